@@ -1,0 +1,322 @@
+//! The stable diagnostic codes, their default severities and the texts `explain` prints.
+
+use super::Severity;
+
+macro_rules! codes {
+    ($( $variant:ident = $name:literal, $severity:ident, $explain:literal; )*) => {
+        /// A stable diagnostic code (`family/name`).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Code { $( $variant, )* }
+
+        /// Every code, in documentation order.
+        pub const ALL_CODES: &[Code] = &[ $( Code::$variant, )* ];
+
+        impl Code {
+            pub fn as_str(self) -> &'static str {
+                match self { $( Code::$variant => $name, )* }
+            }
+
+            pub fn default_severity(self) -> Severity {
+                match self { $( Code::$variant => Severity::$severity, )* }
+            }
+
+            /// Rationale with a wrong and a right example, printed by `union-gen explain`.
+            pub fn explanation(self) -> &'static str {
+                match self { $( Code::$variant => $explain, )* }
+            }
+
+            pub fn from_name(name: &str) -> Option<Code> {
+                match name { $( $name => Some(Code::$variant), )* _ => None }
+            }
+        }
+    };
+}
+
+codes! {
+    EnumNotString = "enum/not-string", Error,
+"A type marked `+enum` (or `+k8s:enum`) must have string as its underlying type: an OpenAPI
+enum of this tool is a list of strings deduced from the type's string constants.
+
+wrong:
+    // +enum
+    type Priority int
+
+right:
+    // +enum
+    type Priority string
+";
+    EnumNoValues = "enum/no-values", Warning,
+"No constant of the enum type was found in its package (or in any other loaded package), so
+the `enum` list would be empty and is left out. Declare the values as typed constants.
+
+wrong:
+    // +enum
+    type Mode string
+    const Fast = \"Fast\"        // untyped: not a value of Mode
+
+right:
+    // +enum
+    type Mode string
+    const Fast Mode = \"Fast\"
+";
+    EnumUntypedConstant = "enum/untyped-constant", Warning,
+"An untyped constant sits in a const group next to constants of an enum type. Go gives it no
+type, so it is not a value of the enum; it is almost always a forgotten type.
+
+wrong:
+    const (
+        Fast Mode = \"Fast\"
+        Slow = \"Slow\"
+    )
+
+right:
+    const (
+        Fast Mode = \"Fast\"
+        Slow Mode = \"Slow\"
+    )
+";
+    EnumUnevaluableConstant = "enum/unevaluable-constant", Warning,
+"A typed constant of an enum type has a value this tool cannot evaluate (a function call, an
+arithmetic expression on strings, a constant whose package is not loaded). It is left out of
+the enum list.
+
+wrong:
+    const Fast Mode = Mode(strings.ToUpper(\"fast\"))
+
+right:
+    const Fast Mode = \"FAST\"
+";
+    EnumExplicitMismatch = "enum/explicit-mismatch", Warning,
+"`+kubebuilder:validation:Enum=…` lists values that differ from the constants deduced for the
+`+enum` type. The explicit list wins; make the two agree.
+
+wrong:
+    // +enum
+    // +kubebuilder:validation:Enum=Fast;Slow;Medium
+    type Mode string   // constants: Fast, Slow
+
+right:
+    // +enum
+    // +kubebuilder:validation:Enum=Fast;Slow
+    type Mode string
+";
+    MarkerMalformed = "marker/malformed", Error,
+"A marker this tool knows is written with broken syntax (an unclosed parenthesis, an
+unterminated string, a value that does not parse). Malformed markers are never ignored,
+because ignoring them silently changes the generated schema.
+
+wrong:
+    // +k8s:unionMember(union: \"backend\"
+
+right:
+    // +k8s:unionMember(union: \"backend\")
+";
+    MarkerMisplaced = "marker/misplaced", Error,
+"A known marker sits where it has no meaning: `+enum` on a field, `+unionDiscriminator` on a
+type, `+union` on a field, or a marker written as a trailing comment after a field (markers
+belong in the doc comment above the field).
+
+wrong:
+    Mode string `json:\"mode\"` // +optional
+
+right:
+    // +optional
+    Mode string `json:\"mode\"`
+";
+    MarkerUnknownSimilar = "marker/unknown-similar", Warning,
+"A marker name is unknown but within two edits of a known one, so it is probably a typo that
+would otherwise be silently ignored.
+
+wrong:
+    // +unionMemebr
+
+right:
+    // +unionMember
+";
+    FieldOptionalAndRequired = "field/optional-and-required", Error,
+"A field carries both an optional marker (`+optional`, `+k8s:optional`) and a required marker
+(`+required`, `+k8s:required`). Keep the one you mean.
+
+wrong:
+    // +optional
+    // +required
+    Name string `json:\"name\"`
+
+right:
+    // +required
+    Name string `json:\"name\"`
+";
+    FieldPatchTagsMismatch = "field/patch-tags-mismatch", Error,
+"The `patchStrategy`/`patchMergeKey` struct tags must equal the `+patchStrategy=`/
+`+patchMergeKey=` markers of the field (openapi-gen enforces the same): clients read the tags,
+the schema is built from the markers.
+
+wrong:
+    // +patchStrategy=merge
+    Items []Item `json:\"items\" patchStrategy:\"retainKeys\"`
+
+right:
+    // +patchStrategy=merge
+    // +patchMergeKey=name
+    Items []Item `json:\"items\" patchStrategy:\"merge\" patchMergeKey:\"name\"`
+";
+    SyntaxParseError = "syntax/parse-error", Error,
+"A declaration the tool needs does not parse as Go. The rest of the file and the other files
+are still processed, but the broken declaration is skipped.
+
+wrong:
+    type Spec struct {
+        Mode string `json:\"mode\"
+    }
+
+right:
+    type Spec struct {
+        Mode string `json:\"mode\"`
+    }
+";
+    IoNotUtf8 = "io/not-utf8", Error,
+"Go source files must be UTF-8. The file is skipped; the position is that of the first
+invalid byte. Re-encode the file as UTF-8.
+";
+    IoUnreadable = "io/unreadable", Error,
+"A file or directory could not be read (permissions, a broken link, a device). It is skipped
+and the run fails, because the output would silently miss its declarations.
+";
+    ResolvePackageNotFound = "resolve/package-not-found", Warning,
+"A referenced package is neither an input nor found in vendor/, a replace target or the module
+cache. Its types become `$ref`s to their would-be definition names and its enum values are
+unknown. Add the package to the inputs, vendor it, or populate the module cache
+(`go mod download`).
+";
+    ResolveNoGoMod = "resolve/no-go-mod", Warning,
+"No go.mod was found above an input package, so its import path is taken relative to the
+working directory. Definition names then depend on where the tool runs; add a go.mod.
+";
+    ResolveNameCollision = "resolve/name-collision", Error,
+"Two different types get the same definition name (usually with `--naming short`, where only
+the last element of the import path is kept). One would overwrite the other; use
+`--naming rest` or `--naming go`.
+";
+    UnionMultipleDiscriminators = "union/multiple-discriminators", Error,
+"A union has exactly one discriminator. With several unions in one struct, tie each member to
+its discriminator (`+unionDiscriminatedBy=` or `union: \"name\"`).
+
+wrong:
+    // +unionDiscriminator
+    Type string `json:\"type\"`
+    // +unionDiscriminator
+    Kind string `json:\"kind\"`
+
+right:
+    // +unionDiscriminator
+    Type string `json:\"type\"`
+";
+    UnionDiscriminatorNotString = "union/discriminator-not-string", Error,
+"A discriminator names the member that is set, so its underlying type must be string.
+
+wrong:
+    // +unionDiscriminator
+    Type int `json:\"type\"`
+
+right:
+    // +unionDiscriminator
+    Type string `json:\"type\"`
+";
+    UnionDiscriminatorNotEnum = "union/discriminator-not-enum", Warning,
+"In the KEP-1027 `+unionMember` dialect the discriminator should be a `+enum` type, so that its
+values (and empty members) are known and validated.
+
+wrong:
+    // +unionDiscriminator
+    Type string `json:\"type\"`
+
+right:
+    // +enum
+    type StrategyType string
+    // +unionDiscriminator
+    Type StrategyType `json:\"type\"`
+";
+    UnionDiscriminatorWithoutMembers = "union/discriminator-without-members", Error,
+"A discriminator selects one of the union's members; without members it selects nothing.
+Mark the member fields (`+unionMember`) or remove the discriminator marker.
+";
+    UnionDiscriminatorRequiredness = "union/discriminator-requiredness", Error,
+"KEP-1027: the discriminator is required, unless its enum has the value \"\" (then it is
+`omitempty`) or it has a `+default` (then it is optional and `omitempty`).
+";
+    UnionMemberNotOptional = "union/member-not-optional", Error,
+"Every union member is optional: only the selected one is set.
+
+wrong:
+    // +unionMember
+    Service *Service `json:\"service\"`
+
+right:
+    // +unionMember
+    // +optional
+    Service *Service `json:\"service,omitempty\"`
+";
+    UnionMemberNotPointer = "union/member-not-pointer", Warning,
+"2019 KEP: `+unionDeprecated` members are pointers, so that \"unset\" is distinguishable from
+the zero value.
+";
+    UnionDuplicateMemberValue = "union/duplicate-member-value", Error,
+"Two members of one union map to the same discriminator value, so the value cannot say which
+member is set. Give each member its own value.
+";
+    UnionDiscriminatorIsMember = "union/discriminator-is-member", Error,
+"A field cannot be both the discriminator of a union and one of its members.
+";
+    UnionMemberValueNotInEnum = "union/member-value-not-in-enum", Error,
+"A member's discriminator value must be one of the values of the discriminator's enum type,
+or the discriminator could never select it.
+";
+    UnionMemberValueJsonMismatch = "union/member-value-json-mismatch", Warning,
+"A custom member value equals the member's JSON name up to case; it is most likely meant to be
+the default (the Go field name). Drop the custom value or spell it exactly.
+";
+    UnionUnknownUnion = "union/unknown-union", Error,
+"`+unionDiscriminatedBy=` or `union: \"…\"` names a discriminator or union that the struct does
+not declare.
+";
+    UnionAmbiguousMember = "union/ambiguous-member", Error,
+"The struct has several discriminators; a member must say which one it belongs to
+(`+unionDiscriminatedBy=` or `union: \"…\"`).
+";
+    UnionMemberWithoutDiscriminator = "union/member-without-discriminator", Error,
+"A KEP-1027 `+unionMember` needs a `+unionDiscriminator` in the same struct (`k8s:` members may
+form undiscriminated unions).
+";
+    UnionEmbeddedInUnionStruct = "union/embedded-in-union-struct", Error,
+"A struct marked `+union` cannot also inline embedded structs: their fields would silently
+become members.
+";
+    UnionDeprecatedInUnionStruct = "union/deprecated-in-union-struct", Error,
+"A struct marked `+union` cannot hold `+unionDeprecated` fields: the two mechanisms overlap.
+";
+    UnionMixedDialects = "union/mixed-dialects", Error,
+"One union uses one marker generation: 2019 (`+union`/`+unionDeprecated`), KEP-1027
+(`+unionMember`) or declarative validation (`+k8s:unionMember`).
+";
+    UnionJsonIgnored = "union/json-ignored", Error,
+"The discriminator and the members of a union must be serialised: a `json:\"-\"` field can
+never be set by a client.
+";
+    UnionOverlappingUnions = "union/overlapping-unions", Error,
+"A field belongs to at most one union: a member of two unions could be required set by one and
+unset by the other.
+";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_every_code_explains_itself() {
+        for code in ALL_CODES {
+            assert_eq!(Code::from_name(code.as_str()), Some(*code));
+            assert!(code.explanation().len() > 40, "{}", code.as_str());
+        }
+    }
+}

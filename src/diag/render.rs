@@ -1,0 +1,231 @@
+//! Rendering of the collected diagnostics: miette's graphical report, JSON lines, or GitHub
+//! workflow commands. The only place that builds `miette` reports.
+
+use std::io::{self, Write};
+
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, NamedSource};
+
+use super::{Diagnostic, Severity};
+use crate::source::{SourceMap, Span};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MessageFormat {
+    /// miette's graphical report, coloured when `color` is true.
+    Human { color: bool },
+    Json,
+    Github,
+}
+
+/// Sorts the diagnostics (file, position, code) and writes them in the chosen format.
+pub fn render(
+    diagnostics: &[Diagnostic],
+    sources: &SourceMap,
+    format: MessageFormat,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let mut sorted: Vec<&Diagnostic> = diagnostics.iter().collect();
+    sorted.sort_by(|a, b| sort_key(a, sources).cmp(&sort_key(b, sources)));
+    sorted.dedup();
+    for diagnostic in sorted {
+        match format {
+            MessageFormat::Human { color } => write_human(diagnostic, sources, color, out)?,
+            MessageFormat::Json => write_json(diagnostic, sources, out)?,
+            MessageFormat::Github => write_github(diagnostic, sources, out)?,
+        }
+    }
+    Ok(())
+}
+
+fn sort_key(d: &Diagnostic, sources: &SourceMap) -> (String, u32, &'static str, String) {
+    match &d.primary {
+        Some(span) => (
+            sources.get(span.file).path.display().to_string(),
+            span.start,
+            d.code.as_str(),
+            d.message.clone(),
+        ),
+        None => (String::new(), 0, d.code.as_str(), d.message.clone()),
+    }
+}
+
+struct Location {
+    file: String,
+    line: usize,
+    column: usize,
+    end_line: usize,
+    end_column: usize,
+}
+
+fn locate(span: &Span, sources: &SourceMap) -> Location {
+    let file = sources.get(span.file);
+    let (line, column) = file.line_col(span.start as usize);
+    let (end_line, end_column) = file.line_col(span.end as usize);
+    Location {
+        file: file.path.display().to_string(),
+        line,
+        column,
+        end_line,
+        end_column,
+    }
+}
+
+fn write_json(d: &Diagnostic, sources: &SourceMap, out: &mut dyn Write) -> io::Result<()> {
+    let mut object = serde_json::Map::new();
+    object.insert("code".into(), d.code.as_str().into());
+    object.insert("severity".into(), d.severity.as_str().into());
+    object.insert("message".into(), d.message.clone().into());
+    match &d.primary {
+        Some(span) => {
+            let at = locate(span, sources);
+            object.insert("file".into(), at.file.into());
+            object.insert("line".into(), at.line.into());
+            object.insert("column".into(), at.column.into());
+            object.insert("end_line".into(), at.end_line.into());
+            object.insert("end_column".into(), at.end_column.into());
+        }
+        None => {
+            object.insert("file".into(), serde_json::Value::Null);
+            object.insert("line".into(), serde_json::Value::Null);
+            object.insert("column".into(), serde_json::Value::Null);
+        }
+    }
+    object.insert(
+        "help".into(),
+        d.help.clone().map_or(serde_json::Value::Null, Into::into),
+    );
+    let labels: Vec<serde_json::Value> = d
+        .labels
+        .iter()
+        .map(|(span, label)| {
+            let at = locate(span, sources);
+            serde_json::json!({"file": at.file, "line": at.line, "column": at.column, "label": label})
+        })
+        .collect();
+    object.insert("labels".into(), labels.into());
+    writeln!(out, "{}", serde_json::Value::Object(object))
+}
+
+/// Escapes per GitHub's workflow-command rules (data: `%`, CR, LF; properties also `:` `,`).
+fn github_escape(text: &str, property: bool) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '%' => escaped.push_str("%25"),
+            '\r' => escaped.push_str("%0D"),
+            '\n' => escaped.push_str("%0A"),
+            ':' if property => escaped.push_str("%3A"),
+            ',' if property => escaped.push_str("%2C"),
+            _ => escaped.push(c),
+        }
+    }
+    escaped
+}
+
+fn write_github(d: &Diagnostic, sources: &SourceMap, out: &mut dyn Write) -> io::Result<()> {
+    let command = match d.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    let mut message = d.message.clone();
+    if let Some(help) = &d.help {
+        message.push_str("\nhelp: ");
+        message.push_str(help);
+    }
+    let title = github_escape(d.code.as_str(), true);
+    match &d.primary {
+        Some(span) => {
+            let at = locate(span, sources);
+            writeln!(
+                out,
+                "::{command} file={},line={},col={},endLine={},endColumn={},title={title}::{}",
+                github_escape(&at.file, true),
+                at.line,
+                at.column,
+                at.end_line,
+                at.end_column,
+                github_escape(&message, false)
+            )
+        }
+        None => writeln!(
+            out,
+            "::{command} title={title}::{}",
+            github_escape(&message, false)
+        ),
+    }
+}
+
+fn write_human(
+    d: &Diagnostic,
+    sources: &SourceMap,
+    color: bool,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let mut report = MietteDiagnostic::new(d.message.clone())
+        .with_code(d.code.as_str())
+        .with_severity(match d.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        });
+    let mut help = d.help.clone();
+    let mut source = None;
+    if let Some(primary) = &d.primary {
+        let file = sources.get(primary.file);
+        let mut labels = vec![LabeledSpan::new_primary_with_span(
+            None,
+            (primary.start as usize, (primary.end - primary.start) as usize),
+        )];
+        for (span, label) in &d.labels {
+            if span.file == primary.file {
+                labels.push(LabeledSpan::new_with_span(
+                    Some(label.clone()),
+                    (span.start as usize, (span.end - span.start) as usize),
+                ));
+            } else {
+                // miette shows one source per report: name the other file in the help.
+                let at = locate(span, sources);
+                let note = format!("{label} ({}:{}:{})", at.file, at.line, at.column);
+                help = Some(match help {
+                    Some(h) => format!("{h}\nnote: {note}"),
+                    None => format!("note: {note}"),
+                });
+            }
+        }
+        report = report.with_labels(labels);
+        source = Some(NamedSource::new(
+            file.path.display().to_string(),
+            file.text.clone(),
+        ));
+    }
+    if let Some(help) = help {
+        report = report.with_help(help);
+    }
+    let theme = if color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
+    let mut text = String::new();
+    let rendered = match source {
+        Some(source) => {
+            let report = miette::Report::new(report).with_source_code(source);
+            handler.render_report(&mut text, report.as_ref())
+        }
+        None => handler.render_report(&mut text, &report),
+    };
+    if rendered.is_err() {
+        text = format!("{}[{}]: {}\n", d.severity.as_str(), d.code.as_str(), d.message);
+    }
+    writeln!(out, "{text}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn github_escaping_follows_workflow_command_rules() {
+        assert_eq!(github_escape("a%b\r\nc:d,e", false), "a%25b%0D%0Ac:d,e");
+        assert_eq!(github_escape("a%b\r\nc:d,e", true), "a%25b%0D%0Ac%3Ad%2Ce");
+    }
+}

@@ -1,0 +1,191 @@
+//! union-gen: Go API types with marker comments → OpenAPI v2/v3 documents with `enum` lists
+//! and `x-kubernetes-unions`.
+//!
+//! The pipeline runs one way (see ARCHITECTURE.md):
+//! [`discover`] → [`load`] + [`syntax`] → [`resolve`] → [`schema`] → [`emit`], with
+//! diagnostics collected as values and rendered once by [`diag`].
+
+pub mod cli;
+pub mod diag;
+pub mod discover;
+pub mod emit;
+pub mod exit;
+pub mod load;
+pub mod markers;
+pub mod model;
+pub mod resolve;
+pub mod schema;
+pub mod source;
+pub mod syntax;
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use cli::{Cli, Command, Config, Destination};
+use diag::{Code, Diagnostic};
+
+/// The result of running the pipeline on a configuration, before anything is written.
+pub struct Run {
+    pub sources: source::SourceMap,
+    pub diagnostics: Vec<Diagnostic>,
+    /// Bytes of each requested output, in the order of `Config::outputs`.
+    pub documents: Vec<Vec<u8>>,
+}
+
+/// Runs every stage up to the document bytes. `Err` is an environment failure (exit 2).
+pub fn run_pipeline(config: &Config) -> anyhow::Result<Run> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.jobs)
+        .build()
+        .map_err(|e| anyhow::anyhow!("cannot start worker threads: {e}"))?;
+    pool.install(|| {
+        let (packages, walk_errors) = discover::discover(&config.packages)?;
+        let loaded = load::load(&packages, &walk_errors);
+        let mut diagnostics = loaded.diagnostics;
+        let (model, resolve_diagnostics) = resolve::resolve(&loaded.packages);
+        diagnostics.extend(resolve_diagnostics);
+        let mut documents = Vec::new();
+        if !config.outputs.is_empty() {
+            let (definitions, collisions) = schema::build(&model, config.naming, config.union_format);
+            for (first, second) in collisions {
+                let span = model
+                    .definitions
+                    .iter()
+                    .find(|d| d.name == second)
+                    .map(|d| d.span.clone());
+                let message = format!(
+                    "`{first}` and `{second}` get the same definition name `{}`",
+                    schema::definition_name(&second, config.naming)
+                );
+                let mut diagnostic = match span {
+                    Some(span) => Diagnostic::new(Code::ResolveNameCollision, span, message),
+                    None => Diagnostic::without_location(Code::ResolveNameCollision, message),
+                };
+                diagnostic = diagnostic.with_help("use `--naming rest` or `--naming go`, which keep the whole import path");
+                diagnostics.push(diagnostic);
+            }
+            for output in &config.outputs {
+                let document = emit::document(&definitions, output.version, &config.info);
+                documents.push(emit::to_bytes(&document, output.format));
+            }
+        }
+        Ok(Run {
+            sources: loaded.sources,
+            diagnostics,
+            documents,
+        })
+    })
+}
+
+/// Entry point of the binary, callable in-process from tests.
+pub fn run<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(error) => {
+            let _ = error.print();
+            return ExitCode::from(if error.use_stderr() { exit::USAGE_OR_IO } else { exit::SUCCESS });
+        }
+    };
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    let code = match cli.command {
+        Command::Explain { code } => explain(&code, &mut stdout.lock(), &mut stderr.lock()),
+        Command::Check(args) => execute(&Config::for_check(args), &mut stdout.lock(), &mut stderr.lock()),
+        Command::Generate(args) => match Config::try_for_generate(args) {
+            Ok(config) => execute(&config, &mut stdout.lock(), &mut stderr.lock()),
+            Err(error) => {
+                let _ = writeln!(stderr.lock(), "error: {error:#}");
+                exit::USAGE_OR_IO
+            }
+        },
+    };
+    ExitCode::from(code)
+}
+
+fn explain(name: &str, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    if name == "all" {
+        for code in diag::ALL_CODES {
+            let _ = writeln!(out, "{:<40} {}", code.as_str(), code.default_severity().as_str());
+        }
+        return exit::SUCCESS;
+    }
+    match Code::from_name(name) {
+        Some(code) => {
+            let _ = writeln!(out, "{} ({})\n\n{}", code.as_str(), code.default_severity().as_str(), code.explanation());
+            exit::SUCCESS
+        }
+        None => {
+            let _ = writeln!(err, "error: unknown diagnostic code `{name}`; `union-gen explain all` lists them");
+            exit::USAGE_OR_IO
+        }
+    }
+}
+
+/// Runs the pipeline, renders diagnostics, then writes (or verifies) the outputs.
+pub fn execute(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let run = match run_pipeline(config) {
+        Ok(run) => run,
+        Err(error) => {
+            let _ = writeln!(err, "error: {error:#}");
+            return exit::USAGE_OR_IO;
+        }
+    };
+    let _ = diag::render(&run.diagnostics, &run.sources, config.message_format, err);
+    if diag::has_errors(&run.diagnostics) {
+        return exit::FAILURE;
+    }
+    if config.verify {
+        return verify(config, &run.documents, out);
+    }
+    for (output, bytes) in config.outputs.iter().zip(&run.documents) {
+        match &output.destination {
+            Destination::Stdout => {
+                if out.write_all(bytes).and_then(|_| out.flush()).is_err() {
+                    return exit::USAGE_OR_IO;
+                }
+            }
+            Destination::File(path) => {
+                if let Err(error) = emit::write_atomically(path, bytes) {
+                    let _ = writeln!(err, "error: cannot write {}: {error}", path.display());
+                    return exit::USAGE_OR_IO;
+                }
+            }
+        }
+    }
+    exit::SUCCESS
+}
+
+fn verify(config: &Config, documents: &[Vec<u8>], out: &mut dyn Write) -> u8 {
+    let mut differing = 0;
+    for (output, bytes) in config.outputs.iter().zip(documents) {
+        let Destination::File(path) = &output.destination else { continue };
+        let existing = std::fs::read(path).unwrap_or_default();
+        if existing == *bytes {
+            continue;
+        }
+        differing += 1;
+        let old = String::from_utf8_lossy(&existing);
+        let new = String::from_utf8_lossy(bytes);
+        let diff = similar::TextDiff::from_lines(old.as_ref(), new.as_ref());
+        let name = path.display().to_string();
+        let _ = write!(
+            out,
+            "{}",
+            diff.unified_diff().context_radius(3).header(&format!("a/{name}"), &format!("b/{name}"))
+        );
+    }
+    if differing == 0 {
+        let _ = writeln!(out, "union-gen: generated files are up to date");
+        exit::SUCCESS
+    } else {
+        let _ = writeln!(out, "union-gen: {differing} file(s) out of date; rerun without --verify to update them");
+        exit::FAILURE
+    }
+}

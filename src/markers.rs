@@ -1,0 +1,1195 @@
+//! Parser for Go marker comments (`+enum`, `+kubebuilder:…`, `+k8s:unionMember(union: "u")`, gated `+k8s:alpha(…)=+…`).
+//!
+//! Three generations of marker syntax coexist in Kubernetes repositories; this module
+//! parses all of them into one [`Marker`] shape and leaves the interpretation of names
+//! and raw values to callers. Every byte range refers to the text handed to
+//! [`parse_marker`], so diagnostics can point at the original comment.
+
+use std::ops::Range;
+
+/// One parsed marker. Byte ranges are offsets into the `text` given to `parse_marker`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Marker {
+    /// Name without the leading '+', e.g. "enum", "unionMember", "k8s:unionMember", "kubebuilder:validation:Enum".
+    /// For a gated wrapper this is the PAYLOAD's name (the marker it counts as).
+    pub name: String,
+    /// Range of the name in the text.
+    pub name_span: Range<usize>,
+    /// Arguments in parentheses, in order (named or positional). Empty when there were no parentheses.
+    pub args: Vec<MarkerArg>,
+    /// Raw text after '=' (trimmed of trailing whitespace), e.g. "merge,retainKeys", "\"foo\"", "A;B;C", "ALPHA,optional". None when there is no '='.
+    /// For a gated wrapper, the payload's value.
+    pub value: Option<String>,
+    /// Range of `value` in the text (starts right after the '=').
+    pub value_span: Option<Range<usize>>,
+    /// For `+name,flag1,flag2` (comma directly after the name or after the parenthesised args, no '='): ["flag1","flag2"], trimmed.
+    /// Empty items (`+name,,x`) are dropped.
+    pub flags: Vec<String>,
+    /// The wrapper(s) this marker was found in, outermost first: e.g. for `+k8s:alpha(since: "1.37")=+k8s:unionMember` one Gate { name: "k8s:alpha", args: [since="1.37"] }.
+    pub gates: Vec<Gate>,
+    /// Text after the marker separated by whitespace when there was no '=' (e.g. "// comment"), else None.
+    pub trailing: Option<String>,
+    /// Whole marker, from '+' to the end of its text (trimmed).
+    /// For a gated marker this starts at the outermost gate's '+'.
+    pub span: Range<usize>,
+}
+
+/// One argument inside a marker's parentheses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MarkerArg {
+    /// None for a positional argument.
+    pub name: Option<String>,
+    /// Unquoted value (escapes processed for "..." strings).
+    pub value: String,
+    /// From the start of the argument's name (or value, when positional) to the end of its value.
+    pub span: Range<usize>,
+}
+
+/// A wrapper such as `+k8s:alpha(since: "1.37")=` around another marker.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Gate {
+    /// Wrapper name without '+', e.g. "k8s:alpha", "k8s:ifEnabled".
+    pub name: String,
+    /// The wrapper's own arguments.
+    pub args: Vec<MarkerArg>,
+    /// From the wrapper's '+' to the end of its arguments (the '=' and payload are excluded).
+    pub span: Range<usize>,
+}
+
+/// A marker whose syntax is broken.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MarkerError {
+    /// Lowercase, short description.
+    pub message: String,
+    /// byte range of the offending part
+    pub span: Range<usize>,
+    /// the marker's name when it could be read (callers only report errors for names they know)
+    pub name: Option<String>,
+}
+
+/// Gates wrapping gates are legal, but recursion depth must stay bounded so hostile
+/// input cannot overflow the stack.
+const MAX_GATE_DEPTH: usize = 16;
+
+/// `text` is the comment text after `//` (leading spaces allowed); returns None when the text is not a marker at all
+/// (does not start with '+' after spaces, or is prose as described above), Some(Err) when it is a marker whose syntax is broken
+/// (unclosed parenthesis, unterminated string, argument without value `(union:)`, `name value` missing colon inside parens, duplicate named argument, gated wrapper whose payload after '=' does not start with '+', empty payload), Some(Ok) otherwise.
+///
+/// A marker name starts with an ASCII letter, continues with `[A-Za-z0-9_.:-]` and must be
+/// followed by end of text, whitespace, `=`, `,` or `(`; anything else (`+1 to that`,
+/// `+ see below`, `+---+`) is prose and yields None.
+pub fn parse_marker(text: &str) -> Option<Result<Marker, MarkerError>> {
+    let end = text.trim_end().len();
+    let start = text.len() - text.trim_start().len();
+    if start >= end || text.as_bytes()[start] != b'+' {
+        return None;
+    }
+    scan_name(text, start + 1, end)?;
+    Some(Parser { text, end }.marker(start, 0))
+}
+
+impl Marker {
+    /// The value of a named argument.
+    pub fn arg(&self, name: &str) -> Option<&str> {
+        find_arg(&self.args, name)
+    }
+
+    /// The single positional argument, if any.
+    pub fn positional(&self) -> Option<&str> {
+        self.args
+            .iter()
+            .find(|a| a.name.is_none())
+            .map(|a| a.value.as_str())
+    }
+
+    /// Render back to canonical text (`+name(a: "x", b: "y")=value` / `+name,flag`), gates included — used for round-trip property tests later: parse(print(m)) == m modulo spans.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for gate in &self.gates {
+            out.push('+');
+            out.push_str(&gate.name);
+            write_args(&mut out, &gate.args);
+            out.push('=');
+        }
+        out.push('+');
+        out.push_str(&self.name);
+        write_args(&mut out, &self.args);
+        if let Some(value) = &self.value {
+            out.push('=');
+            out.push_str(value);
+        } else if !self.flags.is_empty() {
+            for flag in &self.flags {
+                out.push(',');
+                out.push_str(flag);
+            }
+        } else if let Some(trailing) = &self.trailing {
+            out.push(' ');
+            out.push_str(trailing);
+        }
+        out
+    }
+}
+
+impl Gate {
+    /// The value of a named argument of the wrapper (e.g. `since`).
+    pub fn arg(&self, name: &str) -> Option<&str> {
+        find_arg(&self.args, name)
+    }
+}
+
+/// Levenshtein edit distance (for "did you mean" suggestions on unknown marker names).
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    // Two rows suffice: each cell only looks at the previous row and the cell to its left.
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for (i, ca) in a.chars().enumerate() {
+        cur[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let subst = prev[j] + usize::from(ca != cb);
+            cur[j + 1] = subst.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
+fn find_arg<'a>(args: &'a [MarkerArg], name: &str) -> Option<&'a str> {
+    args.iter()
+        .find(|a| a.name.as_deref() == Some(name))
+        .map(|a| a.value.as_str())
+}
+
+fn write_args(out: &mut String, args: &[MarkerArg]) {
+    if args.is_empty() {
+        return;
+    }
+    out.push('(');
+    for (i, arg) in args.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        if let Some(name) = &arg.name {
+            out.push_str(name);
+            out.push_str(": ");
+        }
+        write_arg_value(out, &arg.value, arg.name.is_none());
+    }
+    out.push(')');
+}
+
+/// Canonical form follows Kubernetes usage: strings are quoted (`since: "1.37"`), while
+/// booleans, integers and a positional identifier (`ifEnabled(Foo)`) stay bare. Quoting is
+/// always safe because parsing does not record whether a value was quoted.
+fn write_arg_value(out: &mut String, value: &str, positional: bool) {
+    let digits = value.strip_prefix('-').unwrap_or(value);
+    let is_int = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    let is_ident = value.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && value
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    if is_int || value == "true" || value == "false" || (positional && is_ident) {
+        out.push_str(value);
+        return;
+    }
+    out.push('"');
+    for c in value.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                let n = c as u32;
+                if n < 0x80 {
+                    out.push_str(&format!("\\x{n:02x}"));
+                } else {
+                    out.push_str(&format!("\\u{n:04x}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+fn is_name_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b':' | b'-')
+}
+
+/// Returns the end of a valid marker name starting at `pos`, or None when the text there
+/// is not a marker name (prose).
+fn scan_name(text: &str, pos: usize, end: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    if pos >= end || !bytes[pos].is_ascii_alphabetic() {
+        return None;
+    }
+    let mut i = pos + 1;
+    while i < end && is_name_char(bytes[i]) {
+        i += 1;
+    }
+    // Name chars are ASCII, so `i` is a char boundary.
+    match text[i..end].chars().next() {
+        None => Some(i),
+        Some(c) if c.is_whitespace() || matches!(c, '=' | ',' | '(') => Some(i),
+        Some(_) => None,
+    }
+}
+
+/// Gate names: `k8s:alpha`, `k8s:beta`, `k8s:ifEnabled`, `k8s:ifDisabled`, also with
+/// intermediate segments (`k8s:foo:alpha`).
+fn is_gate_name(name: &str) -> bool {
+    name.starts_with("k8s:")
+        && matches!(
+            name.rsplit(':').next(),
+            Some("alpha" | "beta" | "ifEnabled" | "ifDisabled")
+        )
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    /// End of the trimmed text; nothing at or after it belongs to the marker.
+    end: usize,
+}
+
+/// A token read inside parentheses.
+struct Token {
+    value: String,
+    end: usize,
+    quoted: bool,
+}
+
+impl<'a> Parser<'a> {
+    fn err(&self, message: String, span: Range<usize>, name: &str) -> MarkerError {
+        MarkerError {
+            message,
+            span,
+            name: Some(name.to_string()),
+        }
+    }
+
+    fn peek(&self, pos: usize) -> Option<char> {
+        if pos >= self.end {
+            return None;
+        }
+        self.text.get(pos..self.end).and_then(|s| s.chars().next())
+    }
+
+    fn skip_ws(&self, mut pos: usize) -> usize {
+        while let Some(c) = self.peek(pos) {
+            if !c.is_whitespace() {
+                break;
+            }
+            pos += c.len_utf8();
+        }
+        pos
+    }
+
+    /// Parses the marker whose '+' is at `plus`; the caller has checked there is a '+'.
+    fn marker(&self, plus: usize, depth: usize) -> Result<Marker, MarkerError> {
+        let end = self.end;
+        let name_start = plus + 1;
+        let name_end = match scan_name(self.text, name_start, end) {
+            Some(e) => e,
+            None => {
+                let bad_end = self
+                    .peek(name_start)
+                    .map_or(name_start, |c| name_start + c.len_utf8());
+                return Err(MarkerError {
+                    message: "expected a marker name after `+`".to_string(),
+                    span: plus..bad_end,
+                    name: None,
+                });
+            }
+        };
+        let name = &self.text[name_start..name_end];
+        let mut marker = Marker {
+            name: name.to_string(),
+            name_span: name_start..name_end,
+            args: Vec::new(),
+            value: None,
+            value_span: None,
+            flags: Vec::new(),
+            gates: Vec::new(),
+            trailing: None,
+            span: plus..end,
+        };
+
+        let mut pos = name_end;
+        let had_args = self.peek(pos) == Some('(');
+        if had_args {
+            let (args, after) = self.args(pos, name)?;
+            marker.args = args;
+            pos = after;
+        }
+        let header_end = pos;
+
+        match self.peek(pos) {
+            None => {}
+            Some('=') => {
+                let value_start = pos + 1;
+                let raw = &self.text[value_start..end];
+                if is_gate_name(name) {
+                    return self.gated(marker, plus, header_end, value_start, depth);
+                }
+                marker.value = Some(raw.to_string());
+                marker.value_span = Some(value_start..end);
+            }
+            Some(',') => {
+                marker.flags = self.text[pos + 1..end]
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|f| !f.is_empty())
+                    .map(str::to_string)
+                    .collect();
+            }
+            Some(c) if c.is_whitespace() => {
+                let rest = self.text[pos..end].trim_start();
+                if !rest.is_empty() {
+                    marker.trailing = Some(rest.to_string());
+                }
+            }
+            Some(c) => {
+                // Only reachable after ')': scan_name already vetted what follows a bare name.
+                return Err(self.err(
+                    format!("unexpected `{c}` after the arguments of `+{name}`"),
+                    pos..pos + c.len_utf8(),
+                    name,
+                ));
+            }
+        }
+        Ok(marker)
+    }
+
+    /// Handles `+gate(...)=+payload`: the payload is what the marker counts as.
+    fn gated(
+        &self,
+        gate: Marker,
+        plus: usize,
+        header_end: usize,
+        value_start: usize,
+        depth: usize,
+    ) -> Result<Marker, MarkerError> {
+        let name = gate.name.as_str();
+        let payload_start = self.skip_ws(value_start);
+        if payload_start >= self.end {
+            return Err(self.err(
+                format!("gated marker `+{name}` has an empty payload, e.g. `=+k8s:optional`"),
+                header_end..self.end,
+                name,
+            ));
+        }
+        if self.peek(payload_start) != Some('+') {
+            return Err(self.err(
+                format!("gated marker `+{name}` must wrap another marker, e.g. `=+k8s:optional`"),
+                payload_start..self.end,
+                name,
+            ));
+        }
+        if depth >= MAX_GATE_DEPTH {
+            return Err(self.err(
+                "too many nested gated markers".to_string(),
+                payload_start..self.end,
+                name,
+            ));
+        }
+        if scan_name(self.text, payload_start + 1, self.end).is_none() {
+            return Err(self.err(
+                format!("gated marker `+{name}` must wrap another marker, but `=+` is not followed by a marker name"),
+                payload_start..self.end,
+                name,
+            ));
+        }
+        let mut inner = self.marker(payload_start, depth + 1)?;
+        inner.gates.insert(
+            0,
+            Gate {
+                name: gate.name,
+                args: gate.args,
+                span: plus..header_end,
+            },
+        );
+        inner.span = plus..self.end;
+        Ok(inner)
+    }
+
+    /// Parses `(…)` starting at the '(' at `open`; returns the args and the position after ')'.
+    fn args(&self, open: usize, name: &str) -> Result<(Vec<MarkerArg>, usize), MarkerError> {
+        let unclosed = || {
+            self.err(
+                format!("missing `)` to close the arguments of `+{name}`"),
+                open..self.end,
+                name,
+            )
+        };
+        let mut args: Vec<MarkerArg> = Vec::new();
+        let mut pos = open + 1;
+        loop {
+            pos = self.skip_ws(pos);
+            match self.peek(pos) {
+                None => return Err(unclosed()),
+                Some(')') => return Ok((args, pos + 1)),
+                Some(_) => {}
+            }
+            let start = pos;
+            let first = match self.token(pos, false, name)? {
+                Some(t) => t,
+                None => return Err(self.unexpected_in_args(pos, name)),
+            };
+            pos = self.skip_ws(first.end);
+            let arg = if !first.quoted && self.peek(pos) == Some(':') {
+                let arg_name = first.value;
+                pos = self.skip_ws(pos + 1);
+                let value = match self.peek(pos) {
+                    None => return Err(unclosed()),
+                    Some(',' | ')') => {
+                        return Err(self.err(
+                            format!("argument `{arg_name}` has no value"),
+                            start..pos,
+                            name,
+                        ))
+                    }
+                    Some(_) => match self.token(pos, true, name)? {
+                        Some(t) => t,
+                        None => return Err(self.unexpected_in_args(pos, name)),
+                    },
+                };
+                if args
+                    .iter()
+                    .any(|a| a.name.as_deref() == Some(arg_name.as_str()))
+                {
+                    return Err(self.err(
+                        format!("duplicate argument `{arg_name}`"),
+                        start..value.end,
+                        name,
+                    ));
+                }
+                pos = self.skip_ws(value.end);
+                MarkerArg {
+                    name: Some(arg_name),
+                    value: value.value,
+                    span: start..value.end,
+                }
+            } else {
+                match self.peek(pos) {
+                    None | Some(',' | ')') => {}
+                    Some(_) if !first.quoted => {
+                        return Err(self.err(
+                            format!("missing `:` after argument name `{}`", first.value),
+                            start..first.end,
+                            name,
+                        ))
+                    }
+                    Some(c) => {
+                        return Err(self.err(
+                            "expected `,` or `)` after argument".to_string(),
+                            pos..pos + c.len_utf8(),
+                            name,
+                        ))
+                    }
+                }
+                // A second positional argument would be ambiguous for `positional()`.
+                if args.iter().any(|a| a.name.is_none()) {
+                    return Err(self.err(
+                        "only one positional argument is allowed".to_string(),
+                        start..first.end,
+                        name,
+                    ));
+                }
+                MarkerArg {
+                    name: None,
+                    value: first.value,
+                    span: start..first.end,
+                }
+            };
+            args.push(arg);
+            match self.peek(pos) {
+                None => return Err(unclosed()),
+                Some(',') => pos += 1,
+                Some(')') => return Ok((args, pos + 1)),
+                Some(c) => {
+                    return Err(self.err(
+                        "expected `,` or `)` after argument".to_string(),
+                        pos..pos + c.len_utf8(),
+                        name,
+                    ))
+                }
+            }
+        }
+    }
+
+    fn unexpected_in_args(&self, pos: usize, name: &str) -> MarkerError {
+        let c = self.peek(pos).unwrap_or(' ');
+        self.err(
+            format!("unexpected `{c}` in marker arguments"),
+            pos..(pos + c.len_utf8()).min(self.end),
+            name,
+        )
+    }
+
+    /// Reads a quoted string, raw string or bare word at `pos`. Returns None when `pos`
+    /// holds a delimiter instead. Colons end bare words in name position (`union:`) but
+    /// are allowed in values.
+    fn token(&self, pos: usize, in_value: bool, name: &str) -> Result<Option<Token>, MarkerError> {
+        match self.peek(pos) {
+            Some('"') => self.quoted(pos, name).map(Some),
+            Some('`') => {
+                let body = &self.text[pos + 1..self.end];
+                match body.find('`') {
+                    Some(i) => Ok(Some(Token {
+                        value: body[..i].to_string(),
+                        end: pos + 1 + i + 1,
+                        quoted: true,
+                    })),
+                    None => Err(self.err(
+                        "unterminated raw string in marker arguments".to_string(),
+                        pos..self.end,
+                        name,
+                    )),
+                }
+            }
+            _ => {
+                let mut i = pos;
+                while let Some(c) = self.peek(i) {
+                    let stop = c.is_whitespace()
+                        || matches!(c, ',' | '(' | ')' | '"' | '`')
+                        || (c == ':' && !in_value);
+                    if stop {
+                        break;
+                    }
+                    i += c.len_utf8();
+                }
+                if i == pos {
+                    return Ok(None);
+                }
+                Ok(Some(Token {
+                    value: self.text[pos..i].to_string(),
+                    end: i,
+                    quoted: false,
+                }))
+            }
+        }
+    }
+
+    /// Reads a Go interpreted string literal starting at the '"' at `pos`.
+    fn quoted(&self, pos: usize, name: &str) -> Result<Token, MarkerError> {
+        let body = &self.text[pos + 1..self.end];
+        let mut out = String::new();
+        let mut chars = body.char_indices();
+        while let Some((i, c)) = chars.next() {
+            match c {
+                '"' => {
+                    return Ok(Token {
+                        value: out,
+                        end: pos + 1 + i + 1,
+                        quoted: true,
+                    })
+                }
+                '\\' => {
+                    let esc_start = pos + 1 + i;
+                    let bad = |len: usize| {
+                        let esc_end = (esc_start + len).min(self.end);
+                        // Clamp to a char boundary so the span is always sliceable.
+                        let mut e = esc_end;
+                        while !self.text.is_char_boundary(e) {
+                            e += 1;
+                        }
+                        let shown = self.text.get(esc_start..e).unwrap_or("\\");
+                        self.err(
+                            format!("invalid escape `{shown}` in string"),
+                            esc_start..e,
+                            name,
+                        )
+                    };
+                    let Some((_, e)) = chars.next() else { break };
+                    let simple = match e {
+                        'a' => Some('\u{7}'),
+                        'b' => Some('\u{8}'),
+                        'f' => Some('\u{c}'),
+                        'n' => Some('\n'),
+                        'r' => Some('\r'),
+                        't' => Some('\t'),
+                        'v' => Some('\u{b}'),
+                        '\\' => Some('\\'),
+                        '"' => Some('"'),
+                        _ => None,
+                    };
+                    if let Some(s) = simple {
+                        out.push(s);
+                        continue;
+                    }
+                    let (digits, radix, first) = match e {
+                        'x' => (2, 16, None),
+                        'u' => (4, 16, None),
+                        'U' => (8, 16, None),
+                        '0'..='7' => (2, 8, Some(e)),
+                        _ => return Err(bad(1 + e.len_utf8())),
+                    };
+                    let mut n: u32 = first.and_then(|d| d.to_digit(8)).unwrap_or(0);
+                    for k in 0..digits {
+                        match chars.next().and_then(|(_, d)| d.to_digit(radix)) {
+                            Some(d) => n = n * radix + d,
+                            None => return Err(bad(2 + k + usize::from(first.is_some()))),
+                        }
+                    }
+                    // Octal escapes are `\ooo`; the others are `\x`, `\u`, `\U` plus digits.
+                    let len = if first.is_some() { 4 } else { 2 + digits };
+                    // Byte escapes above 0x7f would make invalid UTF-8 on their own.
+                    let byte_escape = matches!(e, 'x' | '0'..='7');
+                    match char::from_u32(n) {
+                        Some(ch) if !byte_escape || n < 0x80 => out.push(ch),
+                        _ => return Err(bad(len)),
+                    }
+                }
+                c => out.push(c),
+            }
+        }
+        Err(self.err(
+            "unterminated string in marker arguments".to_string(),
+            pos..self.end,
+            name,
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(text: &str) -> Marker {
+        match parse_marker(text) {
+            Some(Ok(m)) => m,
+            other => panic!("{text:?}: expected a marker, got {other:?}"),
+        }
+    }
+
+    fn err(text: &str) -> MarkerError {
+        match parse_marker(text) {
+            Some(Err(e)) => e,
+            other => panic!("{text:?}: expected an error, got {other:?}"),
+        }
+    }
+
+    /// Spans differ between original and re-rendered text; compare everything else.
+    fn without_spans(m: &Marker) -> Marker {
+        let clear = |args: &[MarkerArg]| -> Vec<MarkerArg> {
+            args.iter()
+                .map(|a| MarkerArg {
+                    span: 0..0,
+                    ..a.clone()
+                })
+                .collect()
+        };
+        Marker {
+            name_span: 0..0,
+            value_span: None,
+            span: 0..0,
+            args: clear(&m.args),
+            gates: m
+                .gates
+                .iter()
+                .map(|g| Gate {
+                    name: g.name.clone(),
+                    args: clear(&g.args),
+                    span: 0..0,
+                })
+                .collect(),
+            ..m.clone()
+        }
+    }
+
+    fn assert_round_trip(text: &str) {
+        let m = ok(text);
+        let printed = m.to_text();
+        let again = ok(&printed);
+        assert_eq!(
+            without_spans(&m),
+            without_spans(&again),
+            "{text:?} -> {printed:?}"
+        );
+        assert_eq!(again.to_text(), printed);
+    }
+
+    fn assert_spans_valid(text: &str, m: &Marker) {
+        assert_eq!(&text[m.name_span.clone()], m.name);
+        if let (Some(v), Some(s)) = (&m.value, &m.value_span) {
+            assert_eq!(&text[s.clone()], v);
+        }
+        assert_eq!(
+            text.get(m.span.clone()).map(|s| s.starts_with('+')),
+            Some(true)
+        );
+        for a in m
+            .args
+            .iter()
+            .chain(m.gates.iter().flat_map(|g| g.args.iter()))
+        {
+            assert!(text.get(a.span.clone()).is_some());
+        }
+        for g in &m.gates {
+            assert_eq!(
+                text.get(g.span.clone()).map(|s| s.starts_with('+')),
+                Some(true)
+            );
+        }
+    }
+
+    const EXAMPLES: &[&str] = &[
+        "+enum",
+        "+optional",
+        "+listType=map",
+        "+listMapKey=name",
+        "+patchStrategy=merge,retainKeys",
+        "+default=\"foo\"",
+        "+default={\"a\": 1}",
+        "+unionMember=ALPHA,optional",
+        "+unionMember,optional",
+        "+k8s:openapi-gen=false",
+        "+groupName=apps.k8s.io",
+        "+genclient:nonNamespaced",
+        "+k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object",
+        "+kubebuilder:validation:Enum=A;B;C",
+        "+kubebuilder:validation:XValidation:rule=\"self.x > 0\",message=\"must be positive\"",
+        "+kubebuilder:object:root=true",
+        "+k8s:unionMember(union: \"backend\", memberName: \"service\")",
+        "+k8s:unionDiscriminator",
+        "+k8s:zeroOrOneOfMember(union: \"u\")",
+        "+k8s:enum",
+        "+k8s:optional",
+        "+k8s:maxLength=63",
+        "+k8s:listMapKey=name",
+        "+k8s:ifEnabled(Foo)=+k8s:optional",
+        "+k8s:alpha(since: \"1.37\")=+k8s:unionMember",
+        "+k8s:beta(since: \"1.37\")=+k8s:optional",
+        "+k8s:alpha(since: \"1.35\")=+k8s:unionMember(union: \"u\", memberName: \"X\")",
+        "+optional // comment",
+        "+k8s:foo(a: `raw \"x\"`, b: 42, c: true)",
+        "+k8s:foo(a: \"tab\\there, \\\"q\\\" (x)\")",
+        "+k8s:ifEnabled(Foo)=+k8s:alpha(since: \"1.1\")=+k8s:optional",
+    ];
+
+    #[test]
+    fn plain_markers() {
+        let m = ok("+enum");
+        assert_eq!(m.name, "enum");
+        assert!(m.args.is_empty() && m.value.is_none() && m.flags.is_empty() && m.gates.is_empty());
+        assert_eq!(m.trailing, None);
+        assert_eq!(m.span, 0..5);
+
+        assert_eq!(ok("+optional").name, "optional");
+        let m = ok("+listType=map");
+        assert_eq!(
+            (m.name.as_str(), m.value.as_deref()),
+            ("listType", Some("map"))
+        );
+        assert_eq!(ok("+listMapKey=name").value.as_deref(), Some("name"));
+        assert_eq!(
+            ok("+patchStrategy=merge,retainKeys").value.as_deref(),
+            Some("merge,retainKeys")
+        );
+        assert_eq!(ok("+default=\"foo\"").value.as_deref(), Some("\"foo\""));
+        assert_eq!(
+            ok("+default={\"a\": 1}").value.as_deref(),
+            Some("{\"a\": 1}")
+        );
+        assert_eq!(ok("+default=\"a,b\"").value.as_deref(), Some("\"a,b\""));
+        let m = ok("+unionMember=ALPHA,optional");
+        assert_eq!(m.value.as_deref(), Some("ALPHA,optional"));
+        assert!(m.flags.is_empty());
+        let m = ok("+unionMember,optional");
+        assert_eq!(m.name, "unionMember");
+        assert_eq!(m.flags, vec!["optional"]);
+        assert_eq!(m.value, None);
+        assert_eq!(ok("+unionMember, a , b,,").flags, vec!["a", "b"]);
+        let m = ok("+k8s:openapi-gen=false");
+        assert_eq!(
+            (m.name.as_str(), m.value.as_deref()),
+            ("k8s:openapi-gen", Some("false"))
+        );
+        assert_eq!(
+            ok("+groupName=apps.k8s.io").value.as_deref(),
+            Some("apps.k8s.io")
+        );
+        assert_eq!(
+            ok("+genclient:nonNamespaced").name,
+            "genclient:nonNamespaced"
+        );
+        let m = ok("+k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object");
+        assert_eq!(m.name, "k8s:deepcopy-gen:interfaces");
+        assert_eq!(
+            m.value.as_deref(),
+            Some("k8s.io/apimachinery/pkg/runtime.Object")
+        );
+    }
+
+    #[test]
+    fn kubebuilder_markers() {
+        let m = ok("+kubebuilder:validation:Enum=A;B;C");
+        assert_eq!(m.name, "kubebuilder:validation:Enum");
+        assert_eq!(m.value.as_deref(), Some("A;B;C"));
+        let m = ok(
+            "+kubebuilder:validation:XValidation:rule=\"self.x > 0\",message=\"must be positive\"",
+        );
+        // Name chars include ':', so the first key stays in the name; callers split it.
+        assert_eq!(m.name, "kubebuilder:validation:XValidation:rule");
+        assert_eq!(
+            m.value.as_deref(),
+            Some("\"self.x > 0\",message=\"must be positive\"")
+        );
+        let m = ok("+kubebuilder:object:root=true");
+        assert_eq!(
+            (m.name.as_str(), m.value.as_deref()),
+            ("kubebuilder:object:root", Some("true"))
+        );
+    }
+
+    #[test]
+    fn declarative_markers() {
+        let text = "+k8s:unionMember(union: \"backend\", memberName: \"service\")";
+        let m = ok(text);
+        assert_eq!(m.name, "k8s:unionMember");
+        assert_eq!(m.arg("union"), Some("backend"));
+        assert_eq!(m.arg("memberName"), Some("service"));
+        assert_eq!(m.arg("nope"), None);
+        assert_eq!(m.positional(), None);
+        assert_eq!(&text[m.args[0].span.clone()], "union: \"backend\"");
+        assert_eq!(&text[m.args[1].span.clone()], "memberName: \"service\"");
+        assert_eq!(m.value, None);
+
+        assert_eq!(ok("+k8s:unionDiscriminator").name, "k8s:unionDiscriminator");
+        assert_eq!(
+            ok("+k8s:zeroOrOneOfMember(union: \"u\")").arg("union"),
+            Some("u")
+        );
+        assert_eq!(ok("+k8s:enum").name, "k8s:enum");
+        assert_eq!(ok("+k8s:optional").name, "k8s:optional");
+        assert_eq!(ok("+k8s:maxLength=63").value.as_deref(), Some("63"));
+        assert_eq!(ok("+k8s:listMapKey=name").value.as_deref(), Some("name"));
+
+        let m = ok("+k8s:foo(a:1,b :  true ,c: Foo, d: `x, \"y\" (z)`)");
+        assert_eq!(m.arg("a"), Some("1"));
+        assert_eq!(m.arg("b"), Some("true"));
+        assert_eq!(m.arg("c"), Some("Foo"));
+        assert_eq!(m.arg("d"), Some("x, \"y\" (z)"));
+
+        let m = ok(r#"+k8s:foo(a: "q\"uo\\te\n(,)", b: "\x41\101\u00e9\U0001F600")"#);
+        assert_eq!(m.arg("a"), Some("q\"uo\\te\n(,)"));
+        assert_eq!(m.arg("b"), Some("AAé😀"));
+
+        let m = ok("+k8s:foo(a: 1)=bar");
+        assert_eq!(m.arg("a"), Some("1"));
+        assert_eq!(m.value.as_deref(), Some("bar"));
+        let m = ok("+k8s:foo(a: 1),x");
+        assert_eq!(m.flags, vec!["x"]);
+        let m = ok("+k8s:foo()");
+        assert!(m.args.is_empty());
+        let m = ok("+k8s:foo(a: 1,)");
+        assert_eq!(m.args.len(), 1);
+    }
+
+    #[test]
+    fn positional_and_if_enabled() {
+        let text = "+k8s:ifEnabled(Foo)=+k8s:optional";
+        let m = ok(text);
+        assert_eq!(m.name, "k8s:optional");
+        assert_eq!(m.gates.len(), 1);
+        assert_eq!(m.gates[0].name, "k8s:ifEnabled");
+        assert_eq!(
+            m.gates[0].args,
+            vec![MarkerArg {
+                name: None,
+                value: "Foo".into(),
+                span: 15..18
+            }]
+        );
+        assert_eq!(&text[m.gates[0].span.clone()], "+k8s:ifEnabled(Foo)");
+        assert_eq!(&text[m.name_span.clone()], "k8s:optional");
+        assert_eq!(m.span, 0..text.len());
+
+        let m = ok("+k8s:ifEnabled(Foo)");
+        assert_eq!(m.name, "k8s:ifEnabled");
+        assert_eq!(m.positional(), Some("Foo"));
+        assert!(m.gates.is_empty());
+        assert_eq!(ok("+k8s:x(\"a b\", c: d)").positional(), Some("a b"));
+    }
+
+    #[test]
+    fn gated_markers() {
+        let text = "+k8s:alpha(since: \"1.37\")=+k8s:unionMember";
+        let m = ok(text);
+        assert_eq!(m.name, "k8s:unionMember");
+        assert_eq!(
+            m.gates,
+            vec![Gate {
+                name: "k8s:alpha".into(),
+                args: vec![MarkerArg {
+                    name: Some("since".into()),
+                    value: "1.37".into(),
+                    span: 11..24
+                }],
+                span: 0..25,
+            }]
+        );
+        assert_eq!(m.gates[0].arg("since"), Some("1.37"));
+        assert_eq!(&text[m.name_span.clone()], "k8s:unionMember");
+        assert_eq!(m.span, 0..text.len());
+
+        let m = ok("+k8s:beta(since: \"1.37\")=+k8s:optional");
+        assert_eq!(
+            (m.name.as_str(), m.gates[0].name.as_str()),
+            ("k8s:optional", "k8s:beta")
+        );
+
+        let text =
+            "  +k8s:alpha(since: \"1.35\")=+k8s:unionMember(union: \"u\", memberName: \"X\")  ";
+        let m = ok(text);
+        assert_eq!(m.name, "k8s:unionMember");
+        assert_eq!(m.arg("union"), Some("u"));
+        assert_eq!(m.arg("memberName"), Some("X"));
+        assert_eq!(&text[m.name_span.clone()], "k8s:unionMember");
+        assert_eq!(&text[m.args[0].span.clone()], "union: \"u\"");
+        assert_eq!(&text[m.args[1].span.clone()], "memberName: \"X\"");
+        assert_eq!(&text[m.span.clone()], text.trim());
+
+        let text = "+k8s:ifEnabled(Foo)=+k8s:alpha(since: \"1.1\")=+k8s:maxLength=63";
+        let m = ok(text);
+        assert_eq!(m.name, "k8s:maxLength");
+        assert_eq!(m.value.as_deref(), Some("63"));
+        assert_eq!(&text[m.value_span.clone().unwrap()], "63");
+        let names: Vec<_> = m.gates.iter().map(|g| g.name.as_str()).collect();
+        assert_eq!(names, ["k8s:ifEnabled", "k8s:alpha"]);
+        assert_eq!(&text[m.gates[1].span.clone()], "+k8s:alpha(since: \"1.1\")");
+
+        // Non-k8s names ending in alpha are not gates.
+        let m = ok("+foo:alpha=+bar");
+        assert_eq!(m.value.as_deref(), Some("+bar"));
+        assert!(ok("+k8s:sub:beta=+k8s:optional").gates.len() == 1);
+        assert_eq!(
+            ok("+k8s:ifDisabled(X)=+k8s:optional").gates[0].name,
+            "k8s:ifDisabled"
+        );
+    }
+
+    #[test]
+    fn trailing_text() {
+        let m = ok("+optional // comment");
+        assert_eq!(m.name, "optional");
+        assert_eq!(m.trailing.as_deref(), Some("// comment"));
+        let m = ok("   +optional\t \t");
+        assert_eq!(m.trailing, None);
+        assert_eq!(m.span, 3..12);
+        let m = ok("+k8s:foo(a: 1) more words");
+        assert_eq!(m.trailing.as_deref(), Some("more words"));
+        let m = ok("+listType=map // x");
+        assert_eq!(m.value.as_deref(), Some("map // x"));
+        assert_eq!(m.trailing, None);
+    }
+
+    #[test]
+    fn prose_is_not_a_marker() {
+        for text in [
+            "+1 to that",
+            "+ see below",
+            "+---+",
+            "+",
+            "  +  ",
+            "",
+            "   ",
+            "plain comment",
+            "x +enum",
+            "+a+b",
+            "+foo\"bar",
+            "+é",
+            "+enumé",
+            "+_x",
+            "+foo)",
+        ] {
+            assert_eq!(parse_marker(text), None, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn errors() {
+        let e = err("+k8s:unionMember(union: \"backend\"");
+        assert_eq!(
+            e.message,
+            "missing `)` to close the arguments of `+k8s:unionMember`"
+        );
+        assert_eq!(e.name.as_deref(), Some("k8s:unionMember"));
+        assert_eq!(e.span.start, 16);
+
+        let e = err("+k8s:unionMember(union: \"backend)");
+        assert_eq!(e.message, "unterminated string in marker arguments");
+        assert_eq!(e.span, 24..33);
+        assert_eq!(
+            err("+k8s:x(a: `raw)").message,
+            "unterminated raw string in marker arguments"
+        );
+
+        let e = err("+k8s:unionMember(union:)");
+        assert_eq!(e.message, "argument `union` has no value");
+        assert_eq!(
+            err("+k8s:unionMember(union: , b: 1)").message,
+            "argument `union` has no value"
+        );
+
+        let e = err("+k8s:unionMember(union \"backend\")");
+        assert_eq!(e.message, "missing `:` after argument name `union`");
+        assert_eq!(e.span, 17..22);
+
+        let e = err("+k8s:unionMember(union: \"a\", union: \"b\")");
+        assert_eq!(e.message, "duplicate argument `union`");
+
+        let text = "+k8s:alpha(since: \"1.37\")=k8s:optional";
+        let e = err(text);
+        assert_eq!(
+            e.message,
+            "gated marker `+k8s:alpha` must wrap another marker, e.g. `=+k8s:optional`"
+        );
+        assert_eq!(e.name.as_deref(), Some("k8s:alpha"));
+        assert_eq!(&text[e.span.clone()], "k8s:optional");
+
+        let e = err("+k8s:alpha(since: \"1.37\")=   ");
+        assert!(e.message.contains("empty payload"), "{}", e.message);
+        assert!(err("+k8s:beta=+1")
+            .message
+            .contains("must wrap another marker"));
+
+        // Errors inside the payload carry the payload's name and original offsets.
+        let text = "+k8s:alpha(since: \"1.37\")=+k8s:unionMember(union:)";
+        let e = err(text);
+        assert_eq!(e.name.as_deref(), Some("k8s:unionMember"));
+        assert_eq!(&text[e.span.clone()], "union:");
+
+        assert!(err("+k8s:x(a: 1)y").message.contains("unexpected `y`"));
+        assert!(err("+k8s:x(a: 1 2)")
+            .message
+            .contains("expected `,` or `)`"));
+        assert!(err("+k8s:x(a, b)").message.contains("only one positional"));
+        assert!(err("+k8s:x(a: (b))").message.contains("unexpected `(`"));
+        assert!(err(r#"+k8s:x(a: "\q")"#)
+            .message
+            .contains("invalid escape `\\q`"));
+        assert!(err(r#"+k8s:x(a: "\xff")"#)
+            .message
+            .contains("invalid escape"));
+        assert!(err(r#"+k8s:x(a: "\u12")"#)
+            .message
+            .contains("invalid escape"));
+        assert!(err(r#"+k8s:x(a: "\"#).message.contains("unterminated"));
+
+        let deep = "+k8s:alpha=".repeat(40) + "+k8s:optional";
+        assert!(err(&deep).message.contains("too many nested"));
+    }
+
+    #[test]
+    fn examples_have_valid_spans_and_round_trip() {
+        for text in EXAMPLES {
+            let m = ok(text);
+            assert_spans_valid(text, &m);
+            assert_round_trip(text);
+        }
+        assert_eq!(
+            ok("+k8s:alpha(since:\"1.35\")=+k8s:unionMember(union:`u`,memberName: X)").to_text(),
+            "+k8s:alpha(since: \"1.35\")=+k8s:unionMember(union: \"u\", memberName: \"X\")"
+        );
+        assert_eq!(
+            ok("+unionMember, optional ").to_text(),
+            "+unionMember,optional"
+        );
+        // Whitespace right after the name ends the marker; the rest is trailing text.
+        assert_eq!(
+            ok("+unionMember , optional").trailing.as_deref(),
+            Some(", optional")
+        );
+        assert_eq!(ok("+k8s:x(a: \"\")").to_text(), "+k8s:x(a: \"\")");
+        assert_eq!(
+            ok("+k8s:x(a: -42, b: true, c: `Foo`)").to_text(),
+            "+k8s:x(a: -42, b: true, c: \"Foo\")"
+        );
+        assert_eq!(
+            ok("+k8s:ifEnabled(\"Foo\")=+k8s:optional").to_text(),
+            "+k8s:ifEnabled(Foo)=+k8s:optional"
+        );
+        assert_eq!(
+            ok("+k8s:ifEnabled(\"a b\")").to_text(),
+            "+k8s:ifEnabled(\"a b\")"
+        );
+        assert_eq!(
+            ok("+k8s:x(a: \"\\x01é\\t\")").to_text(),
+            "+k8s:x(a: \"\\x01é\\t\")"
+        );
+    }
+
+    #[test]
+    fn edit_distance_works() {
+        assert_eq!(edit_distance("", ""), 0);
+        assert_eq!(edit_distance("abc", ""), 3);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("unionMember", "unionMemebr"), 2);
+        assert_eq!(edit_distance("k8s:optional", "k8s:optinal"), 1);
+        assert_eq!(edit_distance("é", "e"), 1);
+        assert_eq!(edit_distance("flaw", "lawn"), 2);
+    }
+
+    #[test]
+    fn random_input_never_panics() {
+        const ALPHABET: &[&str] = &[
+            "+",
+            "(",
+            ")",
+            ":",
+            "\"",
+            "`",
+            "=",
+            ",",
+            "a",
+            "k",
+            "8",
+            "é",
+            "\\",
+            " ",
+            "+k8s:alpha",
+            "x",
+        ];
+        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = || {
+            // Knuth's MMIX LCG; the high bits are the well-mixed ones.
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as usize
+        };
+        let mut parsed = 0;
+        for i in 0..2000 {
+            let len = next() % 24;
+            let mut text = String::new();
+            if i % 2 == 0 {
+                text.push('+');
+            }
+            for _ in 0..len {
+                text.push_str(ALPHABET[next() % ALPHABET.len()]);
+            }
+            match parse_marker(&text) {
+                None => {}
+                Some(Err(e)) => {
+                    assert!(
+                        text.get(e.span.clone()).is_some(),
+                        "{text:?}: bad error span {e:?}"
+                    );
+                }
+                Some(Ok(m)) => {
+                    parsed += 1;
+                    assert_spans_valid(&text, &m);
+                    assert_round_trip(&text);
+                }
+            }
+        }
+        assert!(
+            parsed > 50,
+            "generator should produce some valid markers, got {parsed}"
+        );
+    }
+}

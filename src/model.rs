@@ -1,0 +1,122 @@
+//! The resolved API model: what `resolve` hands to `schema`. Plain data, no Go syntax left
+//! (names are import-path qualified, markers are interpreted, enum values evaluated).
+
+use crate::source::Span;
+
+/// A Go type's full name: import path plus type name.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TypeName {
+    pub package: String,
+    pub name: String,
+}
+
+impl std::fmt::Display for TypeName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}.{}", self.package, self.name)
+    }
+}
+
+/// Everything that becomes an OpenAPI definition, sorted by name.
+#[derive(Debug, Clone, Default)]
+pub struct ApiModel {
+    pub definitions: Vec<Definition>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Definition {
+    pub name: TypeName,
+    /// Doc comment lines, raw (description rules are applied by `schema`).
+    pub doc: Vec<String>,
+    pub body: DefinitionBody,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub enum DefinitionBody {
+    Struct(StructDef),
+    /// A type with a fixed schema (`OpenAPISchemaType`/`Format`, or a well-known type).
+    Custom {
+        types: Vec<String>,
+        format: Option<String>,
+    },
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct StructDef {
+    /// In field order (inline embedded fields merged in place).
+    pub properties: Vec<Property>,
+    /// JSON names of required properties, in field order.
+    pub required: Vec<String>,
+    pub unions: Vec<Union>,
+    /// `+structType=atomic|granular` on the type.
+    pub map_type: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Property {
+    pub json_name: String,
+    pub doc: Vec<String>,
+    pub ty: PropertyType,
+    /// A default value as JSON text (from `+default=` or the zero value of a required field).
+    pub default: Option<DefaultValue>,
+    pub list_type: Option<String>,
+    pub list_map_keys: Vec<String>,
+    pub map_type: Option<String>,
+    pub patch_strategy: Option<String>,
+    pub patch_merge_key: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum DefaultValue {
+    /// JSON text from `+default=`.
+    Json(String),
+    /// A string constant's value (`+default=ref(Name)` or an enum constant).
+    String(String),
+    EmptyObject,
+    EmptyString,
+    Zero,
+    False,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum PropertyType {
+    /// An OpenAPI primitive: `type` and optional `format`.
+    Primitive {
+        ty: &'static str,
+        format: Option<&'static str>,
+    },
+    /// A string with a deduced (or explicit) value list.
+    Enum(Vec<EnumValue>),
+    Ref(TypeName),
+    Array(Box<PropertyType>),
+    Map(Box<PropertyType>),
+    /// `interface{}`: any JSON value.
+    Any,
+    /// A Go construct OpenAPI cannot express; reported, left untyped.
+    Unsupported,
+}
+
+/// One enum value with the text of the constant's doc comment.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct EnumValue {
+    pub value: String,
+    pub doc: String,
+}
+
+/// A union as the output formats need it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Union {
+    /// JSON name of the discriminator field.
+    pub discriminator: Option<String>,
+    pub members: Vec<UnionMember>,
+    /// Discriminator values with no member field (KEP-1027 empty members).
+    pub empty_values: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct UnionMember {
+    pub json_name: String,
+    /// The discriminator value that selects this member.
+    pub value: String,
+    pub optional: bool,
+}

@@ -1,0 +1,380 @@
+//! Enum deduction (KEP-2887): which types are enums, and their values from the typed
+//! constants of every loaded package, with constant expressions evaluated.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use super::universe::{ConstEntry, GoType, Origin, Universe};
+use crate::diag::{Code, Diagnostic};
+use crate::model::{EnumValue, TypeName};
+use crate::source::Span;
+use crate::syntax::{ConstExpr, ConstSpec, Doc, TypeExpr};
+
+const MAX_CONST_DEPTH: usize = 64;
+
+pub const ENUM_MARKERS: &[&str] = &["enum", "k8s:enum"];
+
+/// Enum types and their values.
+#[derive(Debug, Default)]
+pub struct Enums {
+    pub values: HashMap<TypeName, Vec<EnumValue>>,
+}
+
+/// Why a constant has no value we can use.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EvalError {
+    NotConstant(Span),
+    NotAString,
+    Cycle,
+}
+
+pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
+    let mut enum_types: HashSet<TypeName> = HashSet::new();
+    for path in &universe.order {
+        let package = &universe.packages[path];
+        let mut names: Vec<_> = package.types.iter().collect();
+        names.sort_by_key(|(name, _)| **name);
+        for (name, entry) in names {
+            let Some(marker) = ENUM_MARKERS
+                .iter()
+                .find_map(|m| entry.decl.doc.marker(m).or(entry.decl.detached_doc.marker(m)))
+            else {
+                continue;
+            };
+            let type_name = TypeName {
+                package: path.to_string(),
+                name: name.to_string(),
+            };
+            let underlying = universe.underlying(GoType::Named(type_name.clone(), *entry));
+            if matches!(underlying, GoType::Builtin("string")) {
+                enum_types.insert(type_name);
+            } else {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::EnumNotString,
+                        marker.span.clone(),
+                        format!("`+{}` on `{}`, whose underlying type is not string", marker.marker.name, name),
+                    )
+                    .with_label(entry.decl.name_span.clone(), "this type")
+                    .with_help("enum values are string constants: declare `type T string`, or remove the marker"),
+                );
+            }
+        }
+    }
+
+    let mut collected: HashMap<TypeName, BTreeMap<String, String>> = HashMap::new();
+    for path in &universe.order {
+        let package = &universe.packages[path];
+        for (file_index, file) in package.package.files.iter().enumerate() {
+            let origin = Origin {
+                package: path,
+                file: file_index,
+            };
+            let mut typed_groups: HashMap<u32, TypeName> = HashMap::new();
+            for spec in &file.decls.consts {
+                for (index, (name, name_span)) in spec.names.iter().enumerate() {
+                    let Some(enum_type) = const_enum_type(universe, origin, spec, index, &enum_types)
+                    else {
+                        continue;
+                    };
+                    typed_groups.entry(spec.group).or_insert(enum_type.clone());
+                    let entry = ConstEntry {
+                        spec,
+                        index,
+                        origin,
+                    };
+                    match evaluate_const(universe, entry, 0) {
+                        Ok(bytes) => {
+                            let value = String::from_utf8_lossy(&bytes).into_owned();
+                            let doc = const_doc(&spec.doc);
+                            let values = collected.entry(enum_type).or_default();
+                            let keep = match values.get(&value) {
+                                Some(existing) => {
+                                    doc.len() > existing.len()
+                                        || (doc.len() == existing.len() && doc < *existing)
+                                }
+                                None => true,
+                            };
+                            if keep {
+                                values.insert(value, strip_name(&doc, name));
+                            }
+                        }
+                        Err(error) => {
+                            let mut diagnostic = Diagnostic::new(
+                                Code::EnumUnevaluableConstant,
+                                name_span.clone(),
+                                format!("cannot evaluate the value of `{name}`; it is left out of enum `{}`", enum_type.name),
+                            )
+                            .with_help("enum values must be constant string expressions: literals, `+`, and other string constants");
+                            if let EvalError::NotConstant(span) = error {
+                                diagnostic = diagnostic.with_label(span, "not a constant string expression");
+                            }
+                            diagnostics.push(diagnostic);
+                        }
+                    }
+                }
+            }
+            untyped_in_typed_groups(file.decls.consts.as_slice(), &typed_groups, diagnostics);
+        }
+    }
+
+    let mut enums = Enums::default();
+    for enum_type in enum_types {
+        let values: Vec<EnumValue> = collected
+            .remove(&enum_type)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(value, doc)| EnumValue { value, doc })
+            .collect();
+        if values.is_empty() {
+            if let Some(entry) = universe.lookup_type(&enum_type) {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::EnumNoValues,
+                        entry.decl.name_span.clone(),
+                        format!("enum `{}` has no constants of its type", enum_type.name),
+                    )
+                    .with_help(format!("declare its values as typed constants: `const X {} = \"x\"`", enum_type.name)),
+                );
+            }
+        }
+        enums.values.insert(enum_type, sort_values(values));
+    }
+    enums
+}
+
+/// Sorted by the Go-quoted form, as kube-openapi sorts `%q` strings.
+pub fn sort_values(mut values: Vec<EnumValue>) -> Vec<EnumValue> {
+    values.sort_by_cached_key(|v| go_quote(&v.value));
+    values
+}
+
+/// Go's `%q` quoting of a string (enough for sort order and the description lines).
+pub fn go_quote(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 2);
+    out.push('"');
+    for c in value.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\u{b}' => out.push_str("\\v"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\x{:02x}", c as u32)),
+            '\u{fffd}' => out.push_str("\\ufffd"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// kube-openapi joins the const's comment lines with spaces (marker lines included).
+fn const_doc(doc: &Doc) -> String {
+    doc.lines
+        .iter()
+        .map(|l| l.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn strip_name(doc: &str, name: &str) -> String {
+    let trimmed = doc.trim();
+    let stripped = trimmed.strip_prefix(name).unwrap_or(trimmed);
+    stripped.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The enum type of one constant name, if it has one.
+fn const_enum_type(
+    universe: &Universe,
+    origin: Origin,
+    spec: &ConstSpec,
+    index: usize,
+    enum_types: &HashSet<TypeName>,
+) -> Option<TypeName> {
+    let named = |ty: GoType| match ty {
+        GoType::Named(name, _) | GoType::External(name, _) => Some(name),
+        _ => None,
+    };
+    let type_name = match &spec.ty {
+        Some(ty) => named(universe.resolve(origin, ty)),
+        None => match spec.values.get(index) {
+            Some(ConstExpr::Call { callee, args, .. }) if args.len() == 1 => {
+                conversion_type(universe, origin, callee).and_then(named)
+            }
+            _ => None,
+        },
+    }?;
+    enum_types.contains(&type_name).then_some(type_name)
+}
+
+/// The type a conversion's callee names, if it names one.
+fn conversion_type<'a>(universe: &Universe<'a>, origin: Origin<'a>, callee: &ConstExpr) -> Option<GoType<'a>> {
+    let (package, name, span) = match callee {
+        ConstExpr::Ident(name, span) => (None, name, span),
+        ConstExpr::Qualified { package, name, span } => (Some(package), name, span),
+        _ => return None,
+    };
+    // Build a throwaway type expression with the same lookup rules as written types.
+    let path = match package {
+        Some(qualifier) => universe.import_path(origin, qualifier)?.to_string(),
+        None => origin.package.to_string(),
+    };
+    let type_name = TypeName {
+        package: path,
+        name: name.clone(),
+    };
+    match universe.lookup_type(&type_name) {
+        Some(entry) => Some(GoType::Named(type_name, entry)),
+        None if package.is_none() && super::universe::is_builtin(name) => Some(GoType::Builtin(match name.as_str() {
+            "string" => "string",
+            _ => "other",
+        })),
+        None if package.is_some() => Some(GoType::External(type_name, span.clone())),
+        None => None,
+    }
+}
+
+/// Evaluates the value of one constant name.
+pub fn evaluate_const(universe: &Universe, entry: ConstEntry, depth: usize) -> Result<Vec<u8>, EvalError> {
+    if depth > MAX_CONST_DEPTH {
+        return Err(EvalError::Cycle);
+    }
+    let expr = entry
+        .spec
+        .values
+        .get(entry.index)
+        .ok_or(EvalError::NotConstant(entry.spec.span.clone()))?;
+    evaluate(universe, entry.origin, expr, depth + 1)
+}
+
+fn evaluate(universe: &Universe, origin: Origin, expr: &ConstExpr, depth: usize) -> Result<Vec<u8>, EvalError> {
+    if depth > MAX_CONST_DEPTH {
+        return Err(EvalError::Cycle);
+    }
+    match expr {
+        ConstExpr::Str(bytes) => Ok(bytes.clone()),
+        ConstExpr::Binary { op, lhs, rhs } if op == "+" => {
+            let mut left = evaluate(universe, origin, lhs, depth + 1)?;
+            left.extend(evaluate(universe, origin, rhs, depth + 1)?);
+            Ok(left)
+        }
+        ConstExpr::Ident(name, span) => {
+            let entry = universe
+                .package(origin.package)
+                .and_then(|p| p.consts.get(name.as_str()))
+                .ok_or(EvalError::NotConstant(span.clone()))?;
+            evaluate_const(universe, *entry, depth + 1)
+        }
+        ConstExpr::Qualified { package, name, span } => {
+            let entry = universe
+                .import_path(origin, package)
+                .and_then(|path| universe.package(path))
+                .and_then(|p| p.consts.get(name.as_str()))
+                .ok_or(EvalError::NotConstant(span.clone()))?;
+            evaluate_const(universe, *entry, depth + 1)
+        }
+        ConstExpr::Call { callee, args, span } => {
+            let target = conversion_type(universe, origin, callee).ok_or(EvalError::NotConstant(span.clone()))?;
+            let is_string = match &target {
+                GoType::Builtin(name) => *name == "string",
+                GoType::External(..) => true,
+                other => matches!(universe.underlying(other.clone()), GoType::Builtin("string")),
+            };
+            match args.as_slice() {
+                [arg] if is_string => evaluate(universe, origin, arg, depth + 1),
+                _ => Err(EvalError::NotConstant(span.clone())),
+            }
+        }
+        ConstExpr::Int(_) | ConstExpr::Iota | ConstExpr::Binary { .. } => Err(EvalError::NotAString),
+        ConstExpr::Unsupported { span, .. } => Err(EvalError::NotConstant(span.clone())),
+    }
+}
+
+/// Untyped string constants in a group whose other specs are typed with an enum type.
+fn untyped_in_typed_groups(
+    specs: &[ConstSpec],
+    typed_groups: &HashMap<u32, TypeName>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    for spec in specs {
+        let Some(enum_type) = typed_groups.get(&spec.group) else {
+            continue;
+        };
+        if spec.ty.is_some() || spec.implicit {
+            continue;
+        }
+        for ((name, span), value) in spec.names.iter().zip(&spec.values) {
+            if !is_plain_string(value) {
+                continue;
+            }
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::EnumUntypedConstant,
+                    span.clone(),
+                    format!("untyped constant `{name}` sits among constants of enum `{}` but is not one of its values", enum_type.name),
+                )
+                .with_help(format!("give it the type: `{name} {} = …`", enum_type.name)),
+            );
+        }
+    }
+}
+
+fn is_plain_string(expr: &ConstExpr) -> bool {
+    match expr {
+        ConstExpr::Str(_) => true,
+        ConstExpr::Binary { op, lhs, rhs } => op == "+" && (is_plain_string(lhs) || is_plain_string(rhs)),
+        _ => false,
+    }
+}
+
+/// Explicit values from `+kubebuilder:validation:Enum=A;B;"C"`.
+pub fn explicit_values(doc: &Doc) -> Option<(Vec<String>, Span)> {
+    let marker = doc.marker("kubebuilder:validation:Enum")?;
+    let raw = marker.marker.value.as_deref()?;
+    let values = raw
+        .split(';')
+        .map(|v| {
+            let v = v.trim();
+            v.strip_prefix('"')
+                .and_then(|s| s.strip_suffix('"'))
+                .unwrap_or(v)
+                .to_string()
+        })
+        .filter(|v| !v.is_empty())
+        .collect();
+    Some((values, marker.span.clone()))
+}
+
+/// For unit tests and callers that only need a literal's type name.
+pub fn is_enum_marker(name: &str) -> bool {
+    ENUM_MARKERS.contains(&name)
+}
+
+#[allow(dead_code)]
+fn type_expr_name(ty: &TypeExpr) -> Option<&str> {
+    match ty {
+        TypeExpr::Named { name, .. } => Some(name),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_like_go() {
+        assert_eq!(go_quote("a\"b\\c\n"), "\"a\\\"b\\\\c\\n\"");
+        assert_eq!(go_quote("é"), "\"é\"");
+    }
+
+    #[test]
+    fn strips_const_name_and_collapses_whitespace() {
+        assert_eq!(strip_name("ProtocolTCP is the  TCP\tprotocol. ", "ProtocolTCP"), "is the TCP protocol.");
+        assert_eq!(strip_name("Other words", "ProtocolTCP"), "Other words");
+    }
+}

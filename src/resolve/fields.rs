@@ -1,0 +1,277 @@
+//! Field-level semantics shared by definitions and unions: JSON tags, optionality, and
+//! flattening of inlined embedded structs.
+
+use super::universe::{GoType, Origin, TypeEntry, Universe};
+use crate::diag::{Code, Diagnostic};
+use crate::model::TypeName;
+use crate::source::Span;
+use crate::syntax::{Doc, Field, SpannedMarker, TypeExpr};
+
+/// A parsed `json:"…"` struct tag.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct JsonTag {
+    /// `None` when the tag has no name part (`json:",inline"` or no tag).
+    pub name: Option<String>,
+    pub omitempty: bool,
+    pub inline: bool,
+    pub string: bool,
+    /// `json:"-"`.
+    pub skip: bool,
+}
+
+/// The value of `key` in a Go struct tag (`key:"value" other:"x"`).
+pub fn tag_value<'t>(tag: &'t str, key: &str) -> Option<&'t str> {
+    let mut rest = tag;
+    loop {
+        rest = rest.trim_start();
+        let colon = rest.find(':')?;
+        let name = &rest[..colon];
+        let after = &rest[colon + 1..];
+        let after = after.strip_prefix('"')?;
+        let mut end = None;
+        let mut escaped = false;
+        for (i, c) in after.char_indices() {
+            match c {
+                '\\' if !escaped => escaped = true,
+                '"' if !escaped => {
+                    end = Some(i);
+                    break;
+                }
+                _ => escaped = false,
+            }
+        }
+        let end = end?;
+        if name == key {
+            return Some(&after[..end]);
+        }
+        rest = &after[end + 1..];
+    }
+}
+
+pub fn json_tag(tag: Option<&str>) -> JsonTag {
+    let Some(raw) = tag.and_then(|t| tag_value(t, "json")) else {
+        return JsonTag::default();
+    };
+    if raw == "-" {
+        return JsonTag {
+            skip: true,
+            ..JsonTag::default()
+        };
+    }
+    let mut parts = raw.split(',');
+    let name = parts.next().filter(|n| !n.is_empty()).map(str::to_string);
+    let mut tag = JsonTag {
+        name,
+        ..JsonTag::default()
+    };
+    for option in parts {
+        match option {
+            "omitempty" => tag.omitempty = true,
+            "inline" => tag.inline = true,
+            "string" => tag.string = true,
+            _ => {}
+        }
+    }
+    tag
+}
+
+pub const OPTIONAL_MARKERS: &[&str] = &["optional", "k8s:optional"];
+pub const REQUIRED_MARKERS: &[&str] = &["required", "k8s:required"];
+
+fn first_marker<'d>(doc: &'d Doc, names: &[&str]) -> Option<&'d SpannedMarker> {
+    doc.markers.iter().find(|m| names.contains(&m.marker.name.as_str()))
+}
+
+/// Optionality as kube-openapi decides it: an explicit marker wins, else `omitempty`.
+/// Both markers at once is `field/optional-and-required`.
+pub fn is_optional(field: &Field, tag: &JsonTag, diagnostics: &mut Vec<Diagnostic>) -> bool {
+    let optional = first_marker(&field.doc, OPTIONAL_MARKERS);
+    let required = first_marker(&field.doc, REQUIRED_MARKERS);
+    match (optional, required) {
+        (Some(optional), Some(required)) => {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::FieldOptionalAndRequired,
+                    required.span.clone(),
+                    format!("field `{}` is marked both optional and required", field_name(field)),
+                )
+                .with_label(optional.span.clone(), "marked optional here")
+                .with_help("keep only the marker you mean"),
+            );
+            true
+        }
+        (Some(_), None) => true,
+        (None, Some(_)) => false,
+        (None, None) => tag.omitempty,
+    }
+}
+
+pub fn field_name(field: &Field) -> String {
+    match field.names.first() {
+        Some((name, _)) => name.clone(),
+        None => embedded_type_name(&field.ty).unwrap_or_default(),
+    }
+}
+
+/// The name an embedded field gets: its type's name.
+pub fn embedded_type_name(ty: &TypeExpr) -> Option<String> {
+    match ty {
+        TypeExpr::Named { name, .. } => Some(name.clone()),
+        TypeExpr::Pointer(inner) => embedded_type_name(inner),
+        _ => None,
+    }
+}
+
+pub fn is_exported(name: &str) -> bool {
+    name.chars().next().is_some_and(|c| c.is_uppercase())
+}
+
+/// One serialised field of a struct after inlining: the Go field plus where it was written.
+#[derive(Debug, Clone)]
+pub struct FlatField<'a> {
+    pub field: &'a Field,
+    /// Go name (the embedded type's name for an embedded field with a JSON name).
+    pub go_name: String,
+    pub json_name: String,
+    pub tag: JsonTag,
+    pub origin: Origin<'a>,
+    /// The struct that declares the field (differs from the definition for inlined fields).
+    pub owner: TypeName,
+    /// Index of the top-level field of the definition this one comes from.
+    pub top_index: usize,
+}
+
+/// An embedded field that is inlined (its fields are merged into the embedding struct).
+#[derive(Debug, Clone)]
+pub struct InlinedEmbed<'a> {
+    pub field: &'a Field,
+    pub target: Option<(TypeName, TypeEntry<'a>)>,
+    pub top_index: usize,
+}
+
+/// Is this embedded field inlined? Go's encoding/json inlines an embedded struct whose tag
+/// has no name (`json:",inline"` or no tag at all).
+pub fn is_inlined(field: &Field, tag: &JsonTag) -> bool {
+    field.is_embedded() && tag.name.is_none() && !tag.skip
+}
+
+/// Flattens a struct's fields, merging inlined embedded structs in place (depth-first),
+/// guarding against embedding cycles.
+pub fn flatten<'a>(
+    universe: &Universe<'a>,
+    owner: &TypeName,
+    fields: &'a [Field],
+    origin: Origin<'a>,
+    out: &mut Vec<FlatField<'a>>,
+    embeds: &mut Vec<InlinedEmbed<'a>>,
+    stack: &mut Vec<TypeName>,
+    top_index: Option<usize>,
+) {
+    for (index, field) in fields.iter().enumerate() {
+        let top = top_index.unwrap_or(index);
+        let tag = json_tag(field.tag.as_deref());
+        if tag.skip {
+            continue;
+        }
+        if is_inlined(field, &tag) {
+            let resolved = universe.underlying_named(origin, &field.ty);
+            embeds.push(InlinedEmbed {
+                field,
+                target: resolved.clone(),
+                top_index: top,
+            });
+            if let Some((name, entry)) = resolved {
+                if stack.contains(&name) {
+                    continue;
+                }
+                if let TypeExpr::Struct(inner) = &entry.decl.ty {
+                    stack.push(name.clone());
+                    flatten(universe, &name, inner, entry.origin, out, embeds, stack, Some(top));
+                    stack.pop();
+                }
+            }
+            continue;
+        }
+        if field.is_embedded() {
+            let Some(go_name) = embedded_type_name(&field.ty) else {
+                continue;
+            };
+            if !is_exported(&go_name) {
+                continue;
+            }
+            let json_name = tag.name.clone().unwrap_or_else(|| go_name.clone());
+            out.push(FlatField {
+                field,
+                go_name,
+                json_name,
+                tag,
+                origin,
+                owner: owner.clone(),
+                top_index: top,
+            });
+            continue;
+        }
+        for (name, _) in &field.names {
+            if !is_exported(name) {
+                continue;
+            }
+            out.push(FlatField {
+                field,
+                go_name: name.clone(),
+                json_name: tag.name.clone().unwrap_or_else(|| name.clone()),
+                tag: tag.clone(),
+                origin,
+                owner: owner.clone(),
+                top_index: top,
+            });
+        }
+    }
+}
+
+impl<'a> Universe<'a> {
+    /// For an embedded field's type: the named struct it refers to (through one pointer).
+    pub fn underlying_named(&self, origin: Origin<'a>, ty: &'a TypeExpr) -> Option<(TypeName, TypeEntry<'a>)> {
+        let mut resolved = self.resolve(origin, ty);
+        if let GoType::Pointer(inner) = resolved {
+            resolved = *inner;
+        }
+        match resolved {
+            GoType::Named(name, entry) => Some((name, entry)),
+            _ => None,
+        }
+    }
+}
+
+/// Span of a field's first name (or its type for an embedded field).
+pub fn field_span(field: &Field) -> Span {
+    match field.names.first() {
+        Some((_, span)) => span.clone(),
+        None => field.span.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_struct_tags() {
+        let tag = r#"json:"name,omitempty" protobuf:"bytes,1,opt,name=name" patchStrategy:"merge""#;
+        assert_eq!(tag_value(tag, "json"), Some("name,omitempty"));
+        assert_eq!(tag_value(tag, "patchStrategy"), Some("merge"));
+        assert_eq!(tag_value(tag, "missing"), None);
+        assert_eq!(tag_value(r#"a:"x\"y" b:"z""#, "b"), Some("z"));
+    }
+
+    #[test]
+    fn parses_json_tags() {
+        let tag = json_tag(Some(r#"json:",inline""#));
+        assert!(tag.inline && tag.name.is_none());
+        let tag = json_tag(Some(r#"json:"port,string,omitempty""#));
+        assert_eq!(tag.name.as_deref(), Some("port"));
+        assert!(tag.string && tag.omitempty);
+        assert!(json_tag(Some(r#"json:"-""#)).skip);
+        assert_eq!(json_tag(Some(r#"json:"-,""#)).name.as_deref(), Some("-"));
+        assert!(!json_tag(Some(r#"json:"a,omitEmpty""#)).omitempty);
+    }
+}

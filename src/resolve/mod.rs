@@ -1,0 +1,442 @@
+//! Resolution: types across packages, enum values, unions, field semantics and the rule
+//! checks, producing the [`ApiModel`] and diagnostics.
+//!
+//! Input: the loaded packages' [`FileDecls`](crate::syntax::FileDecls). Output:
+//! `(ApiModel, Vec<Diagnostic>)`. Must not know: tree-sitter, OpenAPI's JSON shape,
+//! definition naming or output formats.
+
+pub mod enums;
+pub mod fields;
+mod markers_check;
+mod unions;
+pub mod universe;
+mod well_known;
+
+use std::collections::{BTreeMap, BTreeSet, HashSet, VecDeque};
+
+pub use universe::{LoadedFile, LoadedPackage};
+
+use crate::diag::{Code, Diagnostic};
+use crate::model::*;
+use crate::source::Span;
+use crate::syntax::{Field, TypeExpr};
+use enums::Enums;
+use fields::{flatten, FlatField};
+use universe::{GoType, Origin, TypeEntry, Universe};
+
+const MAX_TYPE_DEPTH: usize = 64;
+
+/// Resolves the loaded packages into the API model.
+pub fn resolve(packages: &[LoadedPackage]) -> (ApiModel, Vec<Diagnostic>) {
+    let universe = Universe::build(packages);
+    let mut diagnostics = Vec::new();
+    markers_check::check(&universe, packages, &mut diagnostics);
+    let enums = enums::deduce(&universe, &mut diagnostics);
+    let mut resolver = Resolver {
+        universe: &universe,
+        enums: &enums,
+        diagnostics,
+        queue: VecDeque::new(),
+        queued: HashSet::new(),
+        custom: BTreeMap::new(),
+        missing_packages: BTreeSet::new(),
+    };
+    for path in &universe.order {
+        let package = &universe.packages[path];
+        if !package.package.is_input || package_opted_out(package.package) {
+            continue;
+        }
+        let mut names: Vec<_> = package.types.iter().collect();
+        names.sort_by_key(|(name, _)| **name);
+        for (name, entry) in names {
+            let is_struct = matches!(entry.decl.ty, TypeExpr::Struct(_));
+            if !is_struct || !fields::is_exported(name) || !entry.decl.type_params.is_empty() || entry.decl.is_alias {
+                continue;
+            }
+            if opted_out(&entry.decl.doc) {
+                continue;
+            }
+            resolver.enqueue(TypeName {
+                package: path.to_string(),
+                name: name.to_string(),
+            }, *entry);
+        }
+    }
+    let mut definitions = Vec::new();
+    while let Some((name, entry)) = resolver.queue.pop_front() {
+        if let Some(definition) = resolver.definition(name, entry) {
+            definitions.push(definition);
+        }
+    }
+    for (name, (body, span)) in std::mem::take(&mut resolver.custom) {
+        definitions.push(Definition {
+            name,
+            doc: Vec::new(),
+            body,
+            span,
+        });
+    }
+    definitions.sort_by(|a, b| a.name.cmp(&b.name));
+    (ApiModel { definitions }, resolver.diagnostics)
+}
+
+fn opted_out(doc: &crate::syntax::Doc) -> bool {
+    doc.markers
+        .iter()
+        .any(|m| m.marker.name == "k8s:openapi-gen" && m.marker.value.as_deref() == Some("false"))
+}
+
+fn package_opted_out(package: &LoadedPackage) -> bool {
+    package.files.iter().any(|f| opted_out(&f.decls.package_doc))
+}
+
+struct Resolver<'u, 'a> {
+    universe: &'u Universe<'a>,
+    enums: &'u Enums,
+    diagnostics: Vec<Diagnostic>,
+    queue: VecDeque<(TypeName, TypeEntry<'a>)>,
+    queued: HashSet<TypeName>,
+    /// Well-known types whose source is not loaded, defined from the built-in table.
+    custom: BTreeMap<TypeName, (DefinitionBody, Span)>,
+    missing_packages: BTreeSet<String>,
+}
+
+impl<'u, 'a> Resolver<'u, 'a> {
+    fn enqueue(&mut self, name: TypeName, entry: TypeEntry<'a>) {
+        if self.queued.insert(name.clone()) {
+            self.queue.push_back((name, entry));
+        }
+    }
+
+    fn definition(&mut self, name: TypeName, entry: TypeEntry<'a>) -> Option<Definition> {
+        let doc: Vec<String> = entry.decl.doc.lines.iter().map(|l| l.text.clone()).collect();
+        if let Some(body) = self.custom_schema(&name) {
+            return Some(Definition {
+                name,
+                doc,
+                body,
+                span: entry.decl.name_span.clone(),
+            });
+        }
+        let TypeExpr::Struct(fields) = &entry.decl.ty else {
+            return None;
+        };
+        let mut flat = Vec::new();
+        let mut embeds = Vec::new();
+        let mut stack = vec![name.clone()];
+        flatten(self.universe, &name, fields, entry.origin, &mut flat, &mut embeds, &mut stack, None);
+        let mut def = StructDef {
+            map_type: entry.decl.doc.marker("structType").and_then(|m| m.marker.value.clone()),
+            ..StructDef::default()
+        };
+        let mut seen = HashSet::new();
+        for flat_field in &flat {
+            if !seen.insert(flat_field.json_name.clone()) {
+                continue; // Go's encoding/json: the shallower field wins.
+            }
+            let optional = fields::is_optional(flat_field.field, &flat_field.tag, &mut self.diagnostics);
+            if !optional {
+                def.required.push(flat_field.json_name.clone());
+            }
+            let property = self.property(flat_field, optional);
+            def.properties.push(property);
+        }
+        def.unions = unions::struct_unions(self.universe, entry);
+        Some(Definition {
+            name,
+            doc,
+            body: DefinitionBody::Struct(def),
+            span: entry.decl.name_span.clone(),
+        })
+    }
+
+    /// A fixed schema from `OpenAPISchemaType`/`OpenAPISchemaFormat` methods or the table.
+    fn custom_schema(&self, name: &TypeName) -> Option<DefinitionBody> {
+        if let Some(method) = self.universe.method(name, "OpenAPISchemaType") {
+            let format = self
+                .universe
+                .method(name, "OpenAPISchemaFormat")
+                .and_then(|m| m.returns.first().cloned())
+                .filter(|f| !f.is_empty());
+            return Some(DefinitionBody::Custom {
+                types: method.returns.clone(),
+                format,
+            });
+        }
+        well_known::schema(name)
+    }
+
+    fn property(&mut self, flat: &FlatField<'a>, optional: bool) -> Property {
+        let field = flat.field;
+        let doc: Vec<String> = field.doc.lines.iter().map(|l| l.text.clone()).collect();
+        let go_type = self.universe.resolve(flat.origin, &field.ty);
+        let explicit_enum = enums::explicit_values(&field.doc);
+        let ty = if flat.tag.string {
+            PropertyType::Primitive { ty: "string", format: None }
+        } else {
+            self.property_type(go_type.clone(), 0)
+        };
+        let ty = match (explicit_enum, ty) {
+            (Some((values, _)), PropertyType::Primitive { ty: "string", .. } | PropertyType::Enum(_)) => {
+                PropertyType::Enum(enums::sort_values(
+                    values.into_iter().map(|value| EnumValue { value, doc: String::new() }).collect(),
+                ))
+            }
+            (_, ty) => ty,
+        };
+        let default = if flat.tag.string {
+            None
+        } else {
+            self.default_value(flat, &go_type, optional)
+        };
+        let value_of = |name: &str| field.doc.marker(name).and_then(|m| m.marker.value.clone());
+        let list_map_keys = field
+            .doc
+            .markers
+            .iter()
+            .filter(|m| m.marker.name == "listMapKey" || m.marker.name == "k8s:listMapKey")
+            .filter_map(|m| m.marker.value.clone())
+            .collect();
+        self.check_patch_tags(flat);
+        Property {
+            json_name: flat.json_name.clone(),
+            doc,
+            ty,
+            default,
+            list_type: value_of("listType").or_else(|| value_of("k8s:listType")),
+            list_map_keys,
+            map_type: value_of("mapType").or_else(|| value_of("structType")),
+            patch_strategy: value_of("patchStrategy"),
+            patch_merge_key: value_of("patchMergeKey"),
+        }
+    }
+
+    /// openapi-gen requires the `patchStrategy`/`patchMergeKey` struct tags to equal the markers.
+    fn check_patch_tags(&mut self, flat: &FlatField<'a>) {
+        let field = flat.field;
+        for key in ["patchStrategy", "patchMergeKey"] {
+            let tag_value = field.tag.as_deref().and_then(|t| fields::tag_value(t, key)).unwrap_or("");
+            let marker = field.doc.marker(key);
+            let marker_value = marker.and_then(|m| m.marker.value.as_deref()).unwrap_or("");
+            if tag_value == marker_value {
+                continue;
+            }
+            let primary = match (&field.tag_span, marker) {
+                (_, Some(m)) => m.span.clone(),
+                (Some(span), None) => span.clone(),
+                (None, None) => fields::field_span(field),
+            };
+            let mut diagnostic = Diagnostic::new(
+                Code::FieldPatchTagsMismatch,
+                primary,
+                format!(
+                    "field `{}`: marker `+{key}={marker_value}` and struct tag `{key}:\"{tag_value}\"` differ",
+                    flat.go_name
+                ),
+            )
+            .with_help(format!("make the `{key}` struct tag and the `+{key}=` marker equal (or remove both)"));
+            if let (Some(span), Some(_)) = (&field.tag_span, marker) {
+                diagnostic = diagnostic.with_label(span.clone(), "struct tag here");
+            }
+            self.diagnostics.push(diagnostic);
+        }
+    }
+
+    fn property_type(&mut self, ty: GoType<'a>, depth: usize) -> PropertyType {
+        if depth > MAX_TYPE_DEPTH {
+            return PropertyType::Unsupported;
+        }
+        match ty {
+            GoType::Builtin(name) => primitive(name),
+            GoType::Named(name, entry) => {
+                if let Some(values) = self.enums.values.get(&name) {
+                    if values.is_empty() {
+                        return PropertyType::Primitive { ty: "string", format: None };
+                    }
+                    let values = match enums::explicit_values(&entry.decl.doc) {
+                        Some((explicit, span)) => self.explicit_type_values(&name, values, explicit, span),
+                        None => values.clone(),
+                    };
+                    return PropertyType::Enum(values);
+                }
+                if let Some((explicit, _)) = enums::explicit_values(&entry.decl.doc) {
+                    return PropertyType::Enum(enums::sort_values(
+                        explicit.into_iter().map(|value| EnumValue { value, doc: String::new() }).collect(),
+                    ));
+                }
+                if self.custom_schema(&name).is_some() || matches!(entry.decl.ty, TypeExpr::Struct(_)) {
+                    if entry.decl.type_params.is_empty() {
+                        self.enqueue(name.clone(), entry);
+                    }
+                    return PropertyType::Ref(name);
+                }
+                let underlying = self.universe.resolve(entry.origin, &entry.decl.ty);
+                self.property_type(underlying, depth + 1)
+            }
+            GoType::External(name, span) => {
+                if let Some(body) = well_known::schema(&name) {
+                    self.custom.entry(name.clone()).or_insert((body, span));
+                    return PropertyType::Ref(name);
+                }
+                if self.missing_packages.insert(name.package.clone()) {
+                    self.diagnostics.push(
+                        Diagnostic::new(
+                            Code::ResolvePackageNotFound,
+                            span,
+                            format!("package `{}` is not loaded; `{}` is referenced without its definition", name.package, name.name),
+                        )
+                        .with_help("add the package to the inputs (dependency look-up is not supported yet)"),
+                    );
+                }
+                PropertyType::Ref(name)
+            }
+            GoType::Pointer(inner) => self.property_type(*inner, depth + 1),
+            GoType::Slice(inner) | GoType::Array(inner) => {
+                if matches!(*inner, GoType::Builtin("byte") | GoType::Builtin("uint8")) {
+                    return PropertyType::Primitive { ty: "string", format: Some("byte") };
+                }
+                PropertyType::Array(Box::new(self.property_type(*inner, depth + 1)))
+            }
+            GoType::Map(_, value) => PropertyType::Map(Box::new(self.property_type(*value, depth + 1))),
+            GoType::Interface => PropertyType::Any,
+            GoType::Struct(..) | GoType::Unknown(..) | GoType::Unsupported(..) => PropertyType::Unsupported,
+        }
+    }
+
+    fn explicit_type_values(&mut self, name: &TypeName, deduced: &[EnumValue], explicit: Vec<String>, span: Span) -> Vec<EnumValue> {
+        let deduced_set: BTreeSet<&str> = deduced.iter().map(|v| v.value.as_str()).collect();
+        let explicit_set: BTreeSet<&str> = explicit.iter().map(String::as_str).collect();
+        if deduced_set != explicit_set && self.queued.insert(TypeName { package: format!("mismatch:{}", name.package), name: name.name.clone() }) {
+            self.diagnostics.push(
+                Diagnostic::new(
+                    Code::EnumExplicitMismatch,
+                    span,
+                    format!("explicit enum values of `{}` differ from its constants", name.name),
+                )
+                .with_help(format!(
+                    "constants: {}; explicit: {} (the explicit list is used)",
+                    deduced_set.into_iter().collect::<Vec<_>>().join(", "),
+                    explicit_set.into_iter().collect::<Vec<_>>().join(", ")
+                )),
+            );
+        }
+        let docs: BTreeMap<&str, &str> = deduced.iter().map(|v| (v.value.as_str(), v.doc.as_str())).collect();
+        enums::sort_values(
+            explicit
+                .iter()
+                .map(|value| EnumValue {
+                    value: value.clone(),
+                    doc: docs.get(value.as_str()).map(|d| d.to_string()).unwrap_or_default(),
+                })
+                .collect(),
+        )
+    }
+
+    /// `+default=` (field, then the type chain), else openapi-gen's enforced zero value.
+    fn default_value(&mut self, flat: &FlatField<'a>, ty: &GoType<'a>, _optional: bool) -> Option<DefaultValue> {
+        let explicit = self.explicit_default(flat.field, flat.origin, ty);
+        let enforced = self.enforced_default(ty.clone(), flat.tag.omitempty, 0);
+        match (explicit, enforced) {
+            (Some(DefaultValue::Json(json)), _) => Some(DefaultValue::Json(json)),
+            (_, Some(zero)) => Some(zero),
+            (explicit, None) => explicit,
+        }
+    }
+
+    fn explicit_default(&self, field: &Field, origin: Origin<'a>, ty: &GoType<'a>) -> Option<DefaultValue> {
+        let mut doc = &field.doc;
+        let mut doc_origin = origin;
+        let mut next = ty.clone();
+        for _ in 0..MAX_TYPE_DEPTH {
+            if let Some(value) = doc.marker("default").and_then(|m| m.marker.value.as_deref()) {
+                return self.default_from_marker(value, doc_origin);
+            }
+            match next {
+                GoType::Pointer(inner) => next = *inner,
+                GoType::Named(_, entry) => {
+                    doc = &entry.decl.doc;
+                    doc_origin = entry.origin;
+                    next = if matches!(entry.decl.ty, TypeExpr::Struct(_)) {
+                        GoType::Interface
+                    } else {
+                        self.universe.resolve(entry.origin, &entry.decl.ty)
+                    };
+                    if let Some(value) = doc.marker("default").and_then(|m| m.marker.value.as_deref()) {
+                        return self.default_from_marker(value, doc_origin);
+                    }
+                }
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    fn default_from_marker(&self, value: &str, origin: Origin<'a>) -> Option<DefaultValue> {
+        if let Some(reference) = value.strip_prefix("ref(").and_then(|v| v.strip_suffix(')')) {
+            let (package, name) = match reference.rfind('.') {
+                Some(dot) if reference[..dot].contains('/') => (&reference[..dot], &reference[dot + 1..]),
+                _ => (origin.package, reference),
+            };
+            let entry = self.universe.package(package)?.consts.get(name).copied()?;
+            let bytes = enums::evaluate_const(self.universe, entry, 0).ok()?;
+            return Some(DefaultValue::String(String::from_utf8_lossy(&bytes).into_owned()));
+        }
+        serde_json::from_str::<serde_json::Value>(value).ok()?;
+        Some(DefaultValue::Json(value.to_string()))
+    }
+
+    fn enforced_default(&self, ty: GoType<'a>, omitempty: bool, depth: usize) -> Option<DefaultValue> {
+        if depth > MAX_TYPE_DEPTH {
+            return None;
+        }
+        match ty {
+            GoType::Named(name, entry) => {
+                if self.custom_schema(&name).is_some() {
+                    return None; // custom JSON unmarshalling: no zero value to enforce
+                }
+                match &entry.decl.ty {
+                    TypeExpr::Struct(fields) => {
+                        if let [only] = fields.as_slice() {
+                            if only.is_embedded() {
+                                let inner = self.universe.resolve(entry.origin, &only.ty);
+                                return self.enforced_default(inner, omitempty, depth + 1);
+                            }
+                        }
+                        Some(DefaultValue::EmptyObject)
+                    }
+                    other => {
+                        let underlying = self.universe.resolve(entry.origin, other);
+                        self.enforced_default(underlying, omitempty, depth + 1)
+                    }
+                }
+            }
+            GoType::External(name, _) => {
+                let _ = name;
+                None
+            }
+            GoType::Builtin(name) if !omitempty => match primitive(name) {
+                PropertyType::Primitive { ty: "string", .. } => Some(DefaultValue::EmptyString),
+                PropertyType::Primitive { ty: "boolean", .. } => Some(DefaultValue::False),
+                PropertyType::Primitive { ty: "integer" | "number", .. } => Some(DefaultValue::Zero),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+/// kube-openapi's table of Go builtins.
+fn primitive(name: &str) -> PropertyType {
+    let (ty, format) = match name {
+        "int" | "int16" | "int32" | "uint" | "uint16" | "rune" => ("integer", Some("int32")),
+        "int64" | "uint32" | "uint64" => ("integer", Some("int64")),
+        "int8" | "uint8" | "byte" => ("integer", Some("byte")),
+        "float64" => ("number", Some("double")),
+        "float32" => ("number", Some("float")),
+        "bool" => ("boolean", None),
+        "string" => ("string", None),
+        "any" => return PropertyType::Any,
+        _ => return PropertyType::Unsupported,
+    };
+    PropertyType::Primitive { ty, format }
+}

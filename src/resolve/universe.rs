@@ -1,0 +1,293 @@
+//! The loaded packages, indexed for look-ups: types and constants by name, each file's
+//! imports, and the resolution of written type expressions to Go types.
+
+use std::collections::HashMap;
+
+use crate::model::TypeName;
+use crate::source::{FileId, Span};
+use crate::syntax::{ConstSpec, FileDecls, Import, MethodDecl, TypeDecl, TypeExpr};
+
+/// One package handed to `resolve`.
+#[derive(Debug, Clone)]
+pub struct LoadedPackage {
+    pub import_path: String,
+    /// An input package (its types become definitions) rather than a dependency.
+    pub is_input: bool,
+    pub files: Vec<LoadedFile>,
+}
+
+#[derive(Debug, Clone)]
+pub struct LoadedFile {
+    pub id: FileId,
+    pub decls: FileDecls,
+}
+
+/// Where a declaration lives: package import path and file index within the package.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Origin<'a> {
+    pub package: &'a str,
+    pub file: usize,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct TypeEntry<'a> {
+    pub decl: &'a TypeDecl,
+    pub origin: Origin<'a>,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct ConstEntry<'a> {
+    pub spec: &'a ConstSpec,
+    /// Which of the spec's names.
+    pub index: usize,
+    pub origin: Origin<'a>,
+}
+
+pub struct PackageIndex<'a> {
+    pub package: &'a LoadedPackage,
+    pub name: &'a str,
+    pub types: HashMap<&'a str, TypeEntry<'a>>,
+    pub consts: HashMap<&'a str, ConstEntry<'a>>,
+    pub methods: HashMap<(&'a str, &'a str), &'a MethodDecl>,
+    /// Per file: import name → import path.
+    pub imports: Vec<HashMap<String, &'a str>>,
+}
+
+/// A resolved Go type.
+#[derive(Debug, Clone)]
+pub enum GoType<'a> {
+    Builtin(&'a str),
+    Named(TypeName, TypeEntry<'a>),
+    /// A named type whose package is not loaded.
+    External(TypeName, Span),
+    Pointer(Box<GoType<'a>>),
+    Slice(Box<GoType<'a>>),
+    Array(Box<GoType<'a>>),
+    Map(Box<GoType<'a>>, Box<GoType<'a>>),
+    /// An anonymous struct: its fields, resolved in `origin`.
+    Struct(&'a [crate::syntax::Field], Origin<'a>),
+    Interface,
+    /// A type parameter or an unknown local name.
+    Unknown(String, Span),
+    Unsupported(String, Span),
+}
+
+pub struct Universe<'a> {
+    pub packages: HashMap<&'a str, PackageIndex<'a>>,
+    /// Import paths in a stable order.
+    pub order: Vec<&'a str>,
+}
+
+const BUILTINS: &[&str] = &[
+    "bool", "string", "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16",
+    "uint32", "uint64", "uintptr", "byte", "rune", "float32", "float64", "complex64",
+    "complex128", "error", "any",
+];
+
+pub fn is_builtin(name: &str) -> bool {
+    BUILTINS.contains(&name)
+}
+
+fn last_element_name(path: &str) -> String {
+    let last = path.rsplit('/').next().unwrap_or(path);
+    // gopkg.in/yaml.v2 → yaml; a major-version suffix does not name the package.
+    let last = last.split('.').next().unwrap_or(last);
+    last.replace('-', "_")
+}
+
+impl<'a> Universe<'a> {
+    pub fn build(packages: &'a [LoadedPackage]) -> Universe<'a> {
+        let mut index: HashMap<&'a str, PackageIndex<'a>> = HashMap::new();
+        let mut order = Vec::new();
+        for package in packages {
+            let mut entry = PackageIndex {
+                package,
+                name: "",
+                types: HashMap::new(),
+                consts: HashMap::new(),
+                methods: HashMap::new(),
+                imports: Vec::new(),
+            };
+            for (file_index, file) in package.files.iter().enumerate() {
+                let origin = Origin {
+                    package: &package.import_path,
+                    file: file_index,
+                };
+                if entry.name.is_empty() {
+                    entry.name = &file.decls.package_name;
+                }
+                for decl in &file.decls.types {
+                    entry
+                        .types
+                        .entry(decl.name.as_str())
+                        .or_insert(TypeEntry { decl, origin });
+                }
+                for spec in &file.decls.consts {
+                    for (index, (name, _)) in spec.names.iter().enumerate() {
+                        entry
+                            .consts
+                            .entry(name.as_str())
+                            .or_insert(ConstEntry {
+                                spec,
+                                index,
+                                origin,
+                            });
+                    }
+                }
+                for method in &file.decls.methods {
+                    entry
+                        .methods
+                        .insert((method.receiver.as_str(), method.name.as_str()), method);
+                }
+            }
+            order.push(package.import_path.as_str());
+            index.insert(&package.import_path, entry);
+        }
+        // Import maps need every package's real name, so they come second.
+        let names: HashMap<&str, String> = index
+            .iter()
+            .map(|(path, p)| (*path, p.name.to_string()))
+            .collect();
+        for entry in index.values_mut() {
+            entry.imports = entry
+                .package
+                .files
+                .iter()
+                .map(|file| import_map(&file.decls.imports, &names))
+                .collect();
+        }
+        order.sort();
+        Universe {
+            packages: index,
+            order,
+        }
+    }
+
+    pub fn package(&self, path: &str) -> Option<&PackageIndex<'a>> {
+        self.packages.get(path)
+    }
+
+    /// The import path that `qualifier` names in the file of `origin`.
+    pub fn import_path(&self, origin: Origin<'a>, qualifier: &str) -> Option<&'a str> {
+        let package = self.packages.get(origin.package)?;
+        package.imports.get(origin.file)?.get(qualifier).copied()
+    }
+
+    pub fn lookup_type(&self, name: &TypeName) -> Option<TypeEntry<'a>> {
+        self.packages
+            .get(name.package.as_str())?
+            .types
+            .get(name.name.as_str())
+            .copied()
+    }
+
+    /// Resolves a written type in the file where it was written.
+    pub fn resolve(&self, origin: Origin<'a>, ty: &'a TypeExpr) -> GoType<'a> {
+        match ty {
+            TypeExpr::Named {
+                package: None,
+                name,
+                span,
+                ..
+            } => {
+                if let Some(entry) = self
+                    .packages
+                    .get(origin.package)
+                    .and_then(|p| p.types.get(name.as_str()))
+                {
+                    return GoType::Named(
+                        TypeName {
+                            package: origin.package.to_string(),
+                            name: name.clone(),
+                        },
+                        *entry,
+                    );
+                }
+                if is_builtin(name) {
+                    GoType::Builtin(name)
+                } else {
+                    GoType::Unknown(name.clone(), span.clone())
+                }
+            }
+            TypeExpr::Named {
+                package: Some(qualifier),
+                name,
+                span,
+                ..
+            } => {
+                let path = self
+                    .import_path(origin, qualifier)
+                    .map(str::to_string)
+                    .unwrap_or_else(|| qualifier.clone());
+                let type_name = TypeName {
+                    package: path,
+                    name: name.clone(),
+                };
+                match self.lookup_type(&type_name) {
+                    Some(entry) => GoType::Named(type_name, entry),
+                    None => GoType::External(type_name, span.clone()),
+                }
+            }
+            TypeExpr::Pointer(inner) => GoType::Pointer(Box::new(self.resolve(origin, inner))),
+            TypeExpr::Slice(inner) => GoType::Slice(Box::new(self.resolve(origin, inner))),
+            TypeExpr::Array(inner) => GoType::Array(Box::new(self.resolve(origin, inner))),
+            TypeExpr::Map(key, value) => GoType::Map(
+                Box::new(self.resolve(origin, key)),
+                Box::new(self.resolve(origin, value)),
+            ),
+            TypeExpr::Struct(fields) => GoType::Struct(fields, origin),
+            TypeExpr::Interface { .. } => GoType::Interface,
+            TypeExpr::Unsupported { what, span } => GoType::Unsupported(what.clone(), span.clone()),
+        }
+    }
+
+    /// Follows defined types and aliases down to a non-named type (bounded, for cycles).
+    pub fn underlying(&self, ty: GoType<'a>) -> GoType<'a> {
+        let mut current = ty;
+        for _ in 0..64 {
+            match current {
+                GoType::Named(_, entry) => current = self.resolve(entry.origin, &entry.decl.ty),
+                other => return other,
+            }
+        }
+        current
+    }
+
+    /// The method of a type (by receiver type name), when its body was kept.
+    pub fn method(&self, name: &TypeName, method: &str) -> Option<&'a MethodDecl> {
+        self.packages
+            .get(name.package.as_str())?
+            .methods
+            .get(&(name.name.as_str(), method))
+            .copied()
+    }
+}
+
+fn import_map<'a>(imports: &'a [Import], names: &HashMap<&str, String>) -> HashMap<String, &'a str> {
+    imports
+        .iter()
+        .filter_map(|import| {
+            let name = match import.alias.as_deref() {
+                Some("_") | Some(".") => return None,
+                Some(alias) => alias.to_string(),
+                None => names
+                    .get(import.path.as_str())
+                    .cloned()
+                    .unwrap_or_else(|| last_element_name(&import.path)),
+            };
+            Some((name, import.path.as_str()))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_import_names() {
+        assert_eq!(last_element_name("k8s.io/api/core/v1"), "v1");
+        assert_eq!(last_element_name("gopkg.in/yaml.v2"), "yaml");
+        assert_eq!(last_element_name("example.com/go-thing"), "go_thing");
+    }
+}

@@ -1,0 +1,23 @@
+//! Schemas of well-known apimachinery and standard-library types, used when their source is
+//! not loaded (their `OpenAPISchemaType`/`OpenAPISchemaFormat` methods are read otherwise).
+
+use crate::model::{DefinitionBody, TypeName};
+
+const TABLE: &[(&str, &str, &str, Option<&str>)] = &[
+    ("k8s.io/apimachinery/pkg/apis/meta/v1", "Time", "string", Some("date-time")),
+    ("k8s.io/apimachinery/pkg/apis/meta/v1", "MicroTime", "string", Some("date-time")),
+    ("k8s.io/apimachinery/pkg/apis/meta/v1", "Duration", "string", None),
+    ("k8s.io/apimachinery/pkg/util/intstr", "IntOrString", "string", Some("int-or-string")),
+    ("k8s.io/apimachinery/pkg/api/resource", "Quantity", "string", None),
+    ("time", "Time", "string", Some("date-time")),
+];
+
+pub fn schema(name: &TypeName) -> Option<DefinitionBody> {
+    TABLE
+        .iter()
+        .find(|(package, ty, _, _)| *package == name.package && *ty == name.name)
+        .map(|(_, _, ty, format)| DefinitionBody::Custom {
+            types: vec![ty.to_string()],
+            format: format.map(str::to_string),
+        })
+}

@@ -1,0 +1,287 @@
+//! Schema building: the [`ApiModel`] becomes OpenAPI schema trees, once for both v2 and v3
+//! (which differ only in `$ref` prefixes and wrapping, handled by `emit`).
+//!
+//! Input: `ApiModel` and the naming scheme. Output: [`Definitions`].
+//! Must not know: Go syntax, source files, or how documents are written.
+
+pub mod description;
+
+use crate::model::*;
+use crate::resolve::enums::go_quote;
+
+/// How definition names are formed from Go names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Naming {
+    /// `io.k8s.api.core.v1.Pod`.
+    Rest,
+    /// `k8s.io/api/core/v1.Pod`.
+    Go,
+    /// `v1.Pod`.
+    Short,
+}
+
+/// How unions are written (SPEC §5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnionFormat {
+    List,
+    Kep1027,
+    Both,
+}
+
+/// One OpenAPI schema node. Field order is kube-openapi's JSON key order.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Schema {
+    pub description: Option<String>,
+    pub types: Vec<String>,
+    pub format: Option<String>,
+    pub default: Option<serde_json::Value>,
+    pub enum_values: Vec<String>,
+    pub required: Vec<String>,
+    pub items: Option<Box<Schema>>,
+    /// Sorted by name.
+    pub properties: Vec<(String, Schema)>,
+    pub additional_properties: Option<Box<Schema>>,
+    /// `x-` keys, sorted.
+    pub extensions: Vec<(String, serde_json::Value)>,
+    /// Definition name this schema refers to.
+    pub reference: Option<String>,
+}
+
+/// All definitions, sorted by name.
+pub type Definitions = Vec<(String, Schema)>;
+
+/// The definition name of a Go type.
+pub fn definition_name(name: &TypeName, naming: Naming) -> String {
+    match naming {
+        Naming::Go => format!("{}.{}", name.package, name.name),
+        Naming::Short => {
+            let last = name.package.rsplit('/').next().unwrap_or(&name.package);
+            format!("{last}.{}", name.name)
+        }
+        Naming::Rest => {
+            let mut parts = name.package.split('/');
+            let first = parts.next().unwrap_or("");
+            let mut out: Vec<String> = if first.contains('.') {
+                first.split('.').rev().map(str::to_string).collect()
+            } else {
+                vec![first.to_string()]
+            };
+            out.extend(parts.map(str::to_string));
+            out.push(name.name.clone());
+            out.join(".")
+        }
+    }
+}
+
+/// Builds every definition's schema. Names that collide are returned as pairs of Go names.
+pub fn build(model: &ApiModel, naming: Naming, unions: UnionFormat) -> (Definitions, Vec<(TypeName, TypeName)>) {
+    let mut definitions: Definitions = Vec::with_capacity(model.definitions.len());
+    let mut owners: std::collections::HashMap<String, &TypeName> = std::collections::HashMap::new();
+    let mut collisions = Vec::new();
+    for definition in &model.definitions {
+        let name = definition_name(&definition.name, naming);
+        if let Some(previous) = owners.insert(name.clone(), &definition.name) {
+            collisions.push((previous.clone(), definition.name.clone()));
+            continue;
+        }
+        definitions.push((name, definition_schema(definition, naming, unions)));
+    }
+    definitions.sort_by(|a, b| a.0.cmp(&b.0));
+    (definitions, collisions)
+}
+
+fn text(lines: &[String]) -> Option<String> {
+    let description = description::description(&description::normalize_lines(lines));
+    (!description.is_empty()).then_some(description)
+}
+
+fn definition_schema(definition: &Definition, naming: Naming, unions: UnionFormat) -> Schema {
+    let mut schema = Schema {
+        description: text(&definition.doc),
+        ..Schema::default()
+    };
+    match &definition.body {
+        DefinitionBody::Custom { types, format } => {
+            schema.types = types.clone();
+            schema.format = format.clone();
+        }
+        DefinitionBody::Struct(def) => {
+            schema.types = vec!["object".into()];
+            schema.required = def.required.clone();
+            let mut properties: Vec<(String, Schema)> = def
+                .properties
+                .iter()
+                .map(|p| (p.json_name.clone(), property_schema(p, naming, &def.unions, unions)))
+                .collect();
+            properties.sort_by(|a, b| a.0.cmp(&b.0));
+            schema.properties = properties;
+            if let Some(map_type) = &def.map_type {
+                schema.extensions.push(("x-kubernetes-map-type".into(), map_type.clone().into()));
+            }
+            if !def.unions.is_empty() && unions != UnionFormat::Kep1027 {
+                schema.extensions.push(("x-kubernetes-unions".into(), union_list(&def.unions)));
+            }
+            schema.extensions.sort_by(|a, b| a.0.cmp(&b.0));
+        }
+    }
+    schema
+}
+
+/// `x-kubernetes-unions` in the list shape kube-openapi's schemaconv reads.
+fn union_list(unions: &[Union]) -> serde_json::Value {
+    let list = unions
+        .iter()
+        .map(|union| {
+            let mut object = serde_json::Map::new();
+            if let Some(discriminator) = &union.discriminator {
+                object.insert("discriminator".into(), discriminator.clone().into());
+            }
+            let mut members: Vec<(&String, &String)> = union.members.iter().map(|m| (&m.json_name, &m.value)).collect();
+            members.sort();
+            let fields: serde_json::Map<String, serde_json::Value> =
+                members.into_iter().map(|(k, v)| (k.clone(), v.clone().into())).collect();
+            object.insert("fields-to-discriminateBy".into(), fields.into());
+            serde_json::Value::Object(object)
+        })
+        .collect();
+    serde_json::Value::Array(list)
+}
+
+/// `x-kubernetes-unions` in the KEP-1027 shape, on the discriminator's property.
+fn union_field_members(union: &Union) -> serde_json::Value {
+    let mut entries: Vec<(String, serde_json::Value)> = union
+        .members
+        .iter()
+        .map(|m| {
+            let mut member = serde_json::Map::new();
+            member.insert("name".into(), m.json_name.clone().into());
+            member.insert("optional".into(), m.optional.into());
+            (m.value.clone(), serde_json::Value::Object(member))
+        })
+        .collect();
+    entries.extend(union.empty_values.iter().map(|v| (v.clone(), serde_json::Value::Null)));
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    let field_members: serde_json::Map<String, serde_json::Value> = entries.into_iter().collect();
+    serde_json::json!({ "fieldMembers": field_members })
+}
+
+fn property_schema(property: &Property, naming: Naming, unions: &[Union], union_format: UnionFormat) -> Schema {
+    let mut doc = property.doc.clone();
+    if let PropertyType::Enum(values) = &property.ty {
+        let mut lines: Vec<String> = values
+            .iter()
+            .map(|v| format!(" - `{}` {}", go_quote(&v.value), v.doc).trim_end().to_string())
+            .collect();
+        lines.sort();
+        doc = description::normalize_lines(&doc);
+        doc.push(String::new());
+        doc.push("Possible enum values:".into());
+        doc.extend(lines);
+    }
+    let mut schema = type_schema(&property.ty, naming);
+    schema.description = text(&doc);
+    schema.default = property.default.as_ref().map(default_json);
+    let mut extensions: Vec<(String, serde_json::Value)> = Vec::new();
+    if let Some(list_type) = &property.list_type {
+        extensions.push(("x-kubernetes-list-type".into(), list_type.clone().into()));
+    }
+    if !property.list_map_keys.is_empty() {
+        extensions.push(("x-kubernetes-list-map-keys".into(), property.list_map_keys.clone().into()));
+    }
+    if let Some(map_type) = &property.map_type {
+        extensions.push(("x-kubernetes-map-type".into(), map_type.clone().into()));
+    }
+    if let Some(strategy) = &property.patch_strategy {
+        extensions.push(("x-kubernetes-patch-strategy".into(), strategy.clone().into()));
+    }
+    if let Some(key) = &property.patch_merge_key {
+        extensions.push(("x-kubernetes-patch-merge-key".into(), key.clone().into()));
+    }
+    if union_format != UnionFormat::List {
+        if let Some(union) = unions.iter().find(|u| u.discriminator.as_deref() == Some(property.json_name.as_str())) {
+            extensions.push(("x-kubernetes-unions".into(), union_field_members(union)));
+        }
+    }
+    extensions.sort_by(|a, b| a.0.cmp(&b.0));
+    schema.extensions = extensions;
+    schema
+}
+
+fn type_schema(ty: &PropertyType, naming: Naming) -> Schema {
+    match ty {
+        PropertyType::Primitive { ty, format } => Schema {
+            types: vec![ty.to_string()],
+            format: format.map(str::to_string),
+            ..Schema::default()
+        },
+        PropertyType::Enum(values) => Schema {
+            types: vec!["string".into()],
+            enum_values: values.iter().map(|v| v.value.clone()).collect(),
+            ..Schema::default()
+        },
+        PropertyType::Ref(name) => Schema {
+            reference: Some(definition_name(name, naming)),
+            ..Schema::default()
+        },
+        PropertyType::Array(inner) => Schema {
+            types: vec!["array".into()],
+            items: Some(Box::new(type_schema(inner, naming))),
+            ..Schema::default()
+        },
+        PropertyType::Map(inner) => Schema {
+            types: vec!["object".into()],
+            additional_properties: Some(Box::new(type_schema(inner, naming))),
+            ..Schema::default()
+        },
+        PropertyType::Any => Schema {
+            types: vec!["object".into()],
+            ..Schema::default()
+        },
+        PropertyType::Unsupported => Schema::default(),
+    }
+}
+
+fn default_json(default: &DefaultValue) -> serde_json::Value {
+    match default {
+        DefaultValue::Json(text) => sort_keys(serde_json::from_str(text).unwrap_or(serde_json::Value::Null)),
+        DefaultValue::String(value) => value.clone().into(),
+        DefaultValue::EmptyObject => serde_json::Value::Object(serde_json::Map::new()),
+        DefaultValue::EmptyString => "".into(),
+        DefaultValue::Zero => 0.into(),
+        DefaultValue::False => false.into(),
+    }
+}
+
+/// Go marshals maps with sorted keys.
+fn sort_keys(value: serde_json::Value) -> serde_json::Value {
+    match value {
+        serde_json::Value::Object(map) => {
+            let mut entries: Vec<(String, serde_json::Value)> = map.into_iter().map(|(k, v)| (k, sort_keys(v))).collect();
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            serde_json::Value::Object(entries.into_iter().collect())
+        }
+        serde_json::Value::Array(items) => serde_json::Value::Array(items.into_iter().map(sort_keys).collect()),
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_definitions_three_ways() {
+        let name = TypeName {
+            package: "k8s.io/api/core/v1".into(),
+            name: "Pod".into(),
+        };
+        assert_eq!(definition_name(&name, Naming::Rest), "io.k8s.api.core.v1.Pod");
+        assert_eq!(definition_name(&name, Naming::Go), "k8s.io/api/core/v1.Pod");
+        assert_eq!(definition_name(&name, Naming::Short), "v1.Pod");
+        let local = TypeName {
+            package: "example/apis".into(),
+            name: "T".into(),
+        };
+        assert_eq!(definition_name(&local, Naming::Rest), "example.apis.T");
+    }
+}

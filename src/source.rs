@@ -1,0 +1,120 @@
+//! Source files loaded for a run: ids, display paths, text, and byte → line/column mapping.
+//!
+//! Positions everywhere else are byte ranges (`Span`); line and column are computed only
+//! when a diagnostic is rendered.
+
+use std::ops::Range;
+use std::path::PathBuf;
+
+/// Index of a file in the [`SourceMap`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FileId(pub u32);
+
+/// A byte range in one file.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Span {
+    pub file: FileId,
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Span {
+    pub fn new(file: FileId, bytes: Range<usize>) -> Span {
+        Span {
+            file,
+            start: bytes.start as u32,
+            end: bytes.end as u32,
+        }
+    }
+
+    pub fn bytes(&self) -> Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+/// One loaded file.
+#[derive(Debug)]
+pub struct SourceFile {
+    /// Path as given or discovered (relative to the working directory when possible).
+    pub path: PathBuf,
+    pub text: String,
+    line_starts: Vec<u32>,
+}
+
+impl SourceFile {
+    pub fn new(path: PathBuf, text: String) -> SourceFile {
+        let mut line_starts = vec![0u32];
+        line_starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|(_, b)| *b == b'\n')
+                .map(|(i, _)| i as u32 + 1),
+        );
+        SourceFile {
+            path,
+            text,
+            line_starts,
+        }
+    }
+
+    /// 1-based line and column (column counted in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let line_idx = match self.line_starts.binary_search(&(offset as u32)) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        };
+        let line_start = self.line_starts[line_idx] as usize;
+        let mut col_end = offset;
+        while !self.text.is_char_boundary(col_end) {
+            col_end -= 1;
+        }
+        let column = self.text[line_start..col_end].chars().count() + 1;
+        (line_idx + 1, column)
+    }
+}
+
+/// All files of a run, indexed by [`FileId`].
+#[derive(Debug, Default)]
+pub struct SourceMap {
+    files: Vec<SourceFile>,
+}
+
+impl SourceMap {
+    pub fn add(&mut self, file: SourceFile) -> FileId {
+        self.files.push(file);
+        FileId(self.files.len() as u32 - 1)
+    }
+
+    pub fn get(&self, id: FileId) -> &SourceFile {
+        &self.files[id.0 as usize]
+    }
+
+    pub fn text(&self, span: &Span) -> &str {
+        let file = self.get(span.file);
+        file.text.get(span.bytes()).unwrap_or("")
+    }
+
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_characters_from_one() {
+        let file = SourceFile::new("a.go".into(), "ab\nçd\r\nx".into());
+        assert_eq!(file.line_col(0), (1, 1));
+        assert_eq!(file.line_col(3), (2, 1));
+        assert_eq!(file.line_col(5), (2, 2));
+        assert_eq!(file.line_col(8), (3, 1));
+        assert_eq!(file.line_col(100), (3, 2));
+    }
+}

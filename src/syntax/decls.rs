@@ -1,0 +1,187 @@
+//! Owned per-file declarations extracted from the tree-sitter tree: no tree lifetimes, no
+//! name resolution. Positions are [`Span`]s into the original file.
+
+use crate::markers::Marker;
+use crate::source::Span;
+
+/// Everything the later stages need from one Go file.
+#[derive(Debug, Clone, Default)]
+pub struct FileDecls {
+    pub package_name: String,
+    /// Comment lines directly above the `package` clause (package doc and markers).
+    pub package_doc: Doc,
+    pub imports: Vec<Import>,
+    pub types: Vec<TypeDecl>,
+    pub consts: Vec<ConstSpec>,
+    /// Methods with a literal-returning body, used for `OpenAPISchemaType`-style overrides.
+    pub methods: Vec<MethodDecl>,
+    /// Trailing marker comments after a field (reported as misplaced by resolve).
+    pub trailing_markers: Vec<SpannedMarker>,
+}
+
+/// One comment line of a doc block, with its `//` (or `/* */`) removed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DocLine {
+    pub text: String,
+    pub span: Span,
+}
+
+/// A marker together with where it was written.
+#[derive(Debug, Clone)]
+pub struct SpannedMarker {
+    pub marker: Marker,
+    /// Span of the marker text (from `+`).
+    pub span: Span,
+    /// Offset of the comment text in the file, to map the marker's inner ranges.
+    pub text_offset: u32,
+}
+
+impl SpannedMarker {
+    /// Span of a range inside the marker's comment text (e.g. `marker.value_span`).
+    pub fn sub_span(&self, bytes: &std::ops::Range<usize>) -> Span {
+        Span {
+            file: self.span.file,
+            start: self.text_offset + bytes.start as u32,
+            end: self.text_offset + bytes.end as u32,
+        }
+    }
+}
+
+/// A doc comment block: its lines, plus the markers among them, plus malformed markers.
+#[derive(Debug, Clone, Default)]
+pub struct Doc {
+    pub lines: Vec<DocLine>,
+    pub markers: Vec<SpannedMarker>,
+    pub malformed: Vec<(crate::markers::MarkerError, Span)>,
+}
+
+impl Doc {
+    pub fn marker(&self, name: &str) -> Option<&SpannedMarker> {
+        self.markers.iter().find(|m| m.marker.name == name)
+    }
+
+    pub fn has_marker(&self, name: &str) -> bool {
+        self.marker(name).is_some()
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Import {
+    /// Explicit name (`corev1 "k8s.io/api/core/v1"`), `_`, or `.`.
+    pub alias: Option<String>,
+    pub path: String,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub struct TypeDecl {
+    pub name: String,
+    pub name_span: Span,
+    pub type_params: Vec<String>,
+    /// `type A = B`.
+    pub is_alias: bool,
+    pub ty: TypeExpr,
+    /// Doc comment directly above.
+    pub doc: Doc,
+    /// The block separated from the doc by exactly one blank line (kubebuilder's convention):
+    /// only its markers count.
+    pub detached_doc: Doc,
+}
+
+/// A Go type expression as written.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TypeExpr {
+    /// `T`, `pkg.T`, `T[A]`; `package` is the qualifier as written.
+    Named {
+        package: Option<String>,
+        name: String,
+        args: Vec<TypeExpr>,
+        span: Span,
+    },
+    Pointer(Box<TypeExpr>),
+    Slice(Box<TypeExpr>),
+    Array(Box<TypeExpr>),
+    Map(Box<TypeExpr>, Box<TypeExpr>),
+    Struct(Vec<Field>),
+    Interface { empty: bool },
+    /// Channels, functions and other shapes OpenAPI cannot express.
+    Unsupported { what: String, span: Span },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Field {
+    /// Declared names; empty for an embedded field.
+    pub names: Vec<(String, Span)>,
+    pub ty: TypeExpr,
+    /// Raw tag contents (quotes removed, escapes processed).
+    pub tag: Option<String>,
+    pub tag_span: Option<Span>,
+    pub doc: Doc,
+    pub span: Span,
+}
+
+impl PartialEq for Doc {
+    fn eq(&self, other: &Doc) -> bool {
+        self.lines == other.lines
+    }
+}
+
+impl Field {
+    pub fn is_embedded(&self) -> bool {
+        self.names.is_empty()
+    }
+}
+
+/// One `const` spec, after implicit repetition has been applied.
+#[derive(Debug, Clone)]
+pub struct ConstSpec {
+    pub names: Vec<(String, Span)>,
+    pub ty: Option<TypeExpr>,
+    pub values: Vec<ConstExpr>,
+    /// Index of the spec in its group (the value of `iota`).
+    pub iota: u32,
+    /// The spec repeats the previous one's type and values (no `= …` written).
+    pub implicit: bool,
+    /// Index of the group in the file (specs of one `const (…)` share it).
+    pub group: u32,
+    pub doc: Doc,
+    pub span: Span,
+}
+
+/// A constant expression, as far as enum values need one.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ConstExpr {
+    /// A string literal, unquoted (raw bytes: Go strings need not be UTF-8).
+    Str(Vec<u8>),
+    Int(i128),
+    Ident(String, Span),
+    Qualified {
+        package: String,
+        name: String,
+        span: Span,
+    },
+    Binary {
+        op: String,
+        lhs: Box<ConstExpr>,
+        rhs: Box<ConstExpr>,
+    },
+    /// `T(x)`: a conversion (or a call, which is not constant).
+    Call {
+        callee: Box<ConstExpr>,
+        args: Vec<ConstExpr>,
+        span: Span,
+    },
+    Iota,
+    Unsupported {
+        text: String,
+        span: Span,
+    },
+}
+
+#[derive(Debug, Clone)]
+pub struct MethodDecl {
+    pub receiver: String,
+    pub name: String,
+    /// The body is a single `return "literal"` (or `return []string{"a", "b"}`).
+    pub returns: Vec<String>,
+}

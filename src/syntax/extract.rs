@@ -1,0 +1,727 @@
+//! Walks a tree-sitter-go tree and copies out what later stages read: package clause,
+//! imports, type and const declarations, doc comments with their markers, and the few
+//! literal-returning methods that override schemas.
+
+use tree_sitter::{Node, Tree};
+
+use super::decls::*;
+use super::literal;
+use super::prescan::KEPT_METHODS;
+use crate::diag::{Code, Diagnostic};
+use crate::markers;
+use crate::source::{FileId, Span};
+
+const MAX_PARSE_ERRORS_PER_FILE: usize = 5;
+
+pub fn extract(file: FileId, src: &str, tree: &Tree) -> (FileDecls, Vec<Diagnostic>) {
+    let mut extractor = Extractor {
+        file,
+        src,
+        decls: FileDecls::default(),
+        diagnostics: Vec::new(),
+        const_groups: 0,
+    };
+    let root = tree.root_node();
+    extractor.report_errors(root);
+    extractor.source_file(root);
+    (extractor.decls, extractor.diagnostics)
+}
+
+struct Extractor<'a> {
+    file: FileId,
+    src: &'a str,
+    decls: FileDecls,
+    diagnostics: Vec<Diagnostic>,
+    const_groups: u32,
+}
+
+fn named_children<'t>(node: Node<'t>) -> Vec<Node<'t>> {
+    let mut cursor = node.walk();
+    node.named_children(&mut cursor).collect()
+}
+
+fn all_children<'t>(node: Node<'t>) -> Vec<Node<'t>> {
+    let mut cursor = node.walk();
+    node.children(&mut cursor).collect()
+}
+
+impl<'a> Extractor<'a> {
+    fn text(&self, node: Node) -> &'a str {
+        self.src.get(node.byte_range()).unwrap_or("")
+    }
+
+    fn span(&self, node: Node) -> Span {
+        Span::new(self.file, node.byte_range())
+    }
+
+    fn report_errors(&mut self, root: Node) {
+        if !root.has_error() {
+            return;
+        }
+        let mut cursor = root.walk();
+        let mut count = 0;
+        'walk: loop {
+            let node = cursor.node();
+            let mut descend = node.has_error();
+            if node.is_error() || node.is_missing() {
+                descend = false;
+                count += 1;
+                if count <= MAX_PARSE_ERRORS_PER_FILE {
+                    let message = if node.is_missing() {
+                        format!("syntax error: missing `{}`", node.kind())
+                    } else {
+                        let snippet: String = self.text(node).chars().take(40).collect();
+                        format!("syntax error: unexpected `{}`", snippet.trim())
+                    };
+                    let mut span = self.span(node);
+                    if span.start == span.end && span.end as usize >= self.src.len() && span.start > 0 {
+                        span.start -= 1;
+                    }
+                    self.diagnostics.push(
+                        Diagnostic::new(Code::SyntaxParseError, span, message).with_help(
+                            "fix the Go syntax; declarations that do not parse are left out of the output",
+                        ),
+                    );
+                }
+            }
+            if descend && cursor.goto_first_child() {
+                continue;
+            }
+            loop {
+                if cursor.goto_next_sibling() {
+                    continue 'walk;
+                }
+                if !cursor.goto_parent() {
+                    break 'walk;
+                }
+            }
+        }
+    }
+
+    fn source_file(&mut self, root: Node) {
+        let children = named_children(root);
+        let mut seen_package = false;
+        let mut leading_comments = Vec::new();
+        for (index, node) in children.iter().enumerate() {
+            match node.kind() {
+                "comment" if !seen_package => leading_comments.push(*node),
+                "package_clause" => {
+                    seen_package = true;
+                    if let Some(name) = named_children(*node).first() {
+                        self.decls.package_name = self.text(*name).to_string();
+                    }
+                    self.decls.package_doc = self.doc_from_comments(&leading_comments);
+                }
+                "import_declaration" => self.imports(*node),
+                "type_declaration" => {
+                    let (doc, detached) = self.doc_above(&children, index);
+                    self.type_declaration(*node, doc, detached);
+                }
+                "const_declaration" => {
+                    let (doc, _) = self.doc_above(&children, index);
+                    self.const_declaration(*node, doc);
+                }
+                "method_declaration" => self.method(*node),
+                _ => {}
+            }
+        }
+    }
+
+    /// Doc comment directly above `siblings[index]`, and the block one blank line above it.
+    fn doc_above(&self, siblings: &[Node], index: usize) -> (Doc, Doc) {
+        let target_row = siblings[index].start_position().row;
+        let (attached, first) = self.comment_block_ending_at(siblings, index, target_row);
+        let mut detached = Vec::new();
+        let next_row = match attached.first() {
+            Some(c) => c.start_position().row,
+            None => target_row,
+        };
+        if first > 0 && next_row >= 2 {
+            // Exactly one blank line between the blocks.
+            let (block, _) = self.comment_block_ending_at(siblings, first, next_row - 1);
+            if !block.is_empty() {
+                detached = block;
+            }
+        }
+        (
+            self.doc_from_comments(&attached),
+            self.doc_from_comments(&detached),
+        )
+    }
+
+    /// The comments ending on the row before `row`, contiguous, going up from
+    /// `siblings[..end]`; trailing comments of code lines are not part of it.
+    fn comment_block_ending_at<'t>(
+        &self,
+        siblings: &[Node<'t>],
+        end: usize,
+        row: usize,
+    ) -> (Vec<Node<'t>>, usize) {
+        let mut block = Vec::new();
+        let mut expected_end_row = row;
+        let mut index = end;
+        while index > 0 {
+            let candidate = siblings[index - 1];
+            if candidate.kind() != "comment" || candidate.end_position().row + 1 != expected_end_row {
+                break;
+            }
+            if index >= 2 && siblings[index - 2].end_position().row == candidate.start_position().row {
+                break; // a trailing comment of the previous line
+            }
+            block.push(candidate);
+            expected_end_row = candidate.start_position().row;
+            index -= 1;
+        }
+        block.reverse();
+        (block, index)
+    }
+
+    fn doc_from_comments(&self, comments: &[Node]) -> Doc {
+        let mut doc = Doc::default();
+        for comment in comments {
+            for (text, start) in comment_lines(self.text(*comment), comment.start_byte()) {
+                let span = Span::new(self.file, start..start + text.len());
+                self.push_doc_line(&mut doc, text, span);
+            }
+        }
+        doc
+    }
+
+    fn push_doc_line(&self, doc: &mut Doc, text: &str, span: Span) {
+        match markers::parse_marker(text) {
+            Some(Ok(marker)) => {
+                let marker_span = Span::new(
+                    self.file,
+                    span.start as usize + marker.span.start..span.start as usize + marker.span.end,
+                );
+                doc.markers.push(SpannedMarker {
+                    marker,
+                    span: marker_span,
+                    text_offset: span.start,
+                });
+            }
+            Some(Err(error)) => {
+                let error_span = Span::new(
+                    self.file,
+                    span.start as usize + error.span.start..span.start as usize + error.span.end,
+                );
+                doc.malformed.push((error, error_span));
+            }
+            None => {}
+        }
+        doc.lines.push(DocLine {
+            text: text.to_string(),
+            span,
+        });
+    }
+
+    fn imports(&mut self, node: Node) {
+        let mut specs = Vec::new();
+        for child in named_children(node) {
+            match child.kind() {
+                "import_spec" => specs.push(child),
+                "import_spec_list" => specs.extend(
+                    named_children(child)
+                        .into_iter()
+                        .filter(|n| n.kind() == "import_spec"),
+                ),
+                _ => {}
+            }
+        }
+        for spec in specs {
+            let Some(path_node) = spec.child_by_field_name("path") else {
+                continue;
+            };
+            let Ok(path) = literal::unquote(self.text(path_node)) else {
+                continue;
+            };
+            let alias = spec
+                .child_by_field_name("name")
+                .map(|n| self.text(n).to_string());
+            self.decls.imports.push(Import {
+                alias,
+                path: String::from_utf8_lossy(&path).into_owned(),
+                span: self.span(spec),
+            });
+        }
+    }
+
+    fn type_declaration(&mut self, node: Node, doc: Doc, detached: Doc) {
+        let children = all_children(node);
+        let specs: Vec<usize> = children
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| matches!(n.kind(), "type_spec" | "type_alias"))
+            .map(|(i, _)| i)
+            .collect();
+        let grouped = children.iter().any(|n| n.kind() == "(");
+        for &index in &specs {
+            let spec = children[index];
+            let (mut spec_doc, mut spec_detached) = if grouped {
+                self.doc_above(&children, index)
+            } else {
+                (Doc::default(), Doc::default())
+            };
+            if !grouped || (specs.len() == 1 && spec_doc.lines.is_empty()) {
+                spec_doc = doc.clone();
+                spec_detached = detached.clone();
+            }
+            if spec.has_error() {
+                continue;
+            }
+            self.type_spec(spec, spec_doc, spec_detached);
+        }
+    }
+
+    fn type_spec(&mut self, spec: Node, doc: Doc, detached_doc: Doc) {
+        let (Some(name), Some(ty)) = (
+            spec.child_by_field_name("name"),
+            spec.child_by_field_name("type"),
+        ) else {
+            return;
+        };
+        let type_params = spec
+            .child_by_field_name("type_parameters")
+            .map(|list| {
+                named_children(list)
+                    .into_iter()
+                    .flat_map(|decl| {
+                        let mut cursor = decl.walk();
+                        decl.children_by_field_name("name", &mut cursor)
+                            .map(|n| self.text(n).to_string())
+                            .collect::<Vec<_>>()
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let ty = self.type_expr(ty);
+        self.decls.types.push(TypeDecl {
+            name: self.text(name).to_string(),
+            name_span: self.span(name),
+            type_params,
+            is_alias: spec.kind() == "type_alias",
+            ty,
+            doc,
+            detached_doc,
+        });
+    }
+
+    fn type_expr(&mut self, node: Node) -> TypeExpr {
+        match node.kind() {
+            "type_identifier" | "identifier" => TypeExpr::Named {
+                package: None,
+                name: self.text(node).to_string(),
+                args: Vec::new(),
+                span: self.span(node),
+            },
+            "qualified_type" => TypeExpr::Named {
+                package: node
+                    .child_by_field_name("package")
+                    .map(|n| self.text(n).to_string()),
+                name: node
+                    .child_by_field_name("name")
+                    .map(|n| self.text(n).to_string())
+                    .unwrap_or_default(),
+                args: Vec::new(),
+                span: self.span(node),
+            },
+            "generic_type" => {
+                let base = node
+                    .child_by_field_name("type")
+                    .map(|n| self.type_expr(n));
+                let args: Vec<TypeExpr> = node
+                    .child_by_field_name("type_arguments")
+                    .map(|list| {
+                        named_children(list)
+                            .into_iter()
+                            .filter_map(|elem| {
+                                let inner = if elem.kind() == "type_elem" {
+                                    named_children(elem).into_iter().next()?
+                                } else {
+                                    elem
+                                };
+                                Some(self.type_expr(inner))
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                match base {
+                    Some(TypeExpr::Named {
+                        package, name, span, ..
+                    }) => TypeExpr::Named {
+                        package,
+                        name,
+                        args,
+                        span,
+                    },
+                    _ => self.unsupported(node, "generic type"),
+                }
+            }
+            "pointer_type" => match named_children(node).first() {
+                Some(inner) => TypeExpr::Pointer(Box::new(self.type_expr(*inner))),
+                None => self.unsupported(node, "pointer"),
+            },
+            "slice_type" => match node.child_by_field_name("element") {
+                Some(inner) => TypeExpr::Slice(Box::new(self.type_expr(inner))),
+                None => self.unsupported(node, "slice"),
+            },
+            "array_type" | "implicit_length_array_type" => {
+                match node.child_by_field_name("element") {
+                    Some(inner) => TypeExpr::Array(Box::new(self.type_expr(inner))),
+                    None => self.unsupported(node, "array"),
+                }
+            }
+            "map_type" => match (
+                node.child_by_field_name("key"),
+                node.child_by_field_name("value"),
+            ) {
+                (Some(key), Some(value)) => TypeExpr::Map(
+                    Box::new(self.type_expr(key)),
+                    Box::new(self.type_expr(value)),
+                ),
+                _ => self.unsupported(node, "map"),
+            },
+            "struct_type" => {
+                let fields = named_children(node)
+                    .into_iter()
+                    .find(|n| n.kind() == "field_declaration_list")
+                    .map(|list| self.fields(list))
+                    .unwrap_or_default();
+                TypeExpr::Struct(fields)
+            }
+            "interface_type" => TypeExpr::Interface {
+                empty: node.named_child_count() == 0,
+            },
+            "parenthesized_type" => match named_children(node).first() {
+                Some(inner) => self.type_expr(*inner),
+                None => self.unsupported(node, "type"),
+            },
+            "channel_type" => self.unsupported(node, "channel"),
+            "function_type" => self.unsupported(node, "function"),
+            other => {
+                let what = other.replace('_', " ");
+                self.unsupported(node, &what)
+            }
+        }
+    }
+
+    fn unsupported(&self, node: Node, what: &str) -> TypeExpr {
+        TypeExpr::Unsupported {
+            what: what.to_string(),
+            span: self.span(node),
+        }
+    }
+
+    fn fields(&mut self, list: Node) -> Vec<Field> {
+        let children = named_children(list);
+        let mut fields = Vec::new();
+        for (index, node) in children.iter().enumerate() {
+            match node.kind() {
+                "field_declaration" => {
+                    if node.has_error() {
+                        continue;
+                    }
+                    let (doc, _) = self.doc_above(&children, index);
+                    if let Some(field) = self.field(*node, doc) {
+                        fields.push(field);
+                    }
+                }
+                "comment" if index > 0 => {
+                    let previous = children[index - 1];
+                    if previous.kind() != "comment"
+                        && previous.end_position().row == node.start_position().row
+                    {
+                        self.trailing_comment(*node);
+                    }
+                }
+                _ => {}
+            }
+        }
+        fields
+    }
+
+    fn trailing_comment(&mut self, comment: Node) {
+        let doc = self.doc_from_comments(&[comment]);
+        self.decls.trailing_markers.extend(doc.markers);
+    }
+
+    fn field(&mut self, node: Node, doc: Doc) -> Option<Field> {
+        let ty_node = node.child_by_field_name("type")?;
+        let mut cursor = node.walk();
+        let names: Vec<(String, Span)> = node
+            .children_by_field_name("name", &mut cursor)
+            .map(|n| (self.text(n).to_string(), self.span(n)))
+            .collect();
+        let mut ty = self.type_expr(ty_node);
+        if names.is_empty() && all_children(node).iter().any(|n| n.kind() == "*") {
+            ty = TypeExpr::Pointer(Box::new(ty));
+        }
+        let tag_node = node.child_by_field_name("tag");
+        let tag = tag_node.and_then(|t| literal::unquote(self.text(t)).ok());
+        Some(Field {
+            names,
+            ty,
+            tag: tag.map(|bytes| String::from_utf8_lossy(&bytes).into_owned()),
+            tag_span: tag_node.map(|t| self.span(t)),
+            doc,
+            span: self.span(node),
+        })
+    }
+
+    fn const_declaration(&mut self, node: Node, doc: Doc) {
+        let group = self.const_groups;
+        self.const_groups += 1;
+        let children = all_children(node);
+        let grouped = children.iter().any(|n| n.kind() == "(");
+        let mut previous: Option<(Option<TypeExpr>, Vec<ConstExpr>)> = None;
+        let mut iota = 0u32;
+        for (index, spec) in children.iter().enumerate() {
+            if spec.kind() != "const_spec" {
+                continue;
+            }
+            let spec_doc = if grouped {
+                self.doc_above(&children, index).0
+            } else {
+                doc.clone()
+            };
+            let mut cursor = spec.walk();
+            let names: Vec<(String, Span)> = spec
+                .children_by_field_name("name", &mut cursor)
+                .filter(|n| n.kind() == "identifier")
+                .map(|n| (self.text(n).to_string(), self.span(n)))
+                .collect();
+            let declared_ty = spec.child_by_field_name("type").map(|t| self.type_expr(t));
+            let values: Vec<ConstExpr> = spec
+                .child_by_field_name("value")
+                .map(|list| {
+                    named_children(list)
+                        .into_iter()
+                        .filter(|n| n.kind() != "comment")
+                        .map(|v| self.const_expr(v))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let (ty, values, implicit) = if values.is_empty() && declared_ty.is_none() {
+                match &previous {
+                    Some((ty, values)) => (ty.clone(), values.clone(), true),
+                    None => (None, Vec::new(), false),
+                }
+            } else {
+                (declared_ty, values, false)
+            };
+            if !implicit {
+                previous = Some((ty.clone(), values.clone()));
+            }
+            if !spec.has_error() {
+                self.decls.consts.push(ConstSpec {
+                    names,
+                    ty,
+                    values,
+                    iota,
+                    implicit,
+                    group,
+                    doc: spec_doc,
+                    span: self.span(*spec),
+                });
+            }
+            iota += 1;
+        }
+    }
+
+    fn const_expr(&mut self, node: Node) -> ConstExpr {
+        let span = self.span(node);
+        let unsupported = |this: &Self| ConstExpr::Unsupported {
+            text: this.text(node).to_string(),
+            span: span.clone(),
+        };
+        match node.kind() {
+            "interpreted_string_literal" | "raw_string_literal" => {
+                match literal::unquote(self.text(node)) {
+                    Ok(bytes) => ConstExpr::Str(bytes),
+                    Err(_) => unsupported(self),
+                }
+            }
+            "int_literal" => match literal::parse_int(self.text(node)) {
+                Some(value) => ConstExpr::Int(value),
+                None => unsupported(self),
+            },
+            "iota" => ConstExpr::Iota,
+            "identifier" => {
+                let name = self.text(node);
+                if name == "iota" {
+                    ConstExpr::Iota
+                } else {
+                    ConstExpr::Ident(name.to_string(), span)
+                }
+            }
+            "selector_expression" => {
+                match (
+                    node.child_by_field_name("operand"),
+                    node.child_by_field_name("field"),
+                ) {
+                    (Some(operand), Some(field)) if operand.kind() == "identifier" => {
+                        ConstExpr::Qualified {
+                            package: self.text(operand).to_string(),
+                            name: self.text(field).to_string(),
+                            span,
+                        }
+                    }
+                    _ => unsupported(self),
+                }
+            }
+            "binary_expression" => match (
+                node.child_by_field_name("left"),
+                node.child_by_field_name("operator"),
+                node.child_by_field_name("right"),
+            ) {
+                (Some(lhs), Some(op), Some(rhs)) => ConstExpr::Binary {
+                    op: self.text(op).to_string(),
+                    lhs: Box::new(self.const_expr(lhs)),
+                    rhs: Box::new(self.const_expr(rhs)),
+                },
+                _ => unsupported(self),
+            },
+            "parenthesized_expression" => match named_children(node).first() {
+                Some(inner) => self.const_expr(*inner),
+                None => unsupported(self),
+            },
+            "call_expression" => {
+                let callee = node.child_by_field_name("function");
+                let args = node.child_by_field_name("arguments");
+                match (callee, args) {
+                    (Some(callee), Some(args)) => ConstExpr::Call {
+                        callee: Box::new(self.const_expr(callee)),
+                        args: named_children(args)
+                            .into_iter()
+                            .filter(|n| n.kind() != "comment")
+                            .map(|a| self.const_expr(a))
+                            .collect(),
+                        span,
+                    },
+                    _ => unsupported(self),
+                }
+            }
+            "type_conversion_expression" => {
+                match (
+                    node.child_by_field_name("type"),
+                    node.child_by_field_name("operand"),
+                ) {
+                    (Some(ty), Some(operand)) => {
+                        let callee = match self.type_expr(ty) {
+                            TypeExpr::Named {
+                                package: None,
+                                name,
+                                span,
+                                ..
+                            } => ConstExpr::Ident(name, span),
+                            TypeExpr::Named {
+                                package: Some(package),
+                                name,
+                                span,
+                                ..
+                            } => ConstExpr::Qualified {
+                                package,
+                                name,
+                                span,
+                            },
+                            _ => unsupported(self),
+                        };
+                        ConstExpr::Call {
+                            callee: Box::new(callee),
+                            args: vec![self.const_expr(operand)],
+                            span,
+                        }
+                    }
+                    _ => unsupported(self),
+                }
+            }
+            _ => unsupported(self),
+        }
+    }
+
+    fn method(&mut self, node: Node) {
+        let Some(name) = node.child_by_field_name("name") else {
+            return;
+        };
+        let name = self.text(name);
+        if !KEPT_METHODS.contains(&name) {
+            return;
+        }
+        let receiver = node
+            .child_by_field_name("receiver")
+            .and_then(|list| named_children(list).into_iter().next())
+            .and_then(|param| param.child_by_field_name("type"))
+            .map(|ty| match self.type_expr(ty) {
+                TypeExpr::Pointer(inner) => *inner,
+                other => other,
+            });
+        let Some(TypeExpr::Named {
+            name: receiver, ..
+        }) = receiver
+        else {
+            return;
+        };
+        let Some(body) = node.child_by_field_name("body") else {
+            return;
+        };
+        let mut returns = Vec::new();
+        let mut statements = named_children(body);
+        if statements.len() == 1 && statements[0].kind() == "statement_list" {
+            statements = named_children(statements[0]);
+        }
+        if let [statement] = statements.as_slice() {
+            if statement.kind() == "return_statement" {
+                self.string_literals(*statement, &mut returns);
+            }
+        }
+        self.decls.methods.push(MethodDecl {
+            receiver,
+            name: name.to_string(),
+            returns,
+        });
+    }
+
+    fn string_literals(&self, node: Node, out: &mut Vec<String>) {
+        for child in named_children(node) {
+            match child.kind() {
+                "interpreted_string_literal" | "raw_string_literal" => {
+                    if let Ok(bytes) = literal::unquote(self.text(child)) {
+                        out.push(String::from_utf8_lossy(&bytes).into_owned());
+                    }
+                }
+                _ => self.string_literals(child, out),
+            }
+        }
+    }
+}
+
+/// Splits a comment into its lines of text, with the offset of each line's text.
+/// `// text` loses `//` and one space (as Go's `CommentGroup.Text` does); directives
+/// (`//go:build`, `//line`) are dropped.
+fn comment_lines(comment: &str, start: usize) -> Vec<(&str, usize)> {
+    if let Some(rest) = comment.strip_prefix("//") {
+        if rest.starts_with("go:") || rest.starts_with("line ") {
+            return Vec::new();
+        }
+        let rest = rest.strip_suffix('\r').unwrap_or(rest);
+        let (text, skip) = match rest.strip_prefix(' ') {
+            Some(t) => (t, 3),
+            None => (rest, 2),
+        };
+        return vec![(text, start + skip)];
+    }
+    let Some(inner) = comment
+        .strip_prefix("/*")
+        .map(|c| c.strip_suffix("*/").unwrap_or(c))
+    else {
+        return Vec::new();
+    };
+    let mut lines = Vec::new();
+    let mut offset = start + 2;
+    for line in inner.split('\n') {
+        let text = line.strip_suffix('\r').unwrap_or(line);
+        lines.push((text, offset));
+        offset += line.len() + 1;
+    }
+    lines
+}

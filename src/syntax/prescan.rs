@@ -1,0 +1,219 @@
+//! A lexical pre-scan that finds the bodies of top-level functions and methods, so the parser
+//! can leave them out (`Parser::set_included_ranges`): declarations are all we read, and
+//! bodies are ~70% of the bytes of generated Kubernetes code.
+
+use std::ops::Range;
+
+/// Methods whose bodies we do read (literal-returning schema overrides).
+pub const KEPT_METHODS: &[&str] = &[
+    "OpenAPISchemaType",
+    "OpenAPISchemaFormat",
+    "OpenAPIV3OneOfTypes",
+];
+
+/// Byte ranges strictly inside the braces of top-level function bodies.
+pub fn function_bodies(src: &[u8]) -> Vec<Range<usize>> {
+    let mut scanner = Scanner { src, pos: 0 };
+    let mut bodies = Vec::new();
+    let mut depth = 0usize;
+    while let Some(token) = scanner.next_token() {
+        match token {
+            Token::Open(b'{') | Token::Open(b'(') | Token::Open(b'[') => depth += 1,
+            Token::Close(_) => depth = depth.saturating_sub(1),
+            Token::Ident(range) if depth == 0 && &src[range.clone()] == b"func" => {
+                if let Some(body) = scanner.function_body() {
+                    bodies.push(body);
+                }
+            }
+            _ => {}
+        }
+    }
+    bodies
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Token {
+    Ident(Range<usize>),
+    Open(u8),
+    Close(u8),
+    Newline,
+    Other,
+}
+
+struct Scanner<'a> {
+    src: &'a [u8],
+    pos: usize,
+}
+
+impl Scanner<'_> {
+    fn next_token(&mut self) -> Option<Token> {
+        let src = self.src;
+        loop {
+            let c = *src.get(self.pos)?;
+            match c {
+                b'\n' => {
+                    self.pos += 1;
+                    return Some(Token::Newline);
+                }
+                b' ' | b'\t' | b'\r' => self.pos += 1,
+                b'/' if src.get(self.pos + 1) == Some(&b'/') => {
+                    while self.pos < src.len() && src[self.pos] != b'\n' {
+                        self.pos += 1;
+                    }
+                }
+                b'/' if src.get(self.pos + 1) == Some(&b'*') => {
+                    self.pos += 2;
+                    let mut had_newline = false;
+                    while self.pos < src.len()
+                        && !(src[self.pos] == b'*' && src.get(self.pos + 1) == Some(&b'/'))
+                    {
+                        had_newline |= src[self.pos] == b'\n';
+                        self.pos += 1;
+                    }
+                    self.pos = (self.pos + 2).min(src.len());
+                    if had_newline {
+                        return Some(Token::Newline);
+                    }
+                }
+                b'"' | b'\'' => {
+                    self.pos += 1;
+                    while self.pos < src.len() && src[self.pos] != c && src[self.pos] != b'\n' {
+                        if src[self.pos] == b'\\' {
+                            self.pos += 1;
+                        }
+                        self.pos += 1;
+                    }
+                    self.pos = (self.pos + 1).min(src.len());
+                    return Some(Token::Other);
+                }
+                b'`' => {
+                    self.pos += 1;
+                    while self.pos < src.len() && src[self.pos] != b'`' {
+                        self.pos += 1;
+                    }
+                    self.pos = (self.pos + 1).min(src.len());
+                    return Some(Token::Other);
+                }
+                b'{' | b'(' | b'[' => {
+                    self.pos += 1;
+                    return Some(Token::Open(c));
+                }
+                b'}' | b')' | b']' => {
+                    self.pos += 1;
+                    return Some(Token::Close(c));
+                }
+                _ if c == b'_' || c.is_ascii_alphanumeric() || c >= 0x80 => {
+                    let start = self.pos;
+                    while self.pos < src.len()
+                        && (src[self.pos] == b'_'
+                            || src[self.pos].is_ascii_alphanumeric()
+                            || src[self.pos] >= 0x80)
+                    {
+                        self.pos += 1;
+                    }
+                    return Some(Token::Ident(start..self.pos));
+                }
+                _ => {
+                    self.pos += 1;
+                    return Some(Token::Other);
+                }
+            }
+        }
+    }
+
+    /// Called right after a top-level `func`: finds the body of this function, if any.
+    fn function_body(&mut self) -> Option<Range<usize>> {
+        let mut nesting = 0usize;
+        let mut previous: Option<Token> = None;
+        let mut name: Option<Range<usize>> = None;
+        let mut saw_receiver_or_params = false;
+        while let Some(token) = self.next_token() {
+            match &token {
+                Token::Open(b'{') if nesting == 0 => {
+                    let is_type_literal = matches!(&previous, Some(Token::Ident(r))
+                        if &self.src[r.clone()] == b"struct" || &self.src[r.clone()] == b"interface");
+                    if is_type_literal {
+                        self.skip_to_close();
+                    } else {
+                        let start = self.pos;
+                        self.skip_to_close();
+                        let end = self.pos.saturating_sub(1).max(start);
+                        let kept = name
+                            .as_ref()
+                            .is_some_and(|n| KEPT_METHODS.iter().any(|k| k.as_bytes() == &self.src[n.clone()]));
+                        return if kept { None } else { Some(start..end) };
+                    }
+                }
+                Token::Open(_) => {
+                    nesting += 1;
+                    saw_receiver_or_params = true;
+                }
+                Token::Close(_) => nesting = nesting.saturating_sub(1),
+                Token::Ident(r) if nesting == 0 && name.is_none() => {
+                    // The first identifier outside parentheses is the name (after an optional receiver).
+                    let _ = saw_receiver_or_params;
+                    name = Some(r.clone());
+                }
+                Token::Newline if nesting == 0 => {
+                    // Go inserts a semicolon after `)`, `]`, `}` or an identifier: no body follows.
+                    if matches!(previous, Some(Token::Close(_)) | Some(Token::Ident(_))) {
+                        return None;
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            if token != Token::Newline {
+                previous = Some(token);
+            }
+        }
+        None
+    }
+
+    /// Skips to just after the `}` matching an already consumed `{`.
+    fn skip_to_close(&mut self) {
+        let mut depth = 1usize;
+        while let Some(token) = self.next_token() {
+            match token {
+                Token::Open(_) => depth += 1,
+                Token::Close(_) => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bodies(src: &str) -> Vec<&str> {
+        function_bodies(src.as_bytes())
+            .into_iter()
+            .map(|r| &src[r])
+            .collect()
+    }
+
+    #[test]
+    fn finds_function_and_method_bodies() {
+        let src = "package p\nfunc A() { x := \"}\" }\nfunc (r *T) B(x interface{}) (struct{}, error) {\n\treturn `}`\n}\n";
+        assert_eq!(bodies(src), vec![" x := \"}\" ", "\n\treturn `}`\n"]);
+    }
+
+    #[test]
+    fn skips_declarations_without_body_and_kept_methods() {
+        let src = "package p\nfunc asm() int\ntype T struct{ A int }\nfunc (T) OpenAPISchemaType() []string { return []string{\"string\"} }\nfunc f() { /* { */ }\n";
+        assert_eq!(bodies(src), vec![" /* { */ "]);
+    }
+
+    #[test]
+    fn ignores_func_types_inside_declarations() {
+        let src = "package p\ntype F func() error\nvar x = struct{ f func() }{}\nfunc g() {}\n";
+        assert_eq!(bodies(src), vec![""]);
+    }
+}
