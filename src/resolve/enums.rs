@@ -40,11 +40,20 @@ pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
             else {
                 continue;
             };
-            let type_name = TypeName {
+            let mut type_name = TypeName {
                 package: path.to_string(),
                 name: name.to_string(),
             };
-            let underlying = universe.underlying(GoType::Named(type_name.clone(), *entry));
+            let mut target = GoType::Named(type_name.clone(), *entry);
+            if entry.decl.is_alias {
+                // `+enum` on `type A = B` makes B the enum (A and B are the same type).
+                target = universe.resolve(entry.origin, &entry.decl.ty);
+                match &target {
+                    GoType::Named(aliased, _) => type_name = aliased.clone(),
+                    _ => target = GoType::Builtin("not-a-named-type"),
+                }
+            }
+            let underlying = universe.underlying(target);
             if matches!(underlying, GoType::Builtin("string")) {
                 enum_types.insert(type_name);
             } else {

@@ -121,7 +121,7 @@ fn check_value(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
     let allowed: &[&str] = match m.name.as_str() {
         "listType" | "k8s:listType" => &["atomic", "set", "map"],
         "mapType" | "structType" => &["atomic", "granular"],
-        "patchStrategy" => &["merge", "retainKeys"],
+        "patchStrategy" => &["merge", "retainKeys", "replace"],
         "default" => {
             if let Some(value) = &m.value {
                 let is_ref = value.starts_with("ref(") && value.ends_with(')');

@@ -274,6 +274,9 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 self.property_type(underlying, depth + 1)
             }
             GoType::External(name, span) => {
+                if let Some((ty, format)) = well_known::inlined(&name) {
+                    return PropertyType::Primitive { ty, format };
+                }
                 if let Some(body) = well_known::schema(&name) {
                     self.custom.entry(name.clone()).or_insert((body, span));
                     return PropertyType::Ref(name);

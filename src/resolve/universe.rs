@@ -181,8 +181,23 @@ impl<'a> Universe<'a> {
             .copied()
     }
 
-    /// Resolves a written type in the file where it was written.
+    /// Resolves a written type in the file where it was written. Aliases (`type A = B`) are
+    /// transparent, as in Go.
     pub fn resolve(&self, origin: Origin<'a>, ty: &'a TypeExpr) -> GoType<'a> {
+        self.resolve_bounded(origin, ty, 0)
+    }
+
+    fn resolve_bounded(&self, origin: Origin<'a>, ty: &'a TypeExpr, depth: usize) -> GoType<'a> {
+        let resolved = self.resolve_once(origin, ty);
+        match resolved {
+            GoType::Named(_, entry) if entry.decl.is_alias && depth < 64 => {
+                self.resolve_bounded(entry.origin, &entry.decl.ty, depth + 1)
+            }
+            other => other,
+        }
+    }
+
+    fn resolve_once(&self, origin: Origin<'a>, ty: &'a TypeExpr) -> GoType<'a> {
         match ty {
             TypeExpr::Named {
                 package: None,

@@ -21,3 +21,19 @@ pub fn schema(name: &TypeName) -> Option<DefinitionBody> {
             format: format.map(str::to_string),
         })
 }
+
+/// Named non-struct types of common dependencies, inlined as openapi-gen inlines them.
+const INLINED: &[(&str, &str, &str, Option<&str>)] = &[
+    ("k8s.io/apimachinery/pkg/types", "UID", "string", None),
+    ("k8s.io/apimachinery/pkg/types", "NodeName", "string", None),
+    ("k8s.io/apimachinery/pkg/api/resource", "Format", "string", None),
+    ("time", "Duration", "integer", Some("int64")),
+];
+
+/// The primitive a well-known non-struct type inlines to.
+pub fn inlined(name: &TypeName) -> Option<(&'static str, Option<&'static str>)> {
+    INLINED
+        .iter()
+        .find(|(package, ty, _, _)| *package == name.package && *ty == name.name)
+        .map(|(_, _, ty, format)| (*ty, *format))
+}
