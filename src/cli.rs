@@ -35,6 +35,9 @@ pub enum Command {
         /// A code such as `enum/no-values`; `all` lists every code.
         code: String,
     },
+    /// Print the extraction of one Go file (debugging aid).
+    #[command(hide = true)]
+    DumpSyntax { file: PathBuf },
 }
 
 #[derive(Debug, clap::Args)]

@@ -80,8 +80,20 @@ pub fn run_pipeline(config: &Config) -> anyhow::Result<Run> {
     })
 }
 
-/// Entry point of the binary, callable in-process from tests.
+/// Entry point of the binary.
 pub fn run<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    ExitCode::from(run_with_output(args, &mut stdout.lock(), &mut stderr.lock()))
+}
+
+/// Runs the command line with explicit stdout/stderr writers (for in-process tests);
+/// returns the exit code.
+pub fn run_with_output<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> u8
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
@@ -89,24 +101,44 @@ where
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(error) => {
-            let _ = error.print();
-            return ExitCode::from(if error.use_stderr() { exit::USAGE_OR_IO } else { exit::SUCCESS });
+            let rendered = error.render().to_string();
+            return if error.use_stderr() {
+                let _ = write!(err, "{rendered}");
+                exit::USAGE_OR_IO
+            } else {
+                let _ = write!(out, "{rendered}");
+                exit::SUCCESS
+            };
         }
     };
-    let stdout = std::io::stdout();
-    let stderr = std::io::stderr();
-    let code = match cli.command {
-        Command::Explain { code } => explain(&code, &mut stdout.lock(), &mut stderr.lock()),
-        Command::Check(args) => execute(&Config::for_check(args), &mut stdout.lock(), &mut stderr.lock()),
+    match cli.command {
+        Command::DumpSyntax { file } => dump_syntax(&file, out, err),
+        Command::Explain { code } => explain(&code, out, err),
+        Command::Check(args) => execute(&Config::for_check(args), out, err),
         Command::Generate(args) => match Config::try_for_generate(args) {
-            Ok(config) => execute(&config, &mut stdout.lock(), &mut stderr.lock()),
+            Ok(config) => execute(&config, out, err),
             Err(error) => {
-                let _ = writeln!(stderr.lock(), "error: {error:#}");
+                let _ = writeln!(err, "error: {error:#}");
                 exit::USAGE_OR_IO
             }
         },
+    }
+}
+
+fn dump_syntax(path: &std::path::Path, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(error) => {
+            let _ = writeln!(err, "error: cannot read {}: {error}", path.display());
+            return exit::USAGE_OR_IO;
+        }
     };
-    ExitCode::from(code)
+    let mut sources = source::SourceMap::default();
+    let id = sources.add(source::SourceFile::new(path.to_path_buf(), text));
+    let (decls, diagnostics) = syntax::parse(id, &sources.get(id).text);
+    let _ = write!(out, "{}", syntax::dump::dump(&decls, &sources.get(id).text));
+    let _ = diag::render(&diagnostics, &sources, diag::MessageFormat::Human { color: false }, err);
+    exit::SUCCESS
 }
 
 fn explain(name: &str, out: &mut dyn Write, err: &mut dyn Write) -> u8 {

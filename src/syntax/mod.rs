@@ -6,6 +6,7 @@
 //! that names `tree_sitter`.
 
 pub mod decls;
+pub mod dump;
 mod extract;
 pub mod literal;
 pub mod prescan;
