@@ -24,7 +24,9 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Write OpenAPI documents for the Go packages.
-    #[command(after_help = "Example:\n  union-gen generate --v2 api/openapi/swagger.json --v3 api/openapi/v3.json ./pkg/apis/...")]
+    #[command(
+        after_help = "Example:\n  union-gen generate --v2 api/openapi/swagger.json --v3 api/openapi/v3.json ./pkg/apis/..."
+    )]
     Generate(GenerateArgs),
     /// Report diagnostics only; write nothing.
     #[command(after_help = "Example:\n  union-gen check --message-format github ./...")]
@@ -82,7 +84,11 @@ pub struct GenerateArgs {
     #[arg(long, default_value = "Kubernetes")]
     pub title: String,
     /// `info.version` of the documents.
-    #[arg(long = "version", value_name = "VERSION", default_value = "unversioned")]
+    #[arg(
+        long = "version",
+        value_name = "VERSION",
+        default_value = "unversioned"
+    )]
     pub info_version: String,
 }
 
@@ -179,10 +185,15 @@ impl Config {
 
     pub fn try_for_generate(args: GenerateArgs) -> anyhow::Result<Config> {
         if args.cel {
-            anyhow::bail!("--cel is not supported yet (see the README's \"Not supported yet\" list)");
+            anyhow::bail!(
+                "--cel is not supported yet (see the README's \"Not supported yet\" list)"
+            );
         }
         let mut outputs = Vec::new();
-        let mut requested = vec![(crate::emit::Version::V2, args.v2), (crate::emit::Version::V3, args.v3)];
+        let mut requested = vec![
+            (crate::emit::Version::V2, args.v2),
+            (crate::emit::Version::V3, args.v3),
+        ];
         if requested.iter().all(|(_, path)| path.is_none()) {
             requested[1].1 = Some(PathBuf::from("-"));
         }
@@ -196,10 +207,12 @@ impl Config {
             let format = match (args.format, &destination) {
                 (Some(FormatArg::Json), _) => Format::Json,
                 (Some(FormatArg::Yaml), _) => Format::Yaml,
-                (None, Destination::File(path)) => match path.extension().and_then(|e| e.to_str()) {
-                    Some("yaml") | Some("yml") => Format::Yaml,
-                    _ => Format::Json,
-                },
+                (None, Destination::File(path)) => {
+                    match path.extension().and_then(|e| e.to_str()) {
+                        Some("yaml") | Some("yml") => Format::Yaml,
+                        _ => Format::Json,
+                    }
+                }
                 (None, Destination::Stdout) => Format::Json,
             };
             outputs.push(Output {

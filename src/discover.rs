@@ -37,19 +37,32 @@ pub fn discover(patterns: &[String]) -> anyhow::Result<(Vec<Package>, Vec<WalkEr
         let (root, recursive) = match pattern.strip_suffix("...") {
             Some(prefix) => {
                 let prefix = prefix.trim_end_matches('/');
-                (PathBuf::from(if prefix.is_empty() { "." } else { prefix }), true)
+                (
+                    PathBuf::from(if prefix.is_empty() { "." } else { prefix }),
+                    true,
+                )
             }
             None => (PathBuf::from(pattern), false),
         };
-        let metadata = fs::metadata(&root)
-            .with_context(|| format!("package pattern `{pattern}`: cannot read {}", root.display()))?;
+        let metadata = fs::metadata(&root).with_context(|| {
+            format!(
+                "package pattern `{pattern}`: cannot read {}",
+                root.display()
+            )
+        })?;
         if !metadata.is_dir() {
-            bail!("package pattern `{pattern}`: {} is not a directory", root.display());
+            bail!(
+                "package pattern `{pattern}`: {} is not a directory",
+                root.display()
+            );
         }
         let before = dirs.len();
         walk(&root, recursive, &mut dirs, &mut errors);
         if !recursive && dirs.len() == before && !dirs.contains_key(&root) {
-            bail!("package pattern `{pattern}`: no Go files in {}", root.display());
+            bail!(
+                "package pattern `{pattern}`: no Go files in {}",
+                root.display()
+            );
         }
     }
     let mut modules = ModuleCache::default();
@@ -211,7 +224,10 @@ mod tests {
             module_path("// c\nmodule k8s.io/api // x\n\ngo 1.22\n"),
             Some("k8s.io/api".into())
         );
-        assert_eq!(module_path("module \"example.com/m\"\n"), Some("example.com/m".into()));
+        assert_eq!(
+            module_path("module \"example.com/m\"\n"),
+            Some("example.com/m".into())
+        );
         assert_eq!(module_path("modules x\n"), None);
     }
 
@@ -219,6 +235,8 @@ mod tests {
     fn skip_rules_follow_the_go_tool() {
         assert!(is_skipped_dir("vendor") && is_skipped_dir("testdata") && is_skipped_dir(".git"));
         assert!(is_skipped_dir("_output") && !is_skipped_dir("v1"));
-        assert!(is_go_source("types.go") && !is_go_source("types_test.go") && !is_go_source("_x.go"));
+        assert!(
+            is_go_source("types.go") && !is_go_source("types_test.go") && !is_go_source("_x.go")
+        );
     }
 }

@@ -49,7 +49,8 @@ pub fn run_pipeline(config: &Config) -> anyhow::Result<Run> {
         diagnostics.extend(resolve_diagnostics);
         let mut documents = Vec::new();
         if !config.outputs.is_empty() {
-            let (definitions, collisions) = schema::build(&model, config.naming, config.union_format);
+            let (definitions, collisions) =
+                schema::build(&model, config.naming, config.union_format);
             for (first, second) in collisions {
                 let span = model
                     .definitions
@@ -64,7 +65,9 @@ pub fn run_pipeline(config: &Config) -> anyhow::Result<Run> {
                     Some(span) => Diagnostic::new(Code::ResolveNameCollision, span, message),
                     None => Diagnostic::without_location(Code::ResolveNameCollision, message),
                 };
-                diagnostic = diagnostic.with_help("use `--naming rest` or `--naming go`, which keep the whole import path");
+                diagnostic = diagnostic.with_help(
+                    "use `--naming rest` or `--naming go`, which keep the whole import path",
+                );
                 diagnostics.push(diagnostic);
             }
             for output in &config.outputs {
@@ -88,7 +91,11 @@ where
 {
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
-    ExitCode::from(run_with_output(args, &mut stdout.lock(), &mut stderr.lock()))
+    ExitCode::from(run_with_output(
+        args,
+        &mut stdout.lock(),
+        &mut stderr.lock(),
+    ))
 }
 
 /// Runs the command line with explicit stdout/stderr writers (for in-process tests);
@@ -137,24 +144,43 @@ fn dump_syntax(path: &std::path::Path, out: &mut dyn Write, err: &mut dyn Write)
     let id = sources.add(source::SourceFile::new(path.to_path_buf(), text));
     let (decls, diagnostics) = syntax::parse(id, &sources.get(id).text);
     let _ = write!(out, "{}", syntax::dump::dump(&decls, &sources.get(id).text));
-    let _ = diag::render(&diagnostics, &sources, diag::MessageFormat::Human { color: false }, err);
+    let _ = diag::render(
+        &diagnostics,
+        &sources,
+        diag::MessageFormat::Human { color: false },
+        err,
+    );
     exit::SUCCESS
 }
 
 fn explain(name: &str, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     if name == "all" {
         for code in diag::ALL_CODES {
-            let _ = writeln!(out, "{:<40} {}", code.as_str(), code.default_severity().as_str());
+            let _ = writeln!(
+                out,
+                "{:<40} {}",
+                code.as_str(),
+                code.default_severity().as_str()
+            );
         }
         return exit::SUCCESS;
     }
     match Code::from_name(name) {
         Some(code) => {
-            let _ = writeln!(out, "{} ({})\n\n{}", code.as_str(), code.default_severity().as_str(), code.explanation());
+            let _ = writeln!(
+                out,
+                "{} ({})\n\n{}",
+                code.as_str(),
+                code.default_severity().as_str(),
+                code.explanation()
+            );
             exit::SUCCESS
         }
         None => {
-            let _ = writeln!(err, "error: unknown diagnostic code `{name}`; `union-gen explain all` lists them");
+            let _ = writeln!(
+                err,
+                "error: unknown diagnostic code `{name}`; `union-gen explain all` lists them"
+            );
             exit::USAGE_OR_IO
         }
     }
@@ -197,7 +223,9 @@ pub fn execute(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> u8 
 fn verify(config: &Config, documents: &[Vec<u8>], out: &mut dyn Write) -> u8 {
     let mut differing = 0;
     for (output, bytes) in config.outputs.iter().zip(documents) {
-        let Destination::File(path) = &output.destination else { continue };
+        let Destination::File(path) = &output.destination else {
+            continue;
+        };
         let existing = std::fs::read(path).unwrap_or_default();
         if existing == *bytes {
             continue;
@@ -210,14 +238,19 @@ fn verify(config: &Config, documents: &[Vec<u8>], out: &mut dyn Write) -> u8 {
         let _ = write!(
             out,
             "{}",
-            diff.unified_diff().context_radius(3).header(&format!("a/{name}"), &format!("b/{name}"))
+            diff.unified_diff()
+                .context_radius(3)
+                .header(&format!("a/{name}"), &format!("b/{name}"))
         );
     }
     if differing == 0 {
         let _ = writeln!(out, "union-gen: generated files are up to date");
         exit::SUCCESS
     } else {
-        let _ = writeln!(out, "union-gen: {differing} file(s) out of date; rerun without --verify to update them");
+        let _ = writeln!(
+            out,
+            "union-gen: {differing} file(s) out of date; rerun without --verify to update them"
+        );
         exit::FAILURE
     }
 }

@@ -54,7 +54,11 @@ pub fn load(packages: &[Package], walk_errors: &[WalkError]) -> Loaded {
     for error in walk_errors {
         diagnostics.push(Diagnostic::without_location(
             Code::IoUnreadable,
-            format!("cannot read directory {}: {}", error.path.display(), error.message),
+            format!(
+                "cannot read directory {}: {}",
+                error.path.display(),
+                error.message
+            ),
         ));
     }
     let paths: Vec<&PathBuf> = packages.iter().flat_map(|p| p.files.iter()).collect();
@@ -73,16 +77,24 @@ pub fn load(packages: &[Package], walk_errors: &[WalkError]) -> Loaded {
                 let offset = valid_prefix.len();
                 let id = sources.add(SourceFile::new((*path).clone(), valid_prefix));
                 diagnostics.push(
-                    Diagnostic::new(Code::IoNotUtf8, Span::new(id, offset..offset), format!("{} is not valid UTF-8", path.display()))
-                        .with_help("Go source files must be UTF-8; re-encode the file"),
+                    Diagnostic::new(
+                        Code::IoNotUtf8,
+                        Span::new(id, offset..offset),
+                        format!("{} is not valid UTF-8", path.display()),
+                    )
+                    .with_help("Go source files must be UTF-8; re-encode the file"),
                 );
                 jobs.push((id, false));
             }
             ReadResult::Unreadable(message) => {
                 let id = sources.add(SourceFile::new((*path).clone(), String::new()));
                 diagnostics.push(
-                    Diagnostic::new(Code::IoUnreadable, Span::new(id, 0..0), format!("cannot read {}: {message}", path.display()))
-                        .with_help("check the file's permissions"),
+                    Diagnostic::new(
+                        Code::IoUnreadable,
+                        Span::new(id, 0..0),
+                        format!("cannot read {}: {message}", path.display()),
+                    )
+                    .with_help("check the file's permissions"),
                 );
                 jobs.push((id, false));
             }
@@ -116,7 +128,10 @@ pub fn load(packages: &[Package], walk_errors: &[WalkError]) -> Loaded {
             ));
         }
         // Files of another package in the same directory (e.g. `package main` tools) are skipped.
-        let main_name = files.first().map(|f: &LoadedFile| f.decls.package_name.clone()).unwrap_or_default();
+        let main_name = files
+            .first()
+            .map(|f: &LoadedFile| f.decls.package_name.clone())
+            .unwrap_or_default();
         files.retain(|f| f.decls.package_name == main_name || f.decls.package_name.is_empty());
         loaded.push(LoadedPackage {
             import_path: package.import_path.clone(),

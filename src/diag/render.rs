@@ -11,7 +11,9 @@ use crate::source::{SourceMap, Span};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MessageFormat {
     /// miette's graphical report, coloured when `color` is true.
-    Human { color: bool },
+    Human {
+        color: bool,
+    },
     Json,
     Github,
 }
@@ -172,7 +174,10 @@ fn write_human(
         let file = sources.get(primary.file);
         let mut labels = vec![LabeledSpan::new_primary_with_span(
             None,
-            (primary.start as usize, (primary.end - primary.start) as usize),
+            (
+                primary.start as usize,
+                (primary.end - primary.start) as usize,
+            ),
         )];
         for (span, label) in &d.labels {
             if span.file == primary.file {
@@ -214,7 +219,12 @@ fn write_human(
         None => handler.render_report(&mut text, &report),
     };
     if rendered.is_err() {
-        text = format!("{}[{}]: {}\n", d.severity.as_str(), d.code.as_str(), d.message);
+        text = format!(
+            "{}[{}]: {}\n",
+            d.severity.as_str(),
+            d.code.as_str(),
+            d.message
+        );
     }
     writeln!(out, "{text}")
 }

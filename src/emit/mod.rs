@@ -111,7 +111,10 @@ pub fn schema_value(schema: &Schema, version: Version) -> Value {
         object.insert("properties".into(), Value::Object(properties));
     }
     if let Some(additional) = &schema.additional_properties {
-        object.insert("additionalProperties".into(), schema_value(additional, version));
+        object.insert(
+            "additionalProperties".into(),
+            schema_value(additional, version),
+        );
     }
     for (key, value) in &schema.extensions {
         object.insert(key.clone(), value.clone());
@@ -132,7 +135,9 @@ pub fn to_bytes(document: &Value, format: Format) -> Vec<u8> {
             bytes.push(b'\n');
             bytes
         }
-        Format::Yaml => serde_yaml::to_string(document).unwrap_or_default().into_bytes(),
+        Format::Yaml => serde_yaml::to_string(document)
+            .unwrap_or_default()
+            .into_bytes(),
     }
 }
 

@@ -34,10 +34,13 @@ pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
         let mut names: Vec<_> = package.types.iter().collect();
         names.sort_by_key(|(name, _)| **name);
         for (name, entry) in names {
-            let Some(marker) = ENUM_MARKERS
-                .iter()
-                .find_map(|m| entry.decl.doc.marker(m).or(entry.decl.detached_doc.marker(m)))
-            else {
+            let Some(marker) = ENUM_MARKERS.iter().find_map(|m| {
+                entry
+                    .decl
+                    .doc
+                    .marker(m)
+                    .or(entry.decl.detached_doc.marker(m))
+            }) else {
                 continue;
             };
             let mut type_name = TypeName {
@@ -81,7 +84,8 @@ pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
             let mut typed_groups: HashMap<u32, TypeName> = HashMap::new();
             for spec in &file.decls.consts {
                 for (index, (name, name_span)) in spec.names.iter().enumerate() {
-                    let Some(enum_type) = const_enum_type(universe, origin, spec, index, &enum_types)
+                    let Some(enum_type) =
+                        const_enum_type(universe, origin, spec, index, &enum_types)
                     else {
                         continue;
                     };
@@ -115,7 +119,8 @@ pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
                             )
                             .with_help("enum values must be constant string expressions: literals, `+`, and other string constants");
                             if let EvalError::NotConstant(span) = error {
-                                diagnostic = diagnostic.with_label(span, "not a constant string expression");
+                                diagnostic =
+                                    diagnostic.with_label(span, "not a constant string expression");
                             }
                             diagnostics.push(diagnostic);
                         }
@@ -142,7 +147,10 @@ pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
                         entry.decl.name_span.clone(),
                         format!("enum `{}` has no constants of its type", enum_type.name),
                     )
-                    .with_help(format!("declare its values as typed constants: `const X {} = \"x\"`", enum_type.name)),
+                    .with_help(format!(
+                        "declare its values as typed constants: `const X {} = \"x\"`",
+                        enum_type.name
+                    )),
                 );
             }
         }
@@ -172,7 +180,9 @@ pub fn go_quote(value: &str) -> String {
             '\u{8}' => out.push_str("\\b"),
             '\u{c}' => out.push_str("\\f"),
             '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
             '\u{fffd}' => out.push_str("\\ufffd"),
             c => out.push(c),
         }
@@ -221,10 +231,18 @@ fn const_enum_type(
 }
 
 /// The type a conversion's callee names, if it names one.
-fn conversion_type<'a>(universe: &Universe<'a>, origin: Origin<'a>, callee: &ConstExpr) -> Option<GoType<'a>> {
+fn conversion_type<'a>(
+    universe: &Universe<'a>,
+    origin: Origin<'a>,
+    callee: &ConstExpr,
+) -> Option<GoType<'a>> {
     let (package, name, span) = match callee {
         ConstExpr::Ident(name, span) => (None, name, span),
-        ConstExpr::Qualified { package, name, span } => (Some(package), name, span),
+        ConstExpr::Qualified {
+            package,
+            name,
+            span,
+        } => (Some(package), name, span),
         _ => return None,
     };
     // Build a throwaway type expression with the same lookup rules as written types.
@@ -238,17 +256,23 @@ fn conversion_type<'a>(universe: &Universe<'a>, origin: Origin<'a>, callee: &Con
     };
     match universe.lookup_type(&type_name) {
         Some(entry) => Some(GoType::Named(type_name, entry)),
-        None if package.is_none() && super::universe::is_builtin(name) => Some(GoType::Builtin(match name.as_str() {
-            "string" => "string",
-            _ => "other",
-        })),
+        None if package.is_none() && super::universe::is_builtin(name) => {
+            Some(GoType::Builtin(match name.as_str() {
+                "string" => "string",
+                _ => "other",
+            }))
+        }
         None if package.is_some() => Some(GoType::External(type_name, span.clone())),
         None => None,
     }
 }
 
 /// Evaluates the value of one constant name.
-pub fn evaluate_const(universe: &Universe, entry: ConstEntry, depth: usize) -> Result<Vec<u8>, EvalError> {
+pub fn evaluate_const(
+    universe: &Universe,
+    entry: ConstEntry,
+    depth: usize,
+) -> Result<Vec<u8>, EvalError> {
     if depth > MAX_CONST_DEPTH {
         return Err(EvalError::Cycle);
     }
@@ -260,7 +284,12 @@ pub fn evaluate_const(universe: &Universe, entry: ConstEntry, depth: usize) -> R
     evaluate(universe, entry.origin, expr, depth + 1)
 }
 
-fn evaluate(universe: &Universe, origin: Origin, expr: &ConstExpr, depth: usize) -> Result<Vec<u8>, EvalError> {
+fn evaluate(
+    universe: &Universe,
+    origin: Origin,
+    expr: &ConstExpr,
+    depth: usize,
+) -> Result<Vec<u8>, EvalError> {
     if depth > MAX_CONST_DEPTH {
         return Err(EvalError::Cycle);
     }
@@ -278,7 +307,11 @@ fn evaluate(universe: &Universe, origin: Origin, expr: &ConstExpr, depth: usize)
                 .ok_or(EvalError::NotConstant(span.clone()))?;
             evaluate_const(universe, *entry, depth + 1)
         }
-        ConstExpr::Qualified { package, name, span } => {
+        ConstExpr::Qualified {
+            package,
+            name,
+            span,
+        } => {
             let entry = universe
                 .import_path(origin, package)
                 .and_then(|path| universe.package(path))
@@ -287,18 +320,24 @@ fn evaluate(universe: &Universe, origin: Origin, expr: &ConstExpr, depth: usize)
             evaluate_const(universe, *entry, depth + 1)
         }
         ConstExpr::Call { callee, args, span } => {
-            let target = conversion_type(universe, origin, callee).ok_or(EvalError::NotConstant(span.clone()))?;
+            let target = conversion_type(universe, origin, callee)
+                .ok_or(EvalError::NotConstant(span.clone()))?;
             let is_string = match &target {
                 GoType::Builtin(name) => *name == "string",
                 GoType::External(..) => true,
-                other => matches!(universe.underlying(other.clone()), GoType::Builtin("string")),
+                other => matches!(
+                    universe.underlying(other.clone()),
+                    GoType::Builtin("string")
+                ),
             };
             match args.as_slice() {
                 [arg] if is_string => evaluate(universe, origin, arg, depth + 1),
                 _ => Err(EvalError::NotConstant(span.clone())),
             }
         }
-        ConstExpr::Int(_) | ConstExpr::Iota | ConstExpr::Binary { .. } => Err(EvalError::NotAString),
+        ConstExpr::Int(_) | ConstExpr::Iota | ConstExpr::Binary { .. } => {
+            Err(EvalError::NotAString)
+        }
         ConstExpr::Unsupported { span, .. } => Err(EvalError::NotConstant(span.clone())),
     }
 }
@@ -335,7 +374,9 @@ fn untyped_in_typed_groups(
 fn is_plain_string(expr: &ConstExpr) -> bool {
     match expr {
         ConstExpr::Str(_) => true,
-        ConstExpr::Binary { op, lhs, rhs } => op == "+" && (is_plain_string(lhs) || is_plain_string(rhs)),
+        ConstExpr::Binary { op, lhs, rhs } => {
+            op == "+" && (is_plain_string(lhs) || is_plain_string(rhs))
+        }
         _ => false,
     }
 }
@@ -383,7 +424,10 @@ mod tests {
 
     #[test]
     fn strips_const_name_and_collapses_whitespace() {
-        assert_eq!(strip_name("ProtocolTCP is the  TCP\tprotocol. ", "ProtocolTCP"), "is the TCP protocol.");
+        assert_eq!(
+            strip_name("ProtocolTCP is the  TCP\tprotocol. ", "ProtocolTCP"),
+            "is the TCP protocol."
+        );
         assert_eq!(strip_name("Other words", "ProtocolTCP"), "Other words");
     }
 }

@@ -79,7 +79,9 @@ pub const OPTIONAL_MARKERS: &[&str] = &["optional", "k8s:optional"];
 pub const REQUIRED_MARKERS: &[&str] = &["required", "k8s:required"];
 
 fn first_marker<'d>(doc: &'d Doc, names: &[&str]) -> Option<&'d SpannedMarker> {
-    doc.markers.iter().find(|m| names.contains(&m.marker.name.as_str()))
+    doc.markers
+        .iter()
+        .find(|m| names.contains(&m.marker.name.as_str()))
 }
 
 /// Optionality as kube-openapi decides it: an explicit marker wins, else `omitempty`.
@@ -93,7 +95,10 @@ pub fn is_optional(field: &Field, tag: &JsonTag, diagnostics: &mut Vec<Diagnosti
                 Diagnostic::new(
                     Code::FieldOptionalAndRequired,
                     required.span.clone(),
-                    format!("field `{}` is marked both optional and required", field_name(field)),
+                    format!(
+                        "field `{}` is marked both optional and required",
+                        field_name(field)
+                    ),
                 )
                 .with_label(optional.span.clone(), "marked optional here")
                 .with_help("keep only the marker you mean"),
@@ -155,16 +160,32 @@ pub fn is_inlined(field: &Field, tag: &JsonTag) -> bool {
     field.is_embedded() && tag.name.is_none() && !tag.skip
 }
 
+/// The serialised fields of a struct after inlining.
+#[derive(Debug, Default)]
+pub struct Flattened<'a> {
+    pub fields: Vec<FlatField<'a>>,
+    pub embeds: Vec<InlinedEmbed<'a>>,
+    /// Structs being inlined (cycle guard).
+    stack: Vec<TypeName>,
+}
+
 /// Flattens a struct's fields, merging inlined embedded structs in place (depth-first),
 /// guarding against embedding cycles.
-pub fn flatten<'a>(
+pub fn flatten<'a>(universe: &Universe<'a>, owner: &TypeName, fields: &'a [Field], origin: Origin<'a>) -> Flattened<'a> {
+    let mut flattened = Flattened {
+        stack: vec![owner.clone()],
+        ..Flattened::default()
+    };
+    flatten_into(universe, owner, fields, origin, &mut flattened, None);
+    flattened
+}
+
+fn flatten_into<'a>(
     universe: &Universe<'a>,
     owner: &TypeName,
     fields: &'a [Field],
     origin: Origin<'a>,
-    out: &mut Vec<FlatField<'a>>,
-    embeds: &mut Vec<InlinedEmbed<'a>>,
-    stack: &mut Vec<TypeName>,
+    flattened: &mut Flattened<'a>,
     top_index: Option<usize>,
 ) {
     for (index, field) in fields.iter().enumerate() {
@@ -175,19 +196,19 @@ pub fn flatten<'a>(
         }
         if is_inlined(field, &tag) {
             let resolved = universe.underlying_named(origin, &field.ty);
-            embeds.push(InlinedEmbed {
+            flattened.embeds.push(InlinedEmbed {
                 field,
                 target: resolved.clone(),
                 top_index: top,
             });
             if let Some((name, entry)) = resolved {
-                if stack.contains(&name) {
+                if flattened.stack.contains(&name) {
                     continue;
                 }
                 if let TypeExpr::Struct(inner) = &entry.decl.ty {
-                    stack.push(name.clone());
-                    flatten(universe, &name, inner, entry.origin, out, embeds, stack, Some(top));
-                    stack.pop();
+                    flattened.stack.push(name.clone());
+                    flatten_into(universe, &name, inner, entry.origin, flattened, Some(top));
+                    flattened.stack.pop();
                 }
             }
             continue;
@@ -200,7 +221,7 @@ pub fn flatten<'a>(
                 continue;
             }
             let json_name = tag.name.clone().unwrap_or_else(|| go_name.clone());
-            out.push(FlatField {
+            flattened.fields.push(FlatField {
                 field,
                 go_name,
                 json_name,
@@ -215,7 +236,7 @@ pub fn flatten<'a>(
             if !is_exported(name) {
                 continue;
             }
-            out.push(FlatField {
+            flattened.fields.push(FlatField {
                 field,
                 go_name: name.clone(),
                 json_name: tag.name.clone().unwrap_or_else(|| name.clone()),
@@ -230,7 +251,11 @@ pub fn flatten<'a>(
 
 impl<'a> Universe<'a> {
     /// For an embedded field's type: the named struct it refers to (through one pointer).
-    pub fn underlying_named(&self, origin: Origin<'a>, ty: &'a TypeExpr) -> Option<(TypeName, TypeEntry<'a>)> {
+    pub fn underlying_named(
+        &self,
+        origin: Origin<'a>,
+        ty: &'a TypeExpr,
+    ) -> Option<(TypeName, TypeEntry<'a>)> {
         let mut resolved = self.resolve(origin, ty);
         if let GoType::Pointer(inner) = resolved {
             resolved = *inner;

@@ -8,20 +8,47 @@ use crate::syntax::{Doc, SpannedMarker, TypeExpr};
 
 /// Markers this tool interprets.
 pub const KNOWN_MARKERS: &[&str] = &[
-    "enum", "k8s:enum", "optional", "required", "k8s:optional", "k8s:required", "default",
-    "listType", "listMapKey", "mapType", "structType", "patchStrategy", "patchMergeKey",
-    "union", "unionDiscriminator", "unionDeprecated", "unionMember", "unionDiscriminatedBy",
-    "k8s:unionMember", "k8s:unionDiscriminator", "k8s:zeroOrOneOfMember",
-    "kubebuilder:validation:Enum", "k8s:openapi-gen", "k8s:listType", "k8s:listMapKey",
+    "enum",
+    "k8s:enum",
+    "optional",
+    "required",
+    "k8s:optional",
+    "k8s:required",
+    "default",
+    "listType",
+    "listMapKey",
+    "mapType",
+    "structType",
+    "patchStrategy",
+    "patchMergeKey",
+    "union",
+    "unionDiscriminator",
+    "unionDeprecated",
+    "unionMember",
+    "unionDiscriminatedBy",
+    "k8s:unionMember",
+    "k8s:unionDiscriminator",
+    "k8s:zeroOrOneOfMember",
+    "kubebuilder:validation:Enum",
+    "k8s:openapi-gen",
+    "k8s:listType",
+    "k8s:listMapKey",
 ];
 
 /// Markers only meaningful on a type.
 const TYPE_ONLY: &[&str] = &["enum", "k8s:enum", "union"];
 /// Markers only meaningful on a field.
 const FIELD_ONLY: &[&str] = &[
-    "unionDiscriminator", "unionDeprecated", "unionMember", "unionDiscriminatedBy",
-    "k8s:unionMember", "k8s:unionDiscriminator", "k8s:zeroOrOneOfMember", "listMapKey",
-    "patchStrategy", "patchMergeKey",
+    "unionDiscriminator",
+    "unionDeprecated",
+    "unionMember",
+    "unionDiscriminatedBy",
+    "k8s:unionMember",
+    "k8s:unionDiscriminator",
+    "k8s:zeroOrOneOfMember",
+    "listMapKey",
+    "patchStrategy",
+    "patchMergeKey",
 ];
 
 #[derive(Clone, Copy, PartialEq)]
@@ -78,8 +105,12 @@ fn check_doc(doc: &Doc, place: Place, diagnostics: &mut Vec<Diagnostic>) {
         let Some(name) = &error.name else { continue };
         if KNOWN_MARKERS.contains(&name.as_str()) {
             diagnostics.push(
-                Diagnostic::new(Code::MarkerMalformed, span.clone(), format!("malformed `+{name}` marker: {}", error.message))
-                    .with_help("see `union-gen explain marker/malformed` for the accepted syntax"),
+                Diagnostic::new(
+                    Code::MarkerMalformed,
+                    span.clone(),
+                    format!("malformed `+{name}` marker: {}", error.message),
+                )
+                .with_help("see `union-gen explain marker/malformed` for the accepted syntax"),
             );
         }
     }
@@ -111,8 +142,12 @@ fn check_placement(marker: &SpannedMarker, place: Place, diagnostics: &mut Vec<D
         _ => ("a constant", "a type or a field"),
     };
     diagnostics.push(
-        Diagnostic::new(Code::MarkerMisplaced, marker.span.clone(), format!("`+{name}` has no meaning on {here}"))
-            .with_help(format!("`+{name}` belongs on {belongs}")),
+        Diagnostic::new(
+            Code::MarkerMisplaced,
+            marker.span.clone(),
+            format!("`+{name}` has no meaning on {here}"),
+        )
+        .with_help(format!("`+{name}` belongs on {belongs}")),
     );
 }
 
@@ -126,7 +161,11 @@ fn check_value(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
             if let Some(value) = &m.value {
                 let is_ref = value.starts_with("ref(") && value.ends_with(')');
                 if !is_ref && serde_json::from_str::<serde_json::Value>(value).is_err() {
-                    let span = m.value_span.as_ref().map(|r| marker.sub_span(r)).unwrap_or(marker.span.clone());
+                    let span = m
+                        .value_span
+                        .as_ref()
+                        .map(|r| marker.sub_span(r))
+                        .unwrap_or(marker.span.clone());
                     diagnostics.push(
                         Diagnostic::new(Code::MarkerMalformed, span, format!("`+default={value}` is not a JSON value"))
                             .with_help("write the default as JSON (`+default=\"text\"`, `+default=3`) or `+default=ref(ConstName)`"),
@@ -139,24 +178,45 @@ fn check_value(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
     };
     let Some(value) = &m.value else {
         diagnostics.push(
-            Diagnostic::new(Code::MarkerMalformed, marker.span.clone(), format!("`+{}` needs a value", m.name))
-                .with_help(format!("write `+{}={}`", m.name, allowed[0])),
+            Diagnostic::new(
+                Code::MarkerMalformed,
+                marker.span.clone(),
+                format!("`+{}` needs a value", m.name),
+            )
+            .with_help(format!("write `+{}={}`", m.name, allowed[0])),
         );
         return;
     };
     for part in value.split(',') {
         if !allowed.contains(&part.trim()) {
-            let span = m.value_span.as_ref().map(|r| marker.sub_span(r)).unwrap_or(marker.span.clone());
+            let span = m
+                .value_span
+                .as_ref()
+                .map(|r| marker.sub_span(r))
+                .unwrap_or(marker.span.clone());
             diagnostics.push(
-                Diagnostic::new(Code::MarkerMalformed, span, format!("`{}` is not a valid value of `+{}`", part.trim(), m.name))
-                    .with_help(format!("valid values: {}", allowed.join(", "))),
+                Diagnostic::new(
+                    Code::MarkerMalformed,
+                    span,
+                    format!("`{}` is not a valid value of `+{}`", part.trim(), m.name),
+                )
+                .with_help(format!("valid values: {}", allowed.join(", "))),
             );
         }
     }
 }
 
 /// Names used by other generators; never suggested against.
-const OTHER_TOOLS_PREFIXES: &[&str] = &["genclient", "kubebuilder:", "k8s:", "groupName", "versionName", "protobuf", "featureGate", "listType"];
+const OTHER_TOOLS_PREFIXES: &[&str] = &[
+    "genclient",
+    "kubebuilder:",
+    "k8s:",
+    "groupName",
+    "versionName",
+    "protobuf",
+    "featureGate",
+    "listType",
+];
 
 fn suggest_similar(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
     let name = marker.marker.name.as_str();
@@ -178,7 +238,11 @@ fn suggest_similar(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
         return;
     }
     diagnostics.push(
-        Diagnostic::new(Code::MarkerUnknownSimilar, marker.span.clone(), format!("unknown marker `+{name}`"))
-            .with_help(format!("did you mean `+{known}`?")),
+        Diagnostic::new(
+            Code::MarkerUnknownSimilar,
+            marker.span.clone(),
+            format!("unknown marker `+{name}`"),
+        )
+        .with_help(format!("did you mean `+{known}`?")),
     );
 }

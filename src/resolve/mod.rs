@@ -50,16 +50,23 @@ pub fn resolve(packages: &[LoadedPackage]) -> (ApiModel, Vec<Diagnostic>) {
         names.sort_by_key(|(name, _)| **name);
         for (name, entry) in names {
             let is_struct = matches!(entry.decl.ty, TypeExpr::Struct(_));
-            if !is_struct || !fields::is_exported(name) || !entry.decl.type_params.is_empty() || entry.decl.is_alias {
+            if !is_struct
+                || !fields::is_exported(name)
+                || !entry.decl.type_params.is_empty()
+                || entry.decl.is_alias
+            {
                 continue;
             }
             if opted_out(&entry.decl.doc) {
                 continue;
             }
-            resolver.enqueue(TypeName {
-                package: path.to_string(),
-                name: name.to_string(),
-            }, *entry);
+            resolver.enqueue(
+                TypeName {
+                    package: path.to_string(),
+                    name: name.to_string(),
+                },
+                *entry,
+            );
         }
     }
     let mut definitions = Vec::new();
@@ -87,7 +94,10 @@ fn opted_out(doc: &crate::syntax::Doc) -> bool {
 }
 
 fn package_opted_out(package: &LoadedPackage) -> bool {
-    package.files.iter().any(|f| opted_out(&f.decls.package_doc))
+    package
+        .files
+        .iter()
+        .any(|f| opted_out(&f.decls.package_doc))
 }
 
 struct Resolver<'u, 'a> {
@@ -109,7 +119,13 @@ impl<'u, 'a> Resolver<'u, 'a> {
     }
 
     fn definition(&mut self, name: TypeName, entry: TypeEntry<'a>) -> Option<Definition> {
-        let doc: Vec<String> = entry.decl.doc.lines.iter().map(|l| l.text.clone()).collect();
+        let doc: Vec<String> = entry
+            .decl
+            .doc
+            .lines
+            .iter()
+            .map(|l| l.text.clone())
+            .collect();
         if let Some(body) = self.custom_schema(&name) {
             return Some(Definition {
                 name,
@@ -121,12 +137,13 @@ impl<'u, 'a> Resolver<'u, 'a> {
         let TypeExpr::Struct(fields) = &entry.decl.ty else {
             return None;
         };
-        let mut flat = Vec::new();
-        let mut embeds = Vec::new();
-        let mut stack = vec![name.clone()];
-        flatten(self.universe, &name, fields, entry.origin, &mut flat, &mut embeds, &mut stack, None);
+        let flat = flatten(self.universe, &name, fields, entry.origin).fields;
         let mut def = StructDef {
-            map_type: entry.decl.doc.marker("structType").and_then(|m| m.marker.value.clone()),
+            map_type: entry
+                .decl
+                .doc
+                .marker("structType")
+                .and_then(|m| m.marker.value.clone()),
             ..StructDef::default()
         };
         let mut seen = HashSet::new();
@@ -134,7 +151,8 @@ impl<'u, 'a> Resolver<'u, 'a> {
             if !seen.insert(flat_field.json_name.clone()) {
                 continue; // Go's encoding/json: the shallower field wins.
             }
-            let optional = fields::is_optional(flat_field.field, &flat_field.tag, &mut self.diagnostics);
+            let optional =
+                fields::is_optional(flat_field.field, &flat_field.tag, &mut self.diagnostics);
             if !optional {
                 def.required.push(flat_field.json_name.clone());
             }
@@ -172,16 +190,26 @@ impl<'u, 'a> Resolver<'u, 'a> {
         let go_type = self.universe.resolve(flat.origin, &field.ty);
         let explicit_enum = enums::explicit_values(&field.doc);
         let ty = if flat.tag.string {
-            PropertyType::Primitive { ty: "string", format: None }
+            PropertyType::Primitive {
+                ty: "string",
+                format: None,
+            }
         } else {
             self.property_type(go_type.clone(), 0)
         };
         let ty = match (explicit_enum, ty) {
-            (Some((values, _)), PropertyType::Primitive { ty: "string", .. } | PropertyType::Enum(_)) => {
-                PropertyType::Enum(enums::sort_values(
-                    values.into_iter().map(|value| EnumValue { value, doc: String::new() }).collect(),
-                ))
-            }
+            (
+                Some((values, _)),
+                PropertyType::Primitive { ty: "string", .. } | PropertyType::Enum(_),
+            ) => PropertyType::Enum(enums::sort_values(
+                values
+                    .into_iter()
+                    .map(|value| EnumValue {
+                        value,
+                        doc: String::new(),
+                    })
+                    .collect(),
+            )),
             (_, ty) => ty,
         };
         let default = if flat.tag.string {
@@ -215,7 +243,11 @@ impl<'u, 'a> Resolver<'u, 'a> {
     fn check_patch_tags(&mut self, flat: &FlatField<'a>) {
         let field = flat.field;
         for key in ["patchStrategy", "patchMergeKey"] {
-            let tag_value = field.tag.as_deref().and_then(|t| fields::tag_value(t, key)).unwrap_or("");
+            let tag_value = field
+                .tag
+                .as_deref()
+                .and_then(|t| fields::tag_value(t, key))
+                .unwrap_or("");
             let marker = field.doc.marker(key);
             let marker_value = marker.and_then(|m| m.marker.value.as_deref()).unwrap_or("");
             if tag_value == marker_value {
@@ -251,20 +283,33 @@ impl<'u, 'a> Resolver<'u, 'a> {
             GoType::Named(name, entry) => {
                 if let Some(values) = self.enums.values.get(&name) {
                     if values.is_empty() {
-                        return PropertyType::Primitive { ty: "string", format: None };
+                        return PropertyType::Primitive {
+                            ty: "string",
+                            format: None,
+                        };
                     }
                     let values = match enums::explicit_values(&entry.decl.doc) {
-                        Some((explicit, span)) => self.explicit_type_values(&name, values, explicit, span),
+                        Some((explicit, span)) => {
+                            self.explicit_type_values(&name, values, explicit, span)
+                        }
                         None => values.clone(),
                     };
                     return PropertyType::Enum(values);
                 }
                 if let Some((explicit, _)) = enums::explicit_values(&entry.decl.doc) {
                     return PropertyType::Enum(enums::sort_values(
-                        explicit.into_iter().map(|value| EnumValue { value, doc: String::new() }).collect(),
+                        explicit
+                            .into_iter()
+                            .map(|value| EnumValue {
+                                value,
+                                doc: String::new(),
+                            })
+                            .collect(),
                     ));
                 }
-                if self.custom_schema(&name).is_some() || matches!(entry.decl.ty, TypeExpr::Struct(_)) {
+                if self.custom_schema(&name).is_some()
+                    || matches!(entry.decl.ty, TypeExpr::Struct(_))
+                {
                     if entry.decl.type_params.is_empty() {
                         self.enqueue(name.clone(), entry);
                     }
@@ -296,25 +341,46 @@ impl<'u, 'a> Resolver<'u, 'a> {
             GoType::Pointer(inner) => self.property_type(*inner, depth + 1),
             GoType::Slice(inner) | GoType::Array(inner) => {
                 if matches!(*inner, GoType::Builtin("byte") | GoType::Builtin("uint8")) {
-                    return PropertyType::Primitive { ty: "string", format: Some("byte") };
+                    return PropertyType::Primitive {
+                        ty: "string",
+                        format: Some("byte"),
+                    };
                 }
                 PropertyType::Array(Box::new(self.property_type(*inner, depth + 1)))
             }
-            GoType::Map(_, value) => PropertyType::Map(Box::new(self.property_type(*value, depth + 1))),
+            GoType::Map(_, value) => {
+                PropertyType::Map(Box::new(self.property_type(*value, depth + 1)))
+            }
             GoType::Interface => PropertyType::Any,
-            GoType::Struct(..) | GoType::Unknown(..) | GoType::Unsupported(..) => PropertyType::Unsupported,
+            GoType::Struct(..) | GoType::Unknown(..) | GoType::Unsupported(..) => {
+                PropertyType::Unsupported
+            }
         }
     }
 
-    fn explicit_type_values(&mut self, name: &TypeName, deduced: &[EnumValue], explicit: Vec<String>, span: Span) -> Vec<EnumValue> {
+    fn explicit_type_values(
+        &mut self,
+        name: &TypeName,
+        deduced: &[EnumValue],
+        explicit: Vec<String>,
+        span: Span,
+    ) -> Vec<EnumValue> {
         let deduced_set: BTreeSet<&str> = deduced.iter().map(|v| v.value.as_str()).collect();
         let explicit_set: BTreeSet<&str> = explicit.iter().map(String::as_str).collect();
-        if deduced_set != explicit_set && self.queued.insert(TypeName { package: format!("mismatch:{}", name.package), name: name.name.clone() }) {
+        if deduced_set != explicit_set
+            && self.queued.insert(TypeName {
+                package: format!("mismatch:{}", name.package),
+                name: name.name.clone(),
+            })
+        {
             self.diagnostics.push(
                 Diagnostic::new(
                     Code::EnumExplicitMismatch,
                     span,
-                    format!("explicit enum values of `{}` differ from its constants", name.name),
+                    format!(
+                        "explicit enum values of `{}` differ from its constants",
+                        name.name
+                    ),
                 )
                 .with_help(format!(
                     "constants: {}; explicit: {} (the explicit list is used)",
@@ -323,20 +389,31 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 )),
             );
         }
-        let docs: BTreeMap<&str, &str> = deduced.iter().map(|v| (v.value.as_str(), v.doc.as_str())).collect();
+        let docs: BTreeMap<&str, &str> = deduced
+            .iter()
+            .map(|v| (v.value.as_str(), v.doc.as_str()))
+            .collect();
         enums::sort_values(
             explicit
                 .iter()
                 .map(|value| EnumValue {
                     value: value.clone(),
-                    doc: docs.get(value.as_str()).map(|d| d.to_string()).unwrap_or_default(),
+                    doc: docs
+                        .get(value.as_str())
+                        .map(|d| d.to_string())
+                        .unwrap_or_default(),
                 })
                 .collect(),
         )
     }
 
     /// `+default=` (field, then the type chain), else openapi-gen's enforced zero value.
-    fn default_value(&mut self, flat: &FlatField<'a>, ty: &GoType<'a>, _optional: bool) -> Option<DefaultValue> {
+    fn default_value(
+        &mut self,
+        flat: &FlatField<'a>,
+        ty: &GoType<'a>,
+        _optional: bool,
+    ) -> Option<DefaultValue> {
         let explicit = self.explicit_default(flat.field, flat.origin, ty);
         let enforced = self.enforced_default(ty.clone(), flat.tag.omitempty, 0);
         match (explicit, enforced) {
@@ -346,12 +423,20 @@ impl<'u, 'a> Resolver<'u, 'a> {
         }
     }
 
-    fn explicit_default(&self, field: &Field, origin: Origin<'a>, ty: &GoType<'a>) -> Option<DefaultValue> {
+    fn explicit_default(
+        &self,
+        field: &Field,
+        origin: Origin<'a>,
+        ty: &GoType<'a>,
+    ) -> Option<DefaultValue> {
         let mut doc = &field.doc;
         let mut doc_origin = origin;
         let mut next = ty.clone();
         for _ in 0..MAX_TYPE_DEPTH {
-            if let Some(value) = doc.marker("default").and_then(|m| m.marker.value.as_deref()) {
+            if let Some(value) = doc
+                .marker("default")
+                .and_then(|m| m.marker.value.as_deref())
+            {
                 return self.default_from_marker(value, doc_origin);
             }
             match next {
@@ -364,7 +449,10 @@ impl<'u, 'a> Resolver<'u, 'a> {
                     } else {
                         self.universe.resolve(entry.origin, &entry.decl.ty)
                     };
-                    if let Some(value) = doc.marker("default").and_then(|m| m.marker.value.as_deref()) {
+                    if let Some(value) = doc
+                        .marker("default")
+                        .and_then(|m| m.marker.value.as_deref())
+                    {
                         return self.default_from_marker(value, doc_origin);
                     }
                 }
@@ -377,18 +465,27 @@ impl<'u, 'a> Resolver<'u, 'a> {
     fn default_from_marker(&self, value: &str, origin: Origin<'a>) -> Option<DefaultValue> {
         if let Some(reference) = value.strip_prefix("ref(").and_then(|v| v.strip_suffix(')')) {
             let (package, name) = match reference.rfind('.') {
-                Some(dot) if reference[..dot].contains('/') => (&reference[..dot], &reference[dot + 1..]),
+                Some(dot) if reference[..dot].contains('/') => {
+                    (&reference[..dot], &reference[dot + 1..])
+                }
                 _ => (origin.package, reference),
             };
             let entry = self.universe.package(package)?.consts.get(name).copied()?;
             let bytes = enums::evaluate_const(self.universe, entry, 0).ok()?;
-            return Some(DefaultValue::String(String::from_utf8_lossy(&bytes).into_owned()));
+            return Some(DefaultValue::String(
+                String::from_utf8_lossy(&bytes).into_owned(),
+            ));
         }
         serde_json::from_str::<serde_json::Value>(value).ok()?;
         Some(DefaultValue::Json(value.to_string()))
     }
 
-    fn enforced_default(&self, ty: GoType<'a>, omitempty: bool, depth: usize) -> Option<DefaultValue> {
+    fn enforced_default(
+        &self,
+        ty: GoType<'a>,
+        omitempty: bool,
+        depth: usize,
+    ) -> Option<DefaultValue> {
         if depth > MAX_TYPE_DEPTH {
             return None;
         }
@@ -420,7 +517,10 @@ impl<'u, 'a> Resolver<'u, 'a> {
             GoType::Builtin(name) if !omitempty => match primitive(name) {
                 PropertyType::Primitive { ty: "string", .. } => Some(DefaultValue::EmptyString),
                 PropertyType::Primitive { ty: "boolean", .. } => Some(DefaultValue::False),
-                PropertyType::Primitive { ty: "integer" | "number", .. } => Some(DefaultValue::Zero),
+                PropertyType::Primitive {
+                    ty: "integer" | "number",
+                    ..
+                } => Some(DefaultValue::Zero),
                 _ => None,
             },
             _ => None,

@@ -75,7 +75,9 @@ fn collect(universe: &Universe, entry: TypeEntry, unions: &mut Vec<Union>, depth
                     value: go_name.clone(),
                     optional: true,
                 });
-            } else if field.doc.has_marker("unionDiscriminator") && !entry.decl.doc.has_marker("union") {
+            } else if field.doc.has_marker("unionDiscriminator")
+                && !entry.decl.doc.has_marker("union")
+            {
                 member_union.discriminator.get_or_insert(json_name);
             }
         }

@@ -79,9 +79,27 @@ pub struct Universe<'a> {
 }
 
 const BUILTINS: &[&str] = &[
-    "bool", "string", "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16",
-    "uint32", "uint64", "uintptr", "byte", "rune", "float32", "float64", "complex64",
-    "complex128", "error", "any",
+    "bool",
+    "string",
+    "int",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "uintptr",
+    "byte",
+    "rune",
+    "float32",
+    "float64",
+    "complex64",
+    "complex128",
+    "error",
+    "any",
 ];
 
 pub fn is_builtin(name: &str) -> bool {
@@ -124,14 +142,11 @@ impl<'a> Universe<'a> {
                 }
                 for spec in &file.decls.consts {
                     for (index, (name, _)) in spec.names.iter().enumerate() {
-                        entry
-                            .consts
-                            .entry(name.as_str())
-                            .or_insert(ConstEntry {
-                                spec,
-                                index,
-                                origin,
-                            });
+                        entry.consts.entry(name.as_str()).or_insert(ConstEntry {
+                            spec,
+                            index,
+                            origin,
+                        });
                     }
                 }
                 for method in &file.decls.methods {
@@ -278,7 +293,10 @@ impl<'a> Universe<'a> {
     }
 }
 
-fn import_map<'a>(imports: &'a [Import], names: &HashMap<&str, String>) -> HashMap<String, &'a str> {
+fn import_map<'a>(
+    imports: &'a [Import],
+    names: &HashMap<&str, String>,
+) -> HashMap<String, &'a str> {
     imports
         .iter()
         .filter_map(|import| {

@@ -4,11 +4,36 @@
 use crate::model::{DefinitionBody, TypeName};
 
 const TABLE: &[(&str, &str, &str, Option<&str>)] = &[
-    ("k8s.io/apimachinery/pkg/apis/meta/v1", "Time", "string", Some("date-time")),
-    ("k8s.io/apimachinery/pkg/apis/meta/v1", "MicroTime", "string", Some("date-time")),
-    ("k8s.io/apimachinery/pkg/apis/meta/v1", "Duration", "string", None),
-    ("k8s.io/apimachinery/pkg/util/intstr", "IntOrString", "string", Some("int-or-string")),
-    ("k8s.io/apimachinery/pkg/api/resource", "Quantity", "string", None),
+    (
+        "k8s.io/apimachinery/pkg/apis/meta/v1",
+        "Time",
+        "string",
+        Some("date-time"),
+    ),
+    (
+        "k8s.io/apimachinery/pkg/apis/meta/v1",
+        "MicroTime",
+        "string",
+        Some("date-time"),
+    ),
+    (
+        "k8s.io/apimachinery/pkg/apis/meta/v1",
+        "Duration",
+        "string",
+        None,
+    ),
+    (
+        "k8s.io/apimachinery/pkg/util/intstr",
+        "IntOrString",
+        "string",
+        Some("int-or-string"),
+    ),
+    (
+        "k8s.io/apimachinery/pkg/api/resource",
+        "Quantity",
+        "string",
+        None,
+    ),
     ("time", "Time", "string", Some("date-time")),
 ];
 
@@ -26,7 +51,12 @@ pub fn schema(name: &TypeName) -> Option<DefinitionBody> {
 const INLINED: &[(&str, &str, &str, Option<&str>)] = &[
     ("k8s.io/apimachinery/pkg/types", "UID", "string", None),
     ("k8s.io/apimachinery/pkg/types", "NodeName", "string", None),
-    ("k8s.io/apimachinery/pkg/api/resource", "Format", "string", None),
+    (
+        "k8s.io/apimachinery/pkg/api/resource",
+        "Format",
+        "string",
+        None,
+    ),
     ("time", "Duration", "integer", Some("int64")),
 ];
 

@@ -55,8 +55,13 @@ mod tests {
 
     #[test]
     fn joins_lines_and_keeps_paragraphs() {
-        let d = description(&lines("Protocol for port.\nDefaults to \"TCP\".\n+optional\n\n\nSecond paragraph."));
-        assert_eq!(d, "Protocol for port. Defaults to \"TCP\".\n\nSecond paragraph.");
+        let d = description(&lines(
+            "Protocol for port.\nDefaults to \"TCP\".\n+optional\n\n\nSecond paragraph.",
+        ));
+        assert_eq!(
+            d,
+            "Protocol for port. Defaults to \"TCP\".\n\nSecond paragraph."
+        );
     }
 
     #[test]
@@ -73,7 +78,12 @@ mod tests {
 
     #[test]
     fn enum_block_layout() {
-        let d = description(&lines("Mode.\n\nPossible enum values:\n - `\"A\"` first\n - `\"B\"` second"));
-        assert_eq!(d, "Mode.\n\nPossible enum values:\n - `\"A\"` first\n - `\"B\"` second");
+        let d = description(&lines(
+            "Mode.\n\nPossible enum values:\n - `\"A\"` first\n - `\"B\"` second",
+        ));
+        assert_eq!(
+            d,
+            "Mode.\n\nPossible enum values:\n - `\"A\"` first\n - `\"B\"` second"
+        );
     }
 }

@@ -74,7 +74,11 @@ pub fn definition_name(name: &TypeName, naming: Naming) -> String {
 }
 
 /// Builds every definition's schema. Names that collide are returned as pairs of Go names.
-pub fn build(model: &ApiModel, naming: Naming, unions: UnionFormat) -> (Definitions, Vec<(TypeName, TypeName)>) {
+pub fn build(
+    model: &ApiModel,
+    naming: Naming,
+    unions: UnionFormat,
+) -> (Definitions, Vec<(TypeName, TypeName)>) {
     let mut definitions: Definitions = Vec::with_capacity(model.definitions.len());
     let mut owners: std::collections::HashMap<String, &TypeName> = std::collections::HashMap::new();
     let mut collisions = Vec::new();
@@ -111,15 +115,24 @@ fn definition_schema(definition: &Definition, naming: Naming, unions: UnionForma
             let mut properties: Vec<(String, Schema)> = def
                 .properties
                 .iter()
-                .map(|p| (p.json_name.clone(), property_schema(p, naming, &def.unions, unions)))
+                .map(|p| {
+                    (
+                        p.json_name.clone(),
+                        property_schema(p, naming, &def.unions, unions),
+                    )
+                })
                 .collect();
             properties.sort_by(|a, b| a.0.cmp(&b.0));
             schema.properties = properties;
             if let Some(map_type) = &def.map_type {
-                schema.extensions.push(("x-kubernetes-map-type".into(), map_type.clone().into()));
+                schema
+                    .extensions
+                    .push(("x-kubernetes-map-type".into(), map_type.clone().into()));
             }
             if !def.unions.is_empty() && unions != UnionFormat::Kep1027 {
-                schema.extensions.push(("x-kubernetes-unions".into(), union_list(&def.unions)));
+                schema
+                    .extensions
+                    .push(("x-kubernetes-unions".into(), union_list(&def.unions)));
             }
             schema.extensions.sort_by(|a, b| a.0.cmp(&b.0));
         }
@@ -136,10 +149,16 @@ fn union_list(unions: &[Union]) -> serde_json::Value {
             if let Some(discriminator) = &union.discriminator {
                 object.insert("discriminator".into(), discriminator.clone().into());
             }
-            let mut members: Vec<(&String, &String)> = union.members.iter().map(|m| (&m.json_name, &m.value)).collect();
+            let mut members: Vec<(&String, &String)> = union
+                .members
+                .iter()
+                .map(|m| (&m.json_name, &m.value))
+                .collect();
             members.sort();
-            let fields: serde_json::Map<String, serde_json::Value> =
-                members.into_iter().map(|(k, v)| (k.clone(), v.clone().into())).collect();
+            let fields: serde_json::Map<String, serde_json::Value> = members
+                .into_iter()
+                .map(|(k, v)| (k.clone(), v.clone().into()))
+                .collect();
             object.insert("fields-to-discriminateBy".into(), fields.into());
             serde_json::Value::Object(object)
         })
@@ -159,18 +178,32 @@ fn union_field_members(union: &Union) -> serde_json::Value {
             (m.value.clone(), serde_json::Value::Object(member))
         })
         .collect();
-    entries.extend(union.empty_values.iter().map(|v| (v.clone(), serde_json::Value::Null)));
+    entries.extend(
+        union
+            .empty_values
+            .iter()
+            .map(|v| (v.clone(), serde_json::Value::Null)),
+    );
     entries.sort_by(|a, b| a.0.cmp(&b.0));
     let field_members: serde_json::Map<String, serde_json::Value> = entries.into_iter().collect();
     serde_json::json!({ "fieldMembers": field_members })
 }
 
-fn property_schema(property: &Property, naming: Naming, unions: &[Union], union_format: UnionFormat) -> Schema {
+fn property_schema(
+    property: &Property,
+    naming: Naming,
+    unions: &[Union],
+    union_format: UnionFormat,
+) -> Schema {
     let mut doc = property.doc.clone();
     if let PropertyType::Enum(values) = &property.ty {
         let mut lines: Vec<String> = values
             .iter()
-            .map(|v| format!(" - `{}` {}", go_quote(&v.value), v.doc).trim_end().to_string())
+            .map(|v| {
+                format!(" - `{}` {}", go_quote(&v.value), v.doc)
+                    .trim_end()
+                    .to_string()
+            })
             .collect();
         lines.sort();
         doc = description::normalize_lines(&doc);
@@ -186,19 +219,28 @@ fn property_schema(property: &Property, naming: Naming, unions: &[Union], union_
         extensions.push(("x-kubernetes-list-type".into(), list_type.clone().into()));
     }
     if !property.list_map_keys.is_empty() {
-        extensions.push(("x-kubernetes-list-map-keys".into(), property.list_map_keys.clone().into()));
+        extensions.push((
+            "x-kubernetes-list-map-keys".into(),
+            property.list_map_keys.clone().into(),
+        ));
     }
     if let Some(map_type) = &property.map_type {
         extensions.push(("x-kubernetes-map-type".into(), map_type.clone().into()));
     }
     if let Some(strategy) = &property.patch_strategy {
-        extensions.push(("x-kubernetes-patch-strategy".into(), strategy.clone().into()));
+        extensions.push((
+            "x-kubernetes-patch-strategy".into(),
+            strategy.clone().into(),
+        ));
     }
     if let Some(key) = &property.patch_merge_key {
         extensions.push(("x-kubernetes-patch-merge-key".into(), key.clone().into()));
     }
     if union_format != UnionFormat::List {
-        if let Some(union) = unions.iter().find(|u| u.discriminator.as_deref() == Some(property.json_name.as_str())) {
+        if let Some(union) = unions
+            .iter()
+            .find(|u| u.discriminator.as_deref() == Some(property.json_name.as_str()))
+        {
             extensions.push(("x-kubernetes-unions".into(), union_field_members(union)));
         }
     }
@@ -243,7 +285,9 @@ fn type_schema(ty: &PropertyType, naming: Naming) -> Schema {
 
 fn default_json(default: &DefaultValue) -> serde_json::Value {
     match default {
-        DefaultValue::Json(text) => sort_keys(serde_json::from_str(text).unwrap_or(serde_json::Value::Null)),
+        DefaultValue::Json(text) => {
+            sort_keys(serde_json::from_str(text).unwrap_or(serde_json::Value::Null))
+        }
         DefaultValue::String(value) => value.clone().into(),
         DefaultValue::EmptyObject => serde_json::Value::Object(serde_json::Map::new()),
         DefaultValue::EmptyString => "".into(),
@@ -256,11 +300,14 @@ fn default_json(default: &DefaultValue) -> serde_json::Value {
 fn sort_keys(value: serde_json::Value) -> serde_json::Value {
     match value {
         serde_json::Value::Object(map) => {
-            let mut entries: Vec<(String, serde_json::Value)> = map.into_iter().map(|(k, v)| (k, sort_keys(v))).collect();
+            let mut entries: Vec<(String, serde_json::Value)> =
+                map.into_iter().map(|(k, v)| (k, sort_keys(v))).collect();
             entries.sort_by(|a, b| a.0.cmp(&b.0));
             serde_json::Value::Object(entries.into_iter().collect())
         }
-        serde_json::Value::Array(items) => serde_json::Value::Array(items.into_iter().map(sort_keys).collect()),
+        serde_json::Value::Array(items) => {
+            serde_json::Value::Array(items.into_iter().map(sort_keys).collect())
+        }
         other => other,
     }
 }
@@ -275,7 +322,10 @@ mod tests {
             package: "k8s.io/api/core/v1".into(),
             name: "Pod".into(),
         };
-        assert_eq!(definition_name(&name, Naming::Rest), "io.k8s.api.core.v1.Pod");
+        assert_eq!(
+            definition_name(&name, Naming::Rest),
+            "io.k8s.api.core.v1.Pod"
+        );
         assert_eq!(definition_name(&name, Naming::Go), "k8s.io/api/core/v1.Pod");
         assert_eq!(definition_name(&name, Naming::Short), "v1.Pod");
         let local = TypeName {
