@@ -17,12 +17,31 @@ pub fn dump(decls: &FileDecls, text: &str) -> String {
     let _ = writeln!(out, "package {}", decls.package_name);
     dump_doc(&mut out, "  ", &decls.package_doc, &at);
     for import in &decls.imports {
-        let _ = writeln!(out, "import {}{:?}", import.alias.as_ref().map(|a| format!("{a} ")).unwrap_or_default(), import.path);
+        let _ = writeln!(
+            out,
+            "import {}{:?}",
+            import
+                .alias
+                .as_ref()
+                .map(|a| format!("{a} "))
+                .unwrap_or_default(),
+            import.path
+        );
     }
     for ty in &decls.types {
-        let params = if ty.type_params.is_empty() { String::new() } else { format!("[{}]", ty.type_params.join(", ")) };
+        let params = if ty.type_params.is_empty() {
+            String::new()
+        } else {
+            format!("[{}]", ty.type_params.join(", "))
+        };
         let alias = if ty.is_alias { " = " } else { " " };
-        let _ = writeln!(out, "type {}{params}{alias}{} @{}", ty.name, type_text(&ty.ty), at(ty.name_span.start));
+        let _ = writeln!(
+            out,
+            "type {}{params}{alias}{} @{}",
+            ty.name,
+            type_text(&ty.ty),
+            at(ty.name_span.start)
+        );
         dump_doc(&mut out, "  ", &ty.doc, &at);
         if !ty.detached_doc.lines.is_empty() {
             let _ = writeln!(out, "  detached:");
@@ -34,7 +53,11 @@ pub fn dump(decls: &FileDecls, text: &str) -> String {
     }
     for spec in &decls.consts {
         let names: Vec<&str> = spec.names.iter().map(|(n, _)| n.as_str()).collect();
-        let ty = spec.ty.as_ref().map(|t| format!(" {}", type_text(t))).unwrap_or_default();
+        let ty = spec
+            .ty
+            .as_ref()
+            .map(|t| format!(" {}", type_text(t)))
+            .unwrap_or_default();
         let values: Vec<String> = spec.values.iter().map(const_text).collect();
         let implicit = if spec.implicit { " (implicit)" } else { "" };
         let _ = writeln!(
@@ -44,15 +67,27 @@ pub fn dump(decls: &FileDecls, text: &str) -> String {
             spec.iota,
             names.join(", "),
             values.join(", "),
-            spec.names.first().map(|(_, s)| at(s.start)).unwrap_or_default()
+            spec.names
+                .first()
+                .map(|(_, s)| at(s.start))
+                .unwrap_or_default()
         );
         dump_doc(&mut out, "  ", &spec.doc, &at);
     }
     for method in &decls.methods {
-        let _ = writeln!(out, "method ({}).{} returns {:?}", method.receiver, method.name, method.returns);
+        let _ = writeln!(
+            out,
+            "method ({}).{} returns {:?}",
+            method.receiver, method.name, method.returns
+        );
     }
     for marker in &decls.trailing_markers {
-        let _ = writeln!(out, "trailing marker +{} @{}", marker.marker.name, at(marker.span.start));
+        let _ = writeln!(
+            out,
+            "trailing marker +{} @{}",
+            marker.marker.name,
+            at(marker.span.start)
+        );
     }
     out
 }
@@ -89,31 +124,77 @@ fn dump_doc(out: &mut String, indent: &str, doc: &Doc, at: &dyn Fn(u32) -> Strin
         }
         for gate in &m.gates {
             let _ = write!(text, " gate={}", gate.name);
+            let args: Vec<String> = gate
+                .args
+                .iter()
+                .map(|arg| match &arg.name {
+                    Some(name) => format!("{name}={:?}", arg.value),
+                    None => format!("{:?}", arg.value),
+                })
+                .collect();
+            if !args.is_empty() {
+                let _ = write!(text, "({})", args.join(", "));
+            }
         }
         let _ = writeln!(out, "{text} @{}", at(marker.span.start));
     }
     for (error, span) in &doc.malformed {
-        let _ = writeln!(out, "{indent}malformed {:?} @{}", error.message, at(span.start));
+        let _ = writeln!(
+            out,
+            "{indent}malformed {:?} @{}",
+            error.message,
+            at(span.start)
+        );
     }
 }
 
 fn dump_fields(out: &mut String, indent: &str, fields: &[Field], at: &dyn Fn(u32) -> String) {
     for field in fields {
         let names: Vec<&str> = field.names.iter().map(|(n, _)| n.as_str()).collect();
-        let name = if names.is_empty() { "(embedded)".to_string() } else { names.join(", ") };
-        let tag = field.tag.as_ref().map(|t| format!(" tag={t:?}")).unwrap_or_default();
-        let _ = writeln!(out, "{indent}field {name} {}{tag} @{}", type_text(&field.ty), at(field.span.start));
+        let name = if names.is_empty() {
+            "(embedded)".to_string()
+        } else {
+            names.join(", ")
+        };
+        let tag = field
+            .tag
+            .as_ref()
+            .map(|t| format!(" tag={t:?}"))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "{indent}field {name} {}{tag} @{}",
+            type_text(&field.ty),
+            at(field.span.start)
+        );
         dump_doc(out, &format!("{indent}  "), &field.doc, at);
-        if let TypeExpr::Struct(inner) = &field.ty {
+        if let Some(inner) = inline_struct_fields(&field.ty) {
             dump_fields(out, &format!("{indent}  "), inner, at);
         }
+    }
+}
+
+/// The fields of an anonymous struct, also behind pointers, slices, arrays and map values.
+fn inline_struct_fields(ty: &TypeExpr) -> Option<&[Field]> {
+    match ty {
+        TypeExpr::Struct(fields) => Some(fields),
+        TypeExpr::Pointer(inner)
+        | TypeExpr::Slice(inner)
+        | TypeExpr::Array(inner)
+        | TypeExpr::Map(_, inner) => inline_struct_fields(inner),
+        _ => None,
     }
 }
 
 /// Go-like text of a type expression.
 pub fn type_text(ty: &TypeExpr) -> String {
     match ty {
-        TypeExpr::Named { package, name, args, .. } => {
+        TypeExpr::Named {
+            package,
+            name,
+            args,
+            ..
+        } => {
             let mut text = match package {
                 Some(p) => format!("{p}.{name}"),
                 None => name.clone(),
@@ -129,7 +210,13 @@ pub fn type_text(ty: &TypeExpr) -> String {
         TypeExpr::Array(inner) => format!("[N]{}", type_text(inner)),
         TypeExpr::Map(key, value) => format!("map[{}]{}", type_text(key), type_text(value)),
         TypeExpr::Struct(fields) => format!("struct{{{} fields}}", fields.len()),
-        TypeExpr::Interface { empty } => if *empty { "interface{}".into() } else { "interface{...}".into() },
+        TypeExpr::Interface { empty } => {
+            if *empty {
+                "interface{}".into()
+            } else {
+                "interface{...}".into()
+            }
+        }
         TypeExpr::Unsupported { what, .. } => format!("<unsupported {what}>"),
     }
 }
@@ -140,12 +227,31 @@ fn const_text(expr: &ConstExpr) -> String {
         ConstExpr::Int(value) => value.to_string(),
         ConstExpr::Ident(name, _) => name.clone(),
         ConstExpr::Qualified { package, name, .. } => format!("{package}.{name}"),
-        ConstExpr::Binary { op, lhs, rhs } => format!("({} {op} {})", const_text(lhs), const_text(rhs)),
+        ConstExpr::Binary { op, lhs, rhs } => {
+            format!("({} {op} {})", const_text(lhs), const_text(rhs))
+        }
         ConstExpr::Call { callee, args, .. } => {
             let args: Vec<String> = args.iter().map(const_text).collect();
             format!("{}({})", const_text(callee), args.join(", "))
         }
         ConstExpr::Iota => "iota".into(),
         ConstExpr::Unsupported { text, .. } => format!("<unsupported {text:?}>"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::FileId;
+
+    #[test]
+    fn dumps_gate_arguments_and_structs_behind_pointers() {
+        let src = "package p\ntype T struct {\n\t// +k8s:alpha(since: \"1.37\")=+k8s:optional\n\tA *struct {\n\t\tB int\n\t}\n\tC []struct{ D string }\n}\n";
+        let (decls, diagnostics) = crate::syntax::parse(FileId(0), src);
+        assert!(diagnostics.is_empty());
+        let text = dump(&decls, src);
+        assert!(text.contains("gate=k8s:alpha(since=\"1.37\")"), "{text}");
+        assert!(text.contains("field B int @5:3"), "{text}");
+        assert!(text.contains("field D string @7:14"), "{text}");
     }
 }

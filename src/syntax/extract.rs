@@ -70,11 +70,16 @@ impl<'a> Extractor<'a> {
                     let message = if node.is_missing() {
                         format!("syntax error: missing `{}`", node.kind())
                     } else {
-                        let snippet: String = self.text(node).chars().take(40).collect();
-                        format!("syntax error: unexpected `{}`", snippet.trim())
+                        format!(
+                            "syntax error: unexpected `{}`",
+                            error_snippet(self.text(node))
+                        )
                     };
                     let mut span = self.span(node);
-                    if span.start == span.end && span.end as usize >= self.src.len() && span.start > 0 {
+                    if span.start == span.end
+                        && span.end as usize >= self.src.len()
+                        && span.start > 0
+                    {
                         span.start -= 1;
                     }
                     self.diagnostics.push(
@@ -104,7 +109,10 @@ impl<'a> Extractor<'a> {
         let mut leading_comments = Vec::new();
         for (index, node) in children.iter().enumerate() {
             match node.kind() {
-                "comment" if !seen_package => leading_comments.push(*node),
+                // `// +build` lines are build constraints, not package doc or markers.
+                "comment" if !seen_package && !is_plus_build(self.text(*node)) => {
+                    leading_comments.push(*node)
+                }
                 "package_clause" => {
                     seen_package = true;
                     if let Some(name) = named_children(*node).first() {
@@ -125,6 +133,31 @@ impl<'a> Extractor<'a> {
                 _ => {}
             }
         }
+        if !seen_package {
+            self.missing_package_clause(&children);
+        }
+    }
+
+    /// tree-sitter-go accepts a file without `package` clause; Go does not.
+    fn missing_package_clause(&mut self, children: &[Node]) {
+        let span = match children.iter().find(|n| n.kind() != "comment") {
+            Some(node) => {
+                let start = node.start_byte();
+                let line_len = self.src[start..]
+                    .find(['\r', '\n'])
+                    .unwrap_or(self.src.len() - start);
+                Span::new(self.file, start..start + line_len)
+            }
+            None => Span::new(self.file, 0..0),
+        };
+        self.diagnostics.push(
+            Diagnostic::new(
+                Code::SyntaxParseError,
+                span,
+                "syntax error: missing `package` clause",
+            )
+            .with_help("every Go file starts with `package <name>` (after comments)"),
+        );
     }
 
     /// Doc comment directly above `siblings[index]`, and the block one blank line above it.
@@ -162,10 +195,13 @@ impl<'a> Extractor<'a> {
         let mut index = end;
         while index > 0 {
             let candidate = siblings[index - 1];
-            if candidate.kind() != "comment" || candidate.end_position().row + 1 != expected_end_row {
+            if candidate.kind() != "comment" || candidate.end_position().row + 1 != expected_end_row
+            {
                 break;
             }
-            if index >= 2 && siblings[index - 2].end_position().row == candidate.start_position().row {
+            if index >= 2
+                && siblings[index - 2].end_position().row == candidate.start_position().row
+            {
                 break; // a trailing comment of the previous line
             }
             block.push(candidate);
@@ -326,9 +362,7 @@ impl<'a> Extractor<'a> {
                 span: self.span(node),
             },
             "generic_type" => {
-                let base = node
-                    .child_by_field_name("type")
-                    .map(|n| self.type_expr(n));
+                let base = node.child_by_field_name("type").map(|n| self.type_expr(n));
                 let args: Vec<TypeExpr> = node
                     .child_by_field_name("type_arguments")
                     .map(|list| {
@@ -347,7 +381,10 @@ impl<'a> Extractor<'a> {
                     .unwrap_or_default();
                 match base {
                     Some(TypeExpr::Named {
-                        package, name, span, ..
+                        package,
+                        name,
+                        span,
+                        ..
                     }) => TypeExpr::Named {
                         package,
                         name,
@@ -655,10 +692,7 @@ impl<'a> Extractor<'a> {
                 TypeExpr::Pointer(inner) => *inner,
                 other => other,
             });
-        let Some(TypeExpr::Named {
-            name: receiver, ..
-        }) = receiver
-        else {
+        let Some(TypeExpr::Named { name: receiver, .. }) = receiver else {
             return;
         };
         let Some(body) = node.child_by_field_name("body") else {
@@ -695,6 +729,23 @@ impl<'a> Extractor<'a> {
     }
 }
 
+/// The first line of an ERROR node's text, trimmed and cut to 40 characters, for messages.
+fn error_snippet(text: &str) -> String {
+    let first_line = text.trim_start().lines().next().unwrap_or("");
+    let mut snippet: String = first_line.trim_end().chars().take(40).collect();
+    if snippet.len() < first_line.trim_end().len() || text.trim().lines().nth(1).is_some() {
+        snippet.push('…');
+    }
+    snippet
+}
+
+/// A legacy build constraint line (`// +build linux,amd64`).
+fn is_plus_build(comment: &str) -> bool {
+    comment
+        .strip_prefix("// +build")
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', '\t', '\r']))
+}
+
 /// Splits a comment into its lines of text, with the offset of each line's text.
 /// `// text` loses `//` and one space (as Go's `CommentGroup.Text` does); directives
 /// (`//go:build`, `//line`) are dropped.
@@ -724,4 +775,56 @@ fn comment_lines(comment: &str, start: usize) -> Vec<(&str, usize)> {
         offset += line.len() + 1;
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::FileId;
+
+    fn parse(src: &str) -> (FileDecls, Vec<Diagnostic>) {
+        crate::syntax::parse(FileId(0), src)
+    }
+
+    #[test]
+    fn parse_error_messages_stay_on_one_line() {
+        let (_, diagnostics) = parse("package p\n\ntype Open struct {\n\tY int `json:\"y\"`\n");
+        assert!(!diagnostics.is_empty());
+        for d in &diagnostics {
+            assert!(
+                !d.message.contains('\n'),
+                "multi-line message: {:?}",
+                d.message
+            );
+        }
+        assert_eq!(error_snippet("const A = \"x\n\ntype B"), "const A = \"x…");
+        assert_eq!(error_snippet(" @@@ "), "@@@");
+    }
+
+    #[test]
+    fn missing_package_clause_is_a_parse_error() {
+        let (decls, diagnostics) = parse("// doc\n\ntype T struct{}\n");
+        assert_eq!(decls.types.len(), 1);
+        assert_eq!(diagnostics.len(), 1);
+        assert_eq!(diagnostics[0].code, Code::SyntaxParseError);
+        assert_eq!(diagnostics[0].primary.as_ref().map(|s| s.start), Some(8));
+        assert!(parse("package p\n").1.is_empty());
+    }
+
+    #[test]
+    fn plus_build_lines_are_not_package_doc() {
+        let (decls, _) =
+            parse("//go:build linux\n// +build linux\n\n// +groupName=x.io\npackage p\n");
+        assert!(!decls.package_doc.has_marker("build"));
+        assert!(decls.package_doc.has_marker("groupName"));
+        let texts: Vec<&str> = decls
+            .package_doc
+            .lines
+            .iter()
+            .map(|l| l.text.as_str())
+            .collect();
+        assert_eq!(texts, vec!["+groupName=x.io"]);
+        assert!(is_plus_build("// +build"));
+        assert!(!is_plus_build("// +buildTag=x"));
+    }
 }

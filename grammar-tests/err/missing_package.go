@@ -1,0 +1,5 @@
+// No package clause at all.
+
+type Orphan struct {
+	A int
+}

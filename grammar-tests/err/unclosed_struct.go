@@ -1,0 +1,10 @@
+package broken
+
+// Before parses.
+type Before struct {
+	X int
+}
+
+// Open never closes.
+type Open struct {
+	Y int `json:"y"`
