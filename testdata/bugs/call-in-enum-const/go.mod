@@ -1,0 +1,3 @@
+module example.com/bugs/callinenumconst
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/bugs/emptyjsonname
+
+go 1.22

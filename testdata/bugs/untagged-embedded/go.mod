@@ -1,0 +1,3 @@
+module example.com/bugs/untaggedembedded
+
+go 1.22

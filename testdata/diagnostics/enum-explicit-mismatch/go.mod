@@ -1,0 +1,3 @@
+module example.com/diagnostics/enum-explicit-mismatch
+
+go 1.22

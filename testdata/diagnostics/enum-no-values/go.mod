@@ -1,0 +1,3 @@
+module example.com/diagnostics/enum-no-values
+
+go 1.22

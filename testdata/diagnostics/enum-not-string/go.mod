@@ -1,0 +1,3 @@
+module example.com/diagnostics/enum-not-string
+
+go 1.22

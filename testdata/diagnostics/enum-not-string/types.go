@@ -1,0 +1,5 @@
+package api
+
+// Priority is not a string.
+// +enum
+type Priority int

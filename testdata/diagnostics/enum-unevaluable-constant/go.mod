@@ -1,0 +1,3 @@
+module example.com/diagnostics/enum-unevaluable-constant
+
+go 1.22

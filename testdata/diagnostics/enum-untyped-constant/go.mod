@@ -1,0 +1,3 @@
+module example.com/diagnostics/enum-untyped-constant
+
+go 1.22

@@ -1,0 +1,12 @@
+package api
+
+// Mode is an enum.
+// +enum
+type Mode string
+
+const (
+	// ModeFast is fast.
+	ModeFast Mode = "Fast"
+	// ModeSlow forgot its type.
+	ModeSlow = "Slow"
+)

@@ -1,0 +1,3 @@
+module example.com/diagnostics/field-optional-and-required
+
+go 1.22

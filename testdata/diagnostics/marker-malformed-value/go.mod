@@ -1,0 +1,3 @@
+module example.com/diagnostics/marker-malformed-value
+
+go 1.22

@@ -1,0 +1,9 @@
+package api
+
+// Lists has a list type that does not exist.
+type Lists struct {
+	// Items of the list.
+	// +listType=bogus
+	// +optional
+	Items []string `json:"items,omitempty"`
+}

@@ -1,0 +1,3 @@
+module example.com/diagnostics/marker-malformed
+
+go 1.22

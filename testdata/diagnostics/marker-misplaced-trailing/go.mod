@@ -1,0 +1,3 @@
+module example.com/diagnostics/marker-misplaced-trailing
+
+go 1.22

@@ -1,0 +1,7 @@
+package api
+
+// Settings has a trailing marker.
+type Settings struct {
+	// Name of the settings.
+	Name string `json:"name"` // +optional
+}

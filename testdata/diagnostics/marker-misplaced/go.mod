@@ -1,0 +1,3 @@
+module example.com/diagnostics/marker-misplaced
+
+go 1.22

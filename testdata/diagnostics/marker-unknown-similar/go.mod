@@ -1,0 +1,3 @@
+module example.com/diagnostics/marker-unknown-similar
+
+go 1.22

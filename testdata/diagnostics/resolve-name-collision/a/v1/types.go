@@ -1,0 +1,7 @@
+package v1
+
+// Thing is defined in a/v1.
+type Thing struct {
+	// Name of the thing.
+	Name string `json:"name"`
+}

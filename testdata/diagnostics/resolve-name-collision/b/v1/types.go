@@ -1,0 +1,7 @@
+package v1
+
+// Thing is defined in b/v1 too.
+type Thing struct {
+	// Size of the thing.
+	Size int32 `json:"size"`
+}

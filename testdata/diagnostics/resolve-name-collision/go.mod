@@ -1,0 +1,3 @@
+module example.com/diagnostics/resolve-name-collision
+
+go 1.22

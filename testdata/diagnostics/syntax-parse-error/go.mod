@@ -1,0 +1,3 @@
+module example.com/diagnostics/syntax-parse-error
+
+go 1.22

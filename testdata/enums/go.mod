@@ -1,0 +1,3 @@
+module example.com/enums
+
+go 1.22

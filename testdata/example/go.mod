@@ -1,0 +1,3 @@
+module example.com/example
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/naming
+
+go 1.22

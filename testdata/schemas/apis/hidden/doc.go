@@ -1,0 +1,3 @@
+// Package hidden is excluded from the output as a whole.
+// +k8s:openapi-gen=false
+package hidden

@@ -1,0 +1,6 @@
+package hidden
+
+// Invisible never becomes a definition.
+type Invisible struct {
+	Value string `json:"value"`
+}

@@ -1,0 +1,3 @@
+module example.com/schemas
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/unions2019
+
+go 1.22
