@@ -111,6 +111,8 @@ pub struct Union {
     pub members: Vec<UnionMember>,
     /// Discriminator values with no member field (KEP-1027 empty members).
     pub empty_values: Vec<String>,
+    /// Exactly one member is set (else at most one).
+    pub exactly_one: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -118,5 +120,6 @@ pub struct UnionMember {
     pub json_name: String,
     /// The discriminator value that selects this member.
     pub value: String,
+    /// KEP-1027 `,optional`: the member may be selected while unset.
     pub optional: bool,
 }

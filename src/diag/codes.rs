@@ -302,6 +302,20 @@ become members.
 "The discriminator and the members of a union must be serialised: a `json:\"-\"` field can
 never be set by a client.
 ";
+    UnionDeprecatedSpelling = "union/deprecated-spelling", Warning,
+"The draft KEP wrote `+unionMember=<discriminator>` to tie a member to a discriminator. The
+value of `+unionMember=` is the member's discriminator value in KEP-1027; name the
+discriminator with `+unionDiscriminatedBy=` instead.
+
+wrong:
+    // +unionMember=Type
+    Service *Service `json:\"service,omitempty\"`
+
+right:
+    // +unionMember
+    // +unionDiscriminatedBy=Type
+    Service *Service `json:\"service,omitempty\"`
+";
     UnionOverlappingUnions = "union/overlapping-unions", Error,
 "A field belongs to at most one union: a member of two unions could be required set by one and
 unset by the other.

@@ -171,7 +171,12 @@ pub struct Flattened<'a> {
 
 /// Flattens a struct's fields, merging inlined embedded structs in place (depth-first),
 /// guarding against embedding cycles.
-pub fn flatten<'a>(universe: &Universe<'a>, owner: &TypeName, fields: &'a [Field], origin: Origin<'a>) -> Flattened<'a> {
+pub fn flatten<'a>(
+    universe: &Universe<'a>,
+    owner: &TypeName,
+    fields: &'a [Field],
+    origin: Origin<'a>,
+) -> Flattened<'a> {
     let mut flattened = Flattened {
         stack: vec![owner.clone()],
         ..Flattened::default()

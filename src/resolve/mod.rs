@@ -40,6 +40,7 @@ pub fn resolve(packages: &[LoadedPackage]) -> (ApiModel, Vec<Diagnostic>) {
         queued: HashSet::new(),
         custom: BTreeMap::new(),
         missing_packages: BTreeSet::new(),
+        unions: unions::UnionCache::default(),
     };
     for path in &universe.order {
         let package = &universe.packages[path];
@@ -109,6 +110,7 @@ struct Resolver<'u, 'a> {
     /// Well-known types whose source is not loaded, defined from the built-in table.
     custom: BTreeMap<TypeName, (DefinitionBody, Span)>,
     missing_packages: BTreeSet<String>,
+    unions: unions::UnionCache,
 }
 
 impl<'u, 'a> Resolver<'u, 'a> {
@@ -159,7 +161,13 @@ impl<'u, 'a> Resolver<'u, 'a> {
             let property = self.property(flat_field, optional);
             def.properties.push(property);
         }
-        def.unions = unions::struct_unions(self.universe, entry);
+        def.unions = self.unions.struct_unions(
+            self.universe,
+            self.enums,
+            &name,
+            entry,
+            &mut self.diagnostics,
+        );
         Some(Definition {
             name,
             doc,

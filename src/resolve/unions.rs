@@ -1,88 +1,1036 @@
-//! Unions of a struct, in kube-openapi's order: the struct's own `+union`, then the unions
-//! of each inlined embedded struct (recursively, in field order), then the union of its
-//! `+unionDeprecated` members (the 2019 KEP dialect).
+//! Unions of a struct in all three marker generations (2019 KEP, KEP-1027 `+unionMember`,
+//! declarative validation `+k8s:unionMember`), with every structural rule of SPEC §5 checked.
+//!
+//! Output order follows kube-openapi: the struct's own `+union`, then the unions of each
+//! inlined embedded struct (recursively, in field order), then the struct's member-level
+//! unions.
 
-use super::fields::{is_inlined, json_tag};
-use super::universe::{TypeEntry, Universe};
-use crate::model::{Union, UnionMember};
-use crate::syntax::TypeExpr;
+use std::collections::{BTreeSet, HashMap};
+
+use super::enums::Enums;
+use super::fields::{self, is_inlined, json_tag, JsonTag};
+use super::universe::{GoType, TypeEntry, Universe};
+use crate::diag::{Code, Diagnostic, Severity};
+use crate::model::{TypeName, Union, UnionMember};
+use crate::source::Span;
+use crate::syntax::{Field, SpannedMarker, TypeExpr};
 
 const MAX_EMBED_DEPTH: usize = 32;
 
-pub fn struct_unions(universe: &Universe, entry: TypeEntry) -> Vec<Union> {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Dialect {
+    Legacy2019,
+    Kep1027,
+    Declarative,
+}
+
+impl Dialect {
+    fn describe(self) -> &'static str {
+        match self {
+            Dialect::Legacy2019 => "2019 KEP (`+union`/`+unionDeprecated`)",
+            Dialect::Kep1027 => "KEP-1027 (`+unionMember`)",
+            Dialect::Declarative => "declarative validation (`+k8s:unionMember`)",
+        }
+    }
+}
+
+/// A serialised field of the struct with its union markers.
+struct MarkedField<'a> {
+    field: &'a Field,
+    go_name: String,
+    json_name: String,
+    tag: JsonTag,
+    span: Span,
+}
+
+struct Discriminator<'a> {
+    field: usize,
+    marker: &'a SpannedMarker,
+    /// `union:` argument of `+k8s:unionDiscriminator`.
+    union_name: Option<String>,
+    dialect_declarative: bool,
+}
+
+struct Member<'a> {
+    field: usize,
+    marker: &'a SpannedMarker,
+    dialect: Dialect,
+    /// Explicit discriminator value (`=X`, `memberName:`).
+    value: Option<String>,
+    optional_flag: bool,
+    /// `+unionDiscriminatedBy=`, `union:`.
+    union_name: Option<String>,
+    zero_or_one: bool,
+}
+
+/// Unions per struct, computed once; diagnostics are reported on first computation.
+#[derive(Default)]
+pub struct UnionCache {
+    own: HashMap<TypeName, OwnUnions>,
+}
+
+#[derive(Clone, Default)]
+struct OwnUnions {
+    /// The 2019 `+union` struct union.
+    struct_union: Option<Union>,
+    /// Member-level unions (2019 `+unionDeprecated`, KEP-1027, declarative).
+    member_unions: Vec<Union>,
+}
+
+impl UnionCache {
+    /// All unions of a definition, in kube-openapi's order.
+    pub fn struct_unions(
+        &mut self,
+        universe: &Universe,
+        enums: &Enums,
+        name: &TypeName,
+        entry: TypeEntry,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Vec<Union> {
+        let mut unions = Vec::new();
+        self.collect(universe, enums, name, entry, diagnostics, &mut unions, 0);
+        unions
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn collect(
+        &mut self,
+        universe: &Universe,
+        enums: &Enums,
+        name: &TypeName,
+        entry: TypeEntry,
+        diagnostics: &mut Vec<Diagnostic>,
+        unions: &mut Vec<Union>,
+        depth: usize,
+    ) {
+        if depth > MAX_EMBED_DEPTH {
+            return;
+        }
+        let TypeExpr::Struct(fields) = &entry.decl.ty else {
+            return;
+        };
+        let own = match self.own.get(name) {
+            Some(own) => own.clone(),
+            None => {
+                let own = own_unions(universe, enums, entry, fields, diagnostics);
+                self.own.insert(name.clone(), own.clone());
+                own
+            }
+        };
+        unions.extend(own.struct_union);
+        for field in fields {
+            let tag = json_tag(field.tag.as_deref());
+            if !is_inlined(field, &tag) {
+                continue;
+            }
+            if let Some((embedded_name, embedded)) =
+                universe.underlying_named(entry.origin, &field.ty)
+            {
+                self.collect(
+                    universe,
+                    enums,
+                    &embedded_name,
+                    embedded,
+                    diagnostics,
+                    unions,
+                    depth + 1,
+                );
+            }
+        }
+        unions.extend(own.member_unions);
+    }
+}
+
+fn own_unions(
+    universe: &Universe,
+    enums: &Enums,
+    entry: TypeEntry,
+    fields: &[Field],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> OwnUnions {
+    let struct_marker = entry.decl.doc.marker("union");
+    let mut marked: Vec<MarkedField> = Vec::new();
+    let mut embedded_fields: Vec<&Field> = Vec::new();
+    for field in fields {
+        let tag = json_tag(field.tag.as_deref());
+        if is_inlined(field, &tag) {
+            embedded_fields.push(field);
+            continue;
+        }
+        let names: Vec<(String, Span)> = if field.is_embedded() {
+            fields::embedded_type_name(&field.ty)
+                .map(|n| vec![(n, field.span.clone())])
+                .unwrap_or_default()
+        } else {
+            field.names.clone()
+        };
+        for (go_name, span) in names {
+            marked.push(MarkedField {
+                field,
+                json_name: tag.name.clone().unwrap_or_else(|| go_name.clone()),
+                go_name,
+                tag: tag.clone(),
+                span,
+            });
+        }
+    }
+
+    let mut discriminators: Vec<Discriminator> = Vec::new();
+    let mut members: Vec<Member> = Vec::new();
+    for (index, mf) in marked.iter().enumerate() {
+        for m in &mf.field.doc.markers {
+            let marker = &m.marker;
+            match marker.name.as_str() {
+                "unionDiscriminator" => discriminators.push(Discriminator {
+                    field: index,
+                    marker: m,
+                    union_name: None,
+                    dialect_declarative: false,
+                }),
+                "k8s:unionDiscriminator" => discriminators.push(Discriminator {
+                    field: index,
+                    marker: m,
+                    union_name: Some(marker.arg("union").unwrap_or("").to_string()),
+                    dialect_declarative: true,
+                }),
+                "unionDeprecated" => members.push(Member {
+                    field: index,
+                    marker: m,
+                    dialect: Dialect::Legacy2019,
+                    value: None,
+                    optional_flag: false,
+                    union_name: None,
+                    zero_or_one: false,
+                }),
+                "unionMember" => {
+                    let mut parts = marker
+                        .value
+                        .as_deref()
+                        .unwrap_or("")
+                        .split(',')
+                        .map(str::trim);
+                    let value = parts.next().filter(|v| !v.is_empty()).map(str::to_string);
+                    let mut flags: Vec<&str> = parts.collect();
+                    flags.extend(marker.flags.iter().map(String::as_str));
+                    let by = marker_value(mf.field, "unionDiscriminatedBy");
+                    members.push(Member {
+                        field: index,
+                        marker: m,
+                        dialect: Dialect::Kep1027,
+                        value,
+                        optional_flag: flags.contains(&"optional"),
+                        union_name: by,
+                        zero_or_one: false,
+                    });
+                }
+                "k8s:unionMember" | "k8s:zeroOrOneOfMember" => members.push(Member {
+                    field: index,
+                    marker: m,
+                    dialect: Dialect::Declarative,
+                    value: marker.arg("memberName").map(str::to_string),
+                    optional_flag: false,
+                    union_name: marker.arg("union").map(str::to_string),
+                    zero_or_one: marker.name == "k8s:zeroOrOneOfMember",
+                }),
+                _ => {}
+            }
+        }
+    }
+
+    // One field cannot be both.
+    for d in &discriminators {
+        if let Some(member) = members.iter().find(|m| m.field == d.field) {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::UnionDiscriminatorIsMember,
+                    member.marker.span.clone(),
+                    format!("field `{}` is both a union discriminator and a union member", marked[d.field].go_name),
+                )
+                .with_label(d.marker.span.clone(), "discriminator marker here")
+                .with_help("a discriminator names the member that is set; it cannot be a member itself: remove one of the markers"),
+            );
+        }
+    }
+    members.retain(|m| !discriminators.iter().any(|d| d.field == m.field));
+
+    // One marker generation per struct.
+    let dialects: BTreeSet<Dialect> = members.iter().map(|m| m.dialect).collect();
+    if dialects.len() > 1 {
+        let first = members[0].dialect;
+        if let Some(other) = members.iter().find(|m| m.dialect != first) {
+            let first_marker = members
+                .iter()
+                .find(|m| m.dialect == first)
+                .map(|m| m.marker.span.clone());
+            let mut diagnostic = Diagnostic::new(
+                Code::UnionMixedDialects,
+                other.marker.span.clone(),
+                format!(
+                    "`{}` uses the {} markers, but this struct's union already uses the {} markers",
+                    entry.decl.name,
+                    other.dialect.describe(),
+                    first.describe()
+                ),
+            )
+            .with_help("write every union member of the struct in one marker generation");
+            if let Some(span) = first_marker {
+                diagnostic = diagnostic.with_label(span, "first marker of the other generation");
+            }
+            diagnostics.push(diagnostic);
+        }
+    }
+
+    let mut out = OwnUnions::default();
+    let new_style_members = members.iter().any(|m| m.dialect != Dialect::Legacy2019);
+    let plain_discriminators: Vec<&Discriminator> = discriminators
+        .iter()
+        .filter(|d| !d.dialect_declarative)
+        .collect();
+
+    // 2019: `+union` on the struct, every other field a member.
+    if let (Some(struct_marker), false) = (struct_marker, new_style_members) {
+        for field in &embedded_fields {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::UnionEmbeddedInUnionStruct,
+                    field.span.clone(),
+                    format!("`+union` struct `{}` inlines an embedded struct", entry.decl.name),
+                )
+                .with_label(struct_marker.span.clone(), "the struct is a union here")
+                .with_help("move the embedded struct's fields out of the union, or give the embedded field a JSON name"),
+            );
+        }
+        for member in members.iter().filter(|m| m.dialect == Dialect::Legacy2019) {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::UnionDeprecatedInUnionStruct,
+                    member.marker.span.clone(),
+                    format!("`+unionDeprecated` field `{}` in `+union` struct `{}`", marked[member.field].go_name, entry.decl.name),
+                )
+                .with_label(struct_marker.span.clone(), "the struct is a union here")
+                .with_help("in a `+union` struct every field is already a member: remove `+unionDeprecated`"),
+            );
+        }
+        report_multiple(&plain_discriminators, &marked, diagnostics);
+        let discriminator = plain_discriminators.first().map(|d| d.field);
+        let mut union = Union {
+            discriminator: discriminator.map(|i| marked[i].json_name.clone()),
+            members: Vec::new(),
+            empty_values: Vec::new(),
+            exactly_one: false,
+        };
+        let mut member_fields = Vec::new();
+        for (index, mf) in marked.iter().enumerate() {
+            if Some(index) == discriminator
+                || mf.field.doc.has_marker("unionDeprecated")
+                || mf.tag.skip
+            {
+                continue;
+            }
+            member_fields.push(index);
+            union.members.push(UnionMember {
+                json_name: mf.json_name.clone(),
+                value: mf.go_name.clone(),
+                optional: false,
+            });
+        }
+        check_common(
+            universe,
+            entry,
+            &marked,
+            discriminator.map(|i| (i, plain_discriminators[0].marker)),
+            &member_fields,
+            diagnostics,
+        );
+        if union.members.is_empty() {
+            if let Some(d) = plain_discriminators.first() {
+                without_members(d.marker, &marked[d.field], Severity::Error, diagnostics);
+            }
+        }
+        out.struct_union = Some(union);
+    }
+
+    // 2019 member-level union: `+unionDeprecated` fields.
+    let deprecated: Vec<&Member> = members
+        .iter()
+        .filter(|m| m.dialect == Dialect::Legacy2019)
+        .collect();
+    if struct_marker.is_none() && !deprecated.is_empty() {
+        let discriminator = if dialects.contains(&Dialect::Kep1027) {
+            None
+        } else {
+            plain_discriminators.first().copied()
+        };
+        if !dialects.contains(&Dialect::Kep1027) {
+            report_multiple(&plain_discriminators, &marked, diagnostics);
+        }
+        let member_fields: Vec<usize> = deprecated.iter().map(|m| m.field).collect();
+        for member in &deprecated {
+            let mf = &marked[member.field];
+            if !matches!(mf.field.ty, TypeExpr::Pointer(_)) {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::UnionMemberNotPointer,
+                        mf.span.clone(),
+                        format!("`+unionDeprecated` member `{}` is not a pointer", mf.go_name),
+                    )
+                    .with_label(member.marker.span.clone(), "member marker")
+                    .with_help("make the member a pointer so that unset is distinguishable from the zero value"),
+                );
+            }
+        }
+        check_common(
+            universe,
+            entry,
+            &marked,
+            discriminator.map(|d| (d.field, d.marker)),
+            &member_fields,
+            diagnostics,
+        );
+        out.member_unions.push(Union {
+            discriminator: discriminator.map(|d| marked[d.field].json_name.clone()),
+            members: deprecated
+                .iter()
+                .map(|m| UnionMember {
+                    json_name: marked[m.field].json_name.clone(),
+                    value: marked[m.field].go_name.clone(),
+                    optional: false,
+                })
+                .collect(),
+            empty_values: Vec::new(),
+            exactly_one: false,
+        });
+    }
+
+    // KEP-1027: `+unionMember` tied to `+unionDiscriminator` fields.
+    let kep: Vec<&Member> = members
+        .iter()
+        .filter(|m| m.dialect == Dialect::Kep1027)
+        .collect();
+    if !kep.is_empty() {
+        out.member_unions.extend(kep1027_unions(
+            universe,
+            enums,
+            entry,
+            &marked,
+            &plain_discriminators,
+            &kep,
+            diagnostics,
+        ));
+    }
+
+    // Declarative validation: `+k8s:unionMember` / `+k8s:zeroOrOneOfMember` grouped by `union:`.
+    let declarative: Vec<&Member> = members
+        .iter()
+        .filter(|m| m.dialect == Dialect::Declarative)
+        .collect();
+    let declarative_discriminators: Vec<&Discriminator> = discriminators
+        .iter()
+        .filter(|d| d.dialect_declarative)
+        .collect();
+    if !declarative.is_empty() || !declarative_discriminators.is_empty() {
+        out.member_unions.extend(declarative_unions(
+            universe,
+            enums,
+            entry,
+            &marked,
+            &declarative_discriminators,
+            &declarative,
+            diagnostics,
+        ));
+    }
+
+    // A plain discriminator that nothing uses.
+    if struct_marker.is_none() && members.is_empty() {
+        for d in &plain_discriminators {
+            // kube-openapi accepts this (and emits no union), so it is a warning here.
+            without_members(d.marker, &marked[d.field], Severity::Warning, diagnostics);
+        }
+    }
+
+    check_overlaps(&out, &marked, &members, diagnostics);
+    out
+}
+
+fn marker_value(field: &Field, name: &str) -> Option<String> {
+    field.doc.marker(name).and_then(|m| m.marker.value.clone())
+}
+
+fn report_multiple(
+    discriminators: &[&Discriminator],
+    marked: &[MarkedField],
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    if let [first, rest @ ..] = discriminators {
+        for extra in rest {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::UnionMultipleDiscriminators,
+                    extra.marker.span.clone(),
+                    format!("second discriminator `{}` in one union", marked[extra.field].go_name),
+                )
+                .with_label(first.marker.span.clone(), "first discriminator")
+                .with_help("a union has one discriminator: remove one marker, or split the union (`+unionDiscriminatedBy=` / `union: \"…\"`)"),
+            );
+        }
+    }
+}
+
+fn without_members(
+    marker: &SpannedMarker,
+    field: &MarkedField,
+    severity: Severity,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let mut diagnostic = Diagnostic::new(
+        Code::UnionDiscriminatorWithoutMembers,
+        marker.span.clone(),
+        format!("discriminator `{}` has no union members", field.go_name),
+    )
+    .with_label(field.span.clone(), "discriminator field")
+    .with_help("mark the member fields (`+unionMember`, or `+union` on the struct), or remove the discriminator marker");
+    diagnostic.severity = severity;
+    diagnostics.push(diagnostic);
+}
+
+/// Rules every dialect shares: discriminator is a serialised string, members are optional
+/// and serialised.
+fn check_common(
+    universe: &Universe,
+    entry: TypeEntry,
+    marked: &[MarkedField],
+    discriminator: Option<(usize, &SpannedMarker)>,
+    member_fields: &[usize],
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    if let Some((index, marker)) = discriminator {
+        let mf = &marked[index];
+        check_string(universe, entry, mf, marker, diagnostics);
+        json_ignored(mf, "discriminator", diagnostics);
+    }
+    for &index in member_fields {
+        let mf = &marked[index];
+        json_ignored(mf, "member", diagnostics);
+        let mut scratch = Vec::new();
+        if !fields::is_optional(mf.field, &mf.tag, &mut scratch) {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::UnionMemberNotOptional,
+                    mf.span.clone(),
+                    format!("union member `{}` is required", mf.go_name),
+                )
+                .with_help("mark it `// +optional` and add `omitempty` to its JSON tag: only the selected member is set"),
+            );
+        }
+    }
+}
+
+fn check_string(
+    universe: &Universe,
+    entry: TypeEntry,
+    mf: &MarkedField,
+    marker: &SpannedMarker,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let mut resolved = universe.resolve(entry.origin, &mf.field.ty);
+    if let GoType::Pointer(inner) = resolved {
+        resolved = *inner;
+    }
+    let is_string = match universe.underlying(resolved) {
+        GoType::Builtin(name) => name == "string",
+        GoType::External(..) | GoType::Unknown(..) => true,
+        _ => false,
+    };
+    if !is_string {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::UnionDiscriminatorNotString,
+                mf.span.clone(),
+                format!("discriminator `{}` is not a string", mf.go_name),
+            )
+            .with_label(marker.span.clone(), "marked as discriminator here")
+            .with_help(
+                "a discriminator holds the selected member's name: give it a string (enum) type",
+            ),
+        );
+    }
+}
+
+fn json_ignored(mf: &MarkedField, role: &str, diagnostics: &mut Vec<Diagnostic>) {
+    if mf.tag.skip {
+        let span = mf.field.tag_span.clone().unwrap_or(mf.span.clone());
+        diagnostics.push(
+            Diagnostic::new(
+                Code::UnionJsonIgnored,
+                span,
+                format!(
+                    "union {role} `{}` is not serialised (`json:\"-\"`)",
+                    mf.go_name
+                ),
+            )
+            .with_help("give the field a JSON name: clients must be able to set it"),
+        );
+    }
+}
+
+/// The enum values of a discriminator's type, if it is an enum.
+fn discriminator_enum<'e>(
+    universe: &Universe,
+    enums: &'e Enums,
+    entry: TypeEntry,
+    mf: &MarkedField,
+) -> Option<&'e [crate::model::EnumValue]> {
+    let mut resolved = universe.resolve(entry.origin, &mf.field.ty);
+    if let GoType::Pointer(inner) = resolved {
+        resolved = *inner;
+    }
+    match resolved {
+        GoType::Named(name, _) => enums.values.get(&name).map(Vec::as_slice),
+        _ => None,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn member_values(
+    entry: TypeEntry,
+    marked: &[MarkedField],
+    members: &[&Member],
+    enum_values: Option<&[crate::model::EnumValue]>,
+    discriminator_name: Option<&str>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<UnionMember> {
+    let _ = entry;
+    let mut seen: HashMap<String, &Member> = HashMap::new();
+    let mut out = Vec::new();
+    for member in members {
+        let mf = &marked[member.field];
+        let value = member.value.clone().unwrap_or_else(|| mf.go_name.clone());
+        if let Some(explicit) = &member.value {
+            if explicit != &mf.go_name
+                && explicit != &mf.json_name
+                && explicit.eq_ignore_ascii_case(&mf.json_name)
+            {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::UnionMemberValueJsonMismatch,
+                        member.marker.span.clone(),
+                        format!("member value `{explicit}` differs from the JSON name `{}` only in case", mf.json_name),
+                    )
+                    .with_help(format!("drop the custom value (the default is the Go field name `{}`) or spell it exactly", mf.go_name)),
+                );
+            }
+        }
+        if let Some(previous) = seen.get(&value) {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::UnionDuplicateMemberValue,
+                    member.marker.span.clone(),
+                    format!(
+                        "members `{}` and `{}` share the discriminator value `{value}`",
+                        marked[previous.field].go_name, mf.go_name
+                    ),
+                )
+                .with_label(previous.marker.span.clone(), "first member with this value")
+                .with_help("give each member its own discriminator value"),
+            );
+            continue;
+        }
+        seen.insert(value.clone(), member);
+        if let Some(values) = enum_values {
+            if !values.iter().any(|v| v.value == value) {
+                let known: Vec<&str> = values.iter().map(|v| v.value.as_str()).collect();
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::UnionMemberValueNotInEnum,
+                        member.marker.span.clone(),
+                        format!(
+                            "member `{}` has discriminator value `{value}`, which is not a value of discriminator `{}`",
+                            mf.go_name,
+                            discriminator_name.unwrap_or("?")
+                        ),
+                    )
+                    .with_help(format!("use one of: {}", known.join(", "))),
+                );
+            }
+        }
+        out.push(UnionMember {
+            json_name: mf.json_name.clone(),
+            value,
+            optional: member.optional_flag,
+        });
+    }
+    out
+}
+
+fn empty_values(
+    enum_values: Option<&[crate::model::EnumValue]>,
+    members: &[UnionMember],
+) -> Vec<String> {
+    enum_values
+        .unwrap_or_default()
+        .iter()
+        .filter(|v| !members.iter().any(|m| m.value == v.value))
+        .map(|v| v.value.clone())
+        .collect()
+}
+
+fn kep1027_unions(
+    universe: &Universe,
+    enums: &Enums,
+    entry: TypeEntry,
+    marked: &[MarkedField],
+    discriminators: &[&Discriminator],
+    members: &[&Member],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Union> {
+    let mut groups: Vec<Vec<&Member>> = vec![Vec::new(); discriminators.len()];
+    let find = |name: &str| {
+        discriminators
+            .iter()
+            .position(|d| marked[d.field].go_name == name || marked[d.field].json_name == name)
+    };
+    let is_enum_value = |value: &str| {
+        discriminators.iter().any(|d| {
+            discriminator_enum(universe, enums, entry, &marked[d.field])
+                .is_some_and(|vs| vs.iter().any(|v| v.value == value))
+        })
+    };
+    let mut adjusted: Vec<Member> = Vec::new();
+    for member in members {
+        let mut member = Member {
+            field: member.field,
+            marker: member.marker,
+            dialect: member.dialect,
+            value: member.value.clone(),
+            optional_flag: member.optional_flag,
+            union_name: member.union_name.clone(),
+            zero_or_one: member.zero_or_one,
+        };
+        // The draft KEP's `+unionMember=<discriminator>` spelling.
+        if let Some(value) = member.value.clone() {
+            if member.union_name.is_none() && find(&value).is_some() && !is_enum_value(&value) {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::UnionDeprecatedSpelling,
+                        member.marker.span.clone(),
+                        format!("`+unionMember={value}` names the discriminator `{value}`"),
+                    )
+                    .with_help(format!(
+                        "write `+unionMember` and `+unionDiscriminatedBy={value}`"
+                    )),
+                );
+                member.union_name = Some(value);
+                member.value = None;
+            }
+        }
+        adjusted.push(member);
+    }
+    for member in &adjusted {
+        let mf = &marked[member.field];
+        let target = match (&member.union_name, discriminators.len()) {
+            (Some(name), _) => match find(name) {
+                Some(index) => index,
+                None => {
+                    diagnostics.push(
+                        Diagnostic::new(
+                            Code::UnionUnknownUnion,
+                            mf.field.doc.marker("unionDiscriminatedBy").map(|m| m.span.clone()).unwrap_or(member.marker.span.clone()),
+                            format!("member `{}` names discriminator `{name}`, which this struct does not have", mf.go_name),
+                        )
+                        .with_help(format!(
+                            "name a field marked `+unionDiscriminator`{}",
+                            list_names(discriminators.iter().map(|d| marked[d.field].go_name.as_str()))
+                        )),
+                    );
+                    continue;
+                }
+            },
+            (None, 0) => {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::UnionMemberWithoutDiscriminator,
+                        member.marker.span.clone(),
+                        format!("`+unionMember` `{}` but struct `{}` has no `+unionDiscriminator`", mf.go_name, entry.decl.name),
+                    )
+                    .with_label(entry.decl.name_span.clone(), "struct without discriminator")
+                    .with_help("add a `+unionDiscriminator` field (a `+enum` string naming the set member), or use `+k8s:unionMember` for an undiscriminated union"),
+                );
+                continue;
+            }
+            (None, 1) => 0,
+            (None, _) => {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::UnionAmbiguousMember,
+                        member.marker.span.clone(),
+                        format!(
+                            "member `{}` could belong to any of {} discriminators",
+                            mf.go_name,
+                            discriminators.len()
+                        ),
+                    )
+                    .with_help(format!(
+                        "add `+unionDiscriminatedBy=<field>`{}",
+                        list_names(
+                            discriminators
+                                .iter()
+                                .map(|d| marked[d.field].go_name.as_str())
+                        )
+                    )),
+                );
+                continue;
+            }
+        };
+        groups[target].push(member);
+    }
     let mut unions = Vec::new();
-    collect(universe, entry, &mut unions, 0);
+    for (d, group) in discriminators.iter().zip(groups) {
+        let mf = &marked[d.field];
+        let enum_values = discriminator_enum(universe, enums, entry, mf);
+        if enum_values.is_none() {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::UnionDiscriminatorNotEnum,
+                    mf.span.clone(),
+                    format!("discriminator `{}` is not a `+enum` type", mf.go_name),
+                )
+                .with_label(d.marker.span.clone(), "discriminator marker")
+                .with_help("declare a `+enum` string type listing the members' values and use it for the discriminator"),
+            );
+        }
+        check_requiredness(universe, entry, mf, d.marker, enum_values, diagnostics);
+        let member_fields: Vec<usize> = group.iter().map(|m| m.field).collect();
+        check_common(
+            universe,
+            entry,
+            marked,
+            Some((d.field, d.marker)),
+            &member_fields,
+            diagnostics,
+        );
+        if group.is_empty() {
+            without_members(d.marker, mf, Severity::Error, diagnostics);
+            continue;
+        }
+        let union_members = member_values(
+            entry,
+            marked,
+            &group,
+            enum_values,
+            Some(&mf.go_name),
+            diagnostics,
+        );
+        let mut scratch = Vec::new();
+        let required = !fields::is_optional(mf.field, &mf.tag, &mut scratch);
+        unions.push(Union {
+            discriminator: Some(mf.json_name.clone()),
+            empty_values: empty_values(enum_values, &union_members),
+            members: union_members,
+            exactly_one: required,
+        });
+    }
     unions
 }
 
-fn collect(universe: &Universe, entry: TypeEntry, unions: &mut Vec<Union>, depth: usize) {
-    if depth > MAX_EMBED_DEPTH {
-        return;
+fn list_names<'n>(names: impl Iterator<Item = &'n str>) -> String {
+    let names: Vec<String> = names.map(|n| format!("`{n}`")).collect();
+    if names.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", names.join(", "))
     }
-    let TypeExpr::Struct(fields) = &entry.decl.ty else {
-        return;
+}
+
+/// KEP-1027: the discriminator is required, unless its enum has `""` (then `omitempty`) or it
+/// has a `+default` (then optional and `omitempty`).
+fn check_requiredness(
+    universe: &Universe,
+    entry: TypeEntry,
+    mf: &MarkedField,
+    marker: &SpannedMarker,
+    enum_values: Option<&[crate::model::EnumValue]>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let _ = universe;
+    let _ = entry;
+    let mut scratch = Vec::new();
+    let optional = fields::is_optional(mf.field, &mf.tag, &mut scratch);
+    let has_default = mf.field.doc.has_marker("default");
+    let has_empty = enum_values.is_some_and(|vs| vs.iter().any(|v| v.value.is_empty()));
+    let problem = if has_default {
+        (!optional || !mf.tag.omitempty)
+            .then_some("has a `+default`, so it must be `+optional` with `omitempty`")
+    } else if has_empty {
+        (!mf.tag.omitempty)
+            .then_some("has the empty value `\"\"` in its enum, so its JSON tag needs `omitempty`")
+    } else {
+        optional.then_some("has no `+default` and no `\"\"` value, so it must be required")
     };
-    if entry.decl.doc.has_marker("union") {
-        let mut union = Union {
-            discriminator: None,
-            members: Vec::new(),
-            empty_values: Vec::new(),
-        };
-        for field in fields {
-            let tag = json_tag(field.tag.as_deref());
-            if tag.skip || is_inlined(field, &tag) || field.doc.has_marker("unionDeprecated") {
+    if let Some(problem) = problem {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::UnionDiscriminatorRequiredness,
+                mf.span.clone(),
+                format!("discriminator `{}` {problem}", mf.go_name),
+            )
+            .with_label(marker.span.clone(), "discriminator marker")
+            .with_help("see `union-gen explain union/discriminator-requiredness`"),
+        );
+    }
+}
+
+fn declarative_unions(
+    universe: &Universe,
+    enums: &Enums,
+    entry: TypeEntry,
+    marked: &[MarkedField],
+    discriminators: &[&Discriminator],
+    members: &[&Member],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Union> {
+    let mut by_name: Vec<(&str, &Discriminator)> = Vec::new();
+    for d in discriminators {
+        let name = d.union_name.as_deref().unwrap_or("");
+        if let Some((_, first)) = by_name.iter().find(|(n, _)| *n == name) {
+            report_multiple(&[first, d], marked, diagnostics);
+            continue;
+        }
+        by_name.push((name, d));
+    }
+    // Groups keyed by (kind, union name), in order of first appearance.
+    let mut groups: Vec<((bool, String), Vec<&Member>)> = Vec::new();
+    for member in members {
+        let mf = &marked[member.field];
+        let name = match (&member.union_name, by_name.len()) {
+            (Some(name), _) => {
+                if !by_name.is_empty()
+                    && !member.zero_or_one
+                    && !by_name.iter().any(|(n, _)| n == name)
+                {
+                    diagnostics.push(
+                        Diagnostic::new(
+                            Code::UnionUnknownUnion,
+                            member.marker.span.clone(),
+                            format!("member `{}` names union `{name}`, which no `+k8s:unionDiscriminator` declares", mf.go_name),
+                        )
+                        .with_help(format!("use one of the declared unions{}", list_names(by_name.iter().map(|(n, _)| *n)))),
+                    );
+                    continue;
+                }
+                name.clone()
+            }
+            (None, 0) | (None, 1) => by_name
+                .first()
+                .map(|(n, _)| n.to_string())
+                .unwrap_or_default(),
+            (None, _) => {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::UnionAmbiguousMember,
+                        member.marker.span.clone(),
+                        format!(
+                            "member `{}` does not say which of {} unions it belongs to",
+                            mf.go_name,
+                            by_name.len()
+                        ),
+                    )
+                    .with_help(format!(
+                        "add `union: \"…\"`{}",
+                        list_names(by_name.iter().map(|(n, _)| *n))
+                    )),
+                );
                 continue;
             }
-            for (go_name, _) in &field.names {
-                let json_name = tag.name.clone().unwrap_or_else(|| go_name.clone());
-                if field.doc.has_marker("unionDiscriminator") {
-                    union.discriminator.get_or_insert(json_name);
-                } else {
-                    union.members.push(UnionMember {
-                        json_name,
-                        value: go_name.clone(),
-                        optional: true,
-                    });
-                }
-            }
+        };
+        let key = (member.zero_or_one, name);
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, group)) => group.push(member),
+            None => groups.push((key, vec![member])),
         }
-        unions.push(union);
     }
-    for field in fields {
-        let tag = json_tag(field.tag.as_deref());
-        if !is_inlined(field, &tag) {
+    let mut unions = Vec::new();
+    for (name, d) in &by_name {
+        if !groups.iter().any(|((zero, n), _)| !zero && n == name) {
+            without_members(d.marker, &marked[d.field], Severity::Error, diagnostics);
+        }
+    }
+    for ((zero_or_one, name), group) in groups {
+        let discriminator = if zero_or_one {
+            None
+        } else {
+            by_name.iter().find(|(n, _)| *n == name).map(|(_, d)| *d)
+        };
+        let enum_values = discriminator
+            .and_then(|d| discriminator_enum(universe, enums, entry, &marked[d.field]));
+        let member_fields: Vec<usize> = group.iter().map(|m| m.field).collect();
+        check_common(
+            universe,
+            entry,
+            marked,
+            discriminator.map(|d| (d.field, d.marker)),
+            &member_fields,
+            diagnostics,
+        );
+        let union_members = member_values(
+            entry,
+            marked,
+            &group,
+            enum_values,
+            discriminator.map(|d| marked[d.field].go_name.as_str()),
+            diagnostics,
+        );
+        unions.push(Union {
+            discriminator: discriminator.map(|d| marked[d.field].json_name.clone()),
+            empty_values: empty_values(enum_values, &union_members),
+            members: union_members,
+            exactly_one: !zero_or_one,
+        });
+    }
+    unions
+}
+
+/// A field belongs to at most one union.
+fn check_overlaps(
+    out: &OwnUnions,
+    marked: &[MarkedField],
+    members: &[Member],
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let mut count: HashMap<&str, usize> = HashMap::new();
+    for union in out.struct_union.iter().chain(&out.member_unions) {
+        for member in &union.members {
+            *count.entry(member.json_name.as_str()).or_default() += 1;
+        }
+    }
+    let mut reported = BTreeSet::new();
+    for (json_name, n) in count {
+        if n < 2 || !reported.insert(json_name.to_string()) {
             continue;
         }
-        if let Some((_, embedded)) = universe.underlying_named(entry.origin, &field.ty) {
-            collect(universe, embedded, unions, depth + 1);
-        }
-    }
-    let mut member_union = Union {
-        discriminator: None,
-        members: Vec::new(),
-        empty_values: Vec::new(),
-    };
-    for field in fields {
-        let tag = json_tag(field.tag.as_deref());
-        if tag.skip || is_inlined(field, &tag) {
+        let Some(index) = marked.iter().position(|m| m.json_name == json_name) else {
             continue;
-        }
-        for (go_name, _) in &field.names {
-            let json_name = tag.name.clone().unwrap_or_else(|| go_name.clone());
-            if field.doc.has_marker("unionDeprecated") {
-                member_union.members.push(UnionMember {
-                    json_name,
-                    value: go_name.clone(),
-                    optional: true,
-                });
-            } else if field.doc.has_marker("unionDiscriminator")
-                && !entry.decl.doc.has_marker("union")
-            {
-                member_union.discriminator.get_or_insert(json_name);
+        };
+        let markers: Vec<&Member> = members.iter().filter(|m| m.field == index).collect();
+        let primary = markers
+            .get(1)
+            .or(markers.first())
+            .map(|m| m.marker.span.clone())
+            .unwrap_or(marked[index].span.clone());
+        let mut diagnostic = Diagnostic::new(
+            Code::UnionOverlappingUnions,
+            primary,
+            format!(
+                "field `{}` is a member of {n} unions",
+                marked[index].go_name
+            ),
+        )
+        .with_help("a field belongs to at most one union: remove the extra member marker");
+        if let Some(first) = markers.first() {
+            if markers.len() > 1 {
+                diagnostic =
+                    diagnostic.with_label(first.marker.span.clone(), "first union membership");
             }
         }
-    }
-    if !member_union.members.is_empty() {
-        unions.push(member_union);
+        diagnostics.push(diagnostic);
     }
 }
