@@ -225,7 +225,7 @@ fn suggest_similar(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
     }
     let best = KNOWN_MARKERS
         .iter()
-        .filter(|known| known.len() >= 5)
+        .filter(|known| known.len() >= 5 && known.len().abs_diff(name.len()) <= 2)
         .map(|known| (edit_distance(name, known), *known))
         .filter(|(distance, _)| *distance <= 2)
         .min();
