@@ -42,11 +42,6 @@ type Widget struct {
 	// Status is the observed state.
 	// +optional
 	Status *WidgetStatus `json:"status,omitempty"`
-
-	// Pinned is a copy of the backend that is replaced as a whole.
-	// +structType=atomic
-	// +optional
-	Pinned *WidgetBackend `json:"pinned,omitempty"`
 }
 
 // WidgetSpec is the desired state of a Widget.

@@ -77,7 +77,7 @@ type Mode string
 
 // Wrapper wraps a string through an embedded struct.
 type Wrapper struct {
-	Inner
+	Inner `json:",inline"`
 }
 
 // Inner is embedded by Wrapper.

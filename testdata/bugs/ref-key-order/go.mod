@@ -1,0 +1,3 @@
+module example.com/bugs/refkeyorder
+
+go 1.22

@@ -1,0 +1,315 @@
+//! One broken input per diagnostic code (`testdata/diagnostics/<code-with-dashes>/`), checked
+//! through `check --message-format json`: code, severity, line and column of the primary span.
+//! Plus snapshots of the human and GitHub renderings (`snapshots/diagnostics__*.snap`).
+
+use std::fs;
+
+use serde_json::Value;
+
+/// Runs the command line in-process: (exit code, stdout, stderr).
+fn run(args: &[&str]) -> (u8, String, String) {
+    // The human format colours only a terminal without NO_COLOR; keep snapshots plain.
+    std::env::set_var("NO_COLOR", "1");
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let mut argv = vec!["union-gen"];
+    argv.extend_from_slice(args);
+    let code = union_gen::run_with_output(argv, &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).expect("stdout is UTF-8"),
+        String::from_utf8(err).expect("stderr is UTF-8"),
+    )
+}
+
+/// The diagnostics of a run with `--message-format json`, one object per stderr line.
+fn json_diagnostics(args: &[&str]) -> (u8, Vec<Value>) {
+    let mut full = args.to_vec();
+    full.extend_from_slice(&["--message-format", "json"]);
+    let (code, _, err) = run(&full);
+    let diagnostics = err
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect();
+    (code, diagnostics)
+}
+
+/// Severity by the SPEC's tables (independent of the tool's own code table).
+fn expected_severity(code: &str) -> &'static str {
+    match code {
+        "enum/no-values"
+        | "enum/untyped-constant"
+        | "enum/unevaluable-constant"
+        | "enum/explicit-mismatch"
+        | "marker/unknown-similar"
+        | "resolve/package-not-found"
+        | "resolve/no-go-mod" => "warning",
+        _ => "error",
+    }
+}
+
+/// Asserts that the run reported exactly one diagnostic, `code` at `location`
+/// (`None` for a diagnostic without a source position), and exited accordingly.
+fn assert_single(
+    args: &[&str],
+    code: &str,
+    location: Option<(u64, u64)>,
+    file_prefix: &str,
+) -> Value {
+    let (exit, diagnostics) = json_diagnostics(args);
+    assert_eq!(
+        diagnostics.len(),
+        1,
+        "exactly one diagnostic for {args:?}: {diagnostics:#?}"
+    );
+    let d = diagnostics.into_iter().next().unwrap();
+    let severity = expected_severity(code);
+    assert_eq!(d["code"], code, "{d}");
+    assert_eq!(d["severity"], severity, "{d}");
+    match location {
+        Some((line, column)) => {
+            assert_eq!(
+                (d["line"].as_u64(), d["column"].as_u64()),
+                (Some(line), Some(column)),
+                "{d}"
+            );
+            let file = d["file"].as_str().expect("file");
+            assert!(
+                file.starts_with(file_prefix),
+                "{file} is under {file_prefix}"
+            );
+        }
+        None => {
+            assert!(d["line"].is_null() && d["column"].is_null(), "{d}");
+        }
+    }
+    assert!(d["message"].as_str().is_some_and(|m| !m.is_empty()), "{d}");
+    let expected_exit = if severity == "error" { 1 } else { 0 };
+    assert_eq!(exit, expected_exit, "exit code for {code}");
+    d
+}
+
+/// `check --message-format json testdata/diagnostics/<dir>/...` reports exactly `code` at
+/// `line`:`column`.
+fn check(dir: &str, code: &str, line: u64, column: u64) -> Value {
+    let root = format!("testdata/diagnostics/{dir}");
+    let pattern = format!("{root}/...");
+    assert_single(&["check", &pattern], code, Some((line, column)), &root)
+}
+
+#[test]
+fn enum_not_string() {
+    let d = check("enum-not-string", "enum/not-string", 4, 4);
+    assert_eq!(d["labels"][0]["line"], 5, "label on the type name");
+}
+
+#[test]
+fn enum_no_values() {
+    check("enum-no-values", "enum/no-values", 5, 6);
+}
+
+#[test]
+fn enum_untyped_constant() {
+    check("enum-untyped-constant", "enum/untyped-constant", 11, 2);
+}
+
+#[test]
+fn enum_unevaluable_constant() {
+    check(
+        "enum-unevaluable-constant",
+        "enum/unevaluable-constant",
+        11,
+        2,
+    );
+}
+
+#[test]
+fn enum_explicit_mismatch() {
+    check("enum-explicit-mismatch", "enum/explicit-mismatch", 5, 4);
+}
+
+#[test]
+fn marker_malformed_unclosed_arguments() {
+    check("marker-malformed", "marker/malformed", 6, 21);
+}
+
+#[test]
+fn marker_malformed_value() {
+    check("marker-malformed-value", "marker/malformed", 6, 15);
+}
+
+#[test]
+fn marker_misplaced_enum_on_field() {
+    check("marker-misplaced", "marker/misplaced", 6, 5);
+}
+
+#[test]
+fn marker_misplaced_trailing_comment() {
+    check("marker-misplaced-trailing", "marker/misplaced", 6, 31);
+}
+
+#[test]
+fn marker_unknown_similar() {
+    let d = check("marker-unknown-similar", "marker/unknown-similar", 6, 5);
+    assert!(d["help"].as_str().unwrap().contains("+optional"), "{d}");
+}
+
+#[test]
+fn field_optional_and_required() {
+    let d = check(
+        "field-optional-and-required",
+        "field/optional-and-required",
+        7,
+        5,
+    );
+    assert_eq!(d["labels"][0]["line"], 6, "label on the other marker");
+}
+
+#[test]
+fn field_patch_tags_mismatch() {
+    let d = check(
+        "field-patch-tags-mismatch",
+        "field/patch-tags-mismatch",
+        6,
+        5,
+    );
+    assert_eq!(d["labels"][0]["line"], 9, "label on the struct tag");
+}
+
+#[test]
+fn syntax_parse_error() {
+    check("syntax-parse-error", "syntax/parse-error", 6, 19);
+}
+
+#[test]
+fn io_not_utf8() {
+    // types.go has a Latin-1 `é` (byte 0xE9) at line 3, column 7.
+    let bytes = fs::read("testdata/diagnostics/io-not-utf8/types.go").unwrap();
+    assert!(
+        std::str::from_utf8(&bytes).is_err(),
+        "the input must stay invalid UTF-8"
+    );
+    check("io-not-utf8", "io/not-utf8", 3, 7);
+}
+
+#[test]
+fn resolve_package_not_found() {
+    check(
+        "resolve-package-not-found",
+        "resolve/package-not-found",
+        8,
+        7,
+    );
+}
+
+#[test]
+fn resolve_name_collision_under_short_naming() {
+    let root = "testdata/diagnostics/resolve-name-collision";
+    let pattern = format!("{root}/...");
+    let d = assert_single(
+        &["generate", "--naming", "short", "--v2", "-", &pattern],
+        "resolve/name-collision",
+        Some((4, 6)),
+        root,
+    );
+    assert!(
+        d["file"].as_str().unwrap().ends_with("b/v1/types.go"),
+        "{d}"
+    );
+    // The full names do not collide.
+    let (code, out, err) = run(&["generate", "--naming", "rest", "--v2", "-", &pattern]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.contains("com.example.diagnostics.resolve-name-collision.a.v1.Thing"));
+    assert!(out.contains("com.example.diagnostics.resolve-name-collision.b.v1.Thing"));
+}
+
+#[test]
+fn resolve_no_go_mod() {
+    let dir = tempfile::tempdir().unwrap();
+    assert!(
+        dir.path().ancestors().all(|a| !a.join("go.mod").exists()),
+        "the temporary directory must not be inside a module"
+    );
+    fs::write(
+        dir.path().join("types.go"),
+        "package api\n\n// Thing is a thing.\ntype Thing struct {\n\tName string `json:\"name\"`\n}\n",
+    )
+    .unwrap();
+    let pattern = format!("{}/...", dir.path().display());
+    assert_single(&["check", &pattern], "resolve/no-go-mod", None, "");
+}
+
+#[test]
+fn io_unreadable() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("go.mod"), "module example.com/unreadable\n").unwrap();
+    let file = dir.path().join("types.go");
+    fs::write(&file, "package api\n").unwrap();
+    fs::set_permissions(&file, fs::Permissions::from_mode(0o000)).unwrap();
+    if fs::read(&file).is_ok() {
+        eprintln!("skipped: running with privileges that ignore file permissions");
+        return;
+    }
+    let root = dir.path().display().to_string();
+    let pattern = format!("{root}/...");
+    let d = assert_single(&["check", &pattern], "io/unreadable", Some((1, 1)), &root);
+    assert!(d["file"].as_str().unwrap().ends_with("types.go"), "{d}");
+    fs::set_permissions(&file, fs::Permissions::from_mode(0o644)).unwrap();
+}
+
+#[test]
+fn every_code_is_explained() {
+    let (code, out, _) = run(&["explain", "all"]);
+    assert_eq!(code, 0);
+    for line in out.lines() {
+        let name = line.split_whitespace().next().unwrap();
+        let (code, text, _) = run(&["explain", name]);
+        assert_eq!(code, 0);
+        assert!(text.starts_with(name), "{text}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Renderings.
+
+fn rendered(dir: &str, format: &str) -> String {
+    let pattern = format!("testdata/diagnostics/{dir}/...");
+    let (_, out, err) = run(&["check", "--message-format", format, &pattern]);
+    assert!(out.is_empty());
+    assert!(!err.is_empty());
+    err
+}
+
+fn snapshot(name: &str, text: &str) {
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!(name, text);
+    });
+}
+
+#[test]
+fn human_rendering() {
+    for (dir, name) in [
+        ("enum-not-string", "diagnostics__human_enum_not_string"),
+        (
+            "field-optional-and-required",
+            "diagnostics__human_field_optional_and_required",
+        ),
+        ("marker-malformed", "diagnostics__human_marker_malformed"),
+        (
+            "syntax-parse-error",
+            "diagnostics__human_syntax_parse_error",
+        ),
+    ] {
+        let text = rendered(dir, "human");
+        assert!(!text.contains('\u{1b}'), "no colour outside a terminal");
+        snapshot(name, &text);
+    }
+}
+
+#[test]
+fn github_rendering() {
+    let text = rendered("field-patch-tags-mismatch", "github");
+    assert!(text.starts_with("::error file="), "{text}");
+    snapshot("diagnostics__github_field_patch_tags_mismatch", &text);
+}

@@ -1,0 +1,435 @@
+//! End-to-end scenarios: the Go packages under `testdata/<scenario>/` through the whole
+//! pipeline (`union_gen::run_with_output`), with the documents snapshotted under
+//! `snapshots/e2e__*.snap`.
+
+use std::fs;
+use std::path::Path;
+
+/// Runs the command line in-process: (exit code, stdout, stderr).
+fn run(args: &[&str]) -> (u8, String, String) {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let mut argv = vec!["union-gen"];
+    argv.extend_from_slice(args);
+    let code = union_gen::run_with_output(argv, &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).expect("stdout is UTF-8"),
+        String::from_utf8(err).expect("stderr is UTF-8"),
+    )
+}
+
+/// `generate` that must succeed without any diagnostic; returns stdout.
+fn generate(args: &[&str]) -> String {
+    let mut full = vec!["generate"];
+    full.extend_from_slice(args);
+    let (code, out, err) = run(&full);
+    assert_eq!(code, 0, "union-gen {full:?} failed:\n{err}");
+    assert!(
+        err.is_empty(),
+        "unexpected diagnostics for {full:?}:\n{err}"
+    );
+    out
+}
+
+fn snapshot(name: &str, text: &str) {
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!(name, text);
+    });
+}
+
+fn definitions(document: &str, version: &str) -> serde_json::Map<String, serde_json::Value> {
+    let value: serde_json::Value = serde_json::from_str(document).expect("valid JSON");
+    let definitions = match version {
+        "v2" => &value["definitions"],
+        _ => &value["components"]["schemas"],
+    };
+    definitions.as_object().expect("definitions object").clone()
+}
+
+/// v2 and v3 of one scenario, each snapshotted as `e2e__<name>_v2` / `_v3`.
+fn scenario(name: &str, pattern: &str, extra: &[&str]) {
+    for version in ["v2", "v3"] {
+        let flag = format!("--{version}");
+        let mut args = vec![flag.as_str(), "-"];
+        args.extend_from_slice(extra);
+        args.push(pattern);
+        let text = generate(&args);
+        assert!(text.ends_with("}\n"), "JSON ends with a newline");
+        assert!(!definitions(&text, version).is_empty());
+        snapshot(&format!("e2e__{name}_{version}"), &text);
+    }
+}
+
+#[test]
+fn example() {
+    scenario("example", "testdata/example/...", &[]);
+}
+
+#[test]
+fn enums() {
+    scenario("enums", "testdata/enums/...", &[]);
+}
+
+#[test]
+fn unions2019() {
+    scenario("unions2019", "testdata/unions2019/...", &[]);
+}
+
+#[test]
+fn unions2019_order_of_x_kubernetes_unions() {
+    // Own `+union` (none on Home), then the inlined embedded structs in field order
+    // (Feeding, Pet, *Undiscriminated), then Home's own `+unionDeprecated` members; Estate
+    // inlines Home (recursively) and appends its own member-level union last.
+    let text = generate(&["--v2", "-", "testdata/unions2019/..."]);
+    let defs = definitions(&text, "v2");
+    let members = |def: &str| -> Vec<Vec<String>> {
+        defs[def]["x-kubernetes-unions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| {
+                u["fields-to-discriminateBy"]
+                    .as_object()
+                    .unwrap()
+                    .keys()
+                    .cloned()
+                    .collect()
+            })
+            .collect()
+    };
+    let home = vec![
+        vec!["bowl".to_string(), "hand".to_string()],
+        vec!["cat".to_string(), "dog".to_string()],
+        vec!["left".to_string(), "right".to_string()],
+        vec!["balcony".to_string(), "garden".to_string()],
+    ];
+    assert_eq!(members("com.example.unions2019.apis.v1.Home"), home);
+    let mut estate = home.clone();
+    estate.push(vec!["pond".to_string(), "pool".to_string()]);
+    assert_eq!(members("com.example.unions2019.apis.v1.Estate"), estate);
+}
+
+#[test]
+fn naming_rest() {
+    scenario("naming_rest", "testdata/naming/...", &["--naming", "rest"]);
+}
+
+#[test]
+fn naming_short() {
+    scenario(
+        "naming_short",
+        "testdata/naming/...",
+        &["--naming", "short"],
+    );
+}
+
+#[test]
+fn naming_default_is_rest() {
+    assert_eq!(
+        generate(&["--v2", "-", "testdata/naming/..."]),
+        generate(&["--v2", "-", "--naming", "rest", "testdata/naming/..."])
+    );
+}
+
+/// `--naming go` is not snapshotted: its `$ref`s are wrong (see
+/// `naming_go_refs_escape_slashes`). The definition names themselves are right.
+#[test]
+fn naming_go_definition_names() {
+    for version in ["v2", "v3"] {
+        let flag = format!("--{version}");
+        let text = generate(&[&flag, "-", "--naming", "go", "testdata/naming/..."]);
+        let names: Vec<String> = definitions(&text, version).keys().cloned().collect();
+        assert_eq!(
+            names,
+            [
+                "example.com/naming/apis/apps/v1.Deployment",
+                "example.com/naming/apis/batch/v1.JobTemplate",
+                "example.com/naming/internal/deep/nested/v1alpha1.Extra",
+            ]
+        );
+    }
+}
+
+/// BUG: with `--naming go` the definition names contain `/`, and a `$ref` is a JSON
+/// Pointer (RFC 6901), where `/` inside a name must be written `~1`. Today the tool writes
+/// `#/definitions/example.com/naming/apis/batch/v1.JobTemplate`, which points at
+/// definitions → "example.com" → "naming" → … and resolves to nothing.
+#[test]
+#[ignore = "bug: $ref JSON pointers do not escape `/` in --naming go definition names"]
+fn naming_go_refs_escape_slashes() {
+    let text = generate(&["--v2", "-", "--naming", "go", "testdata/naming/..."]);
+    assert!(
+        text.contains(
+            r##""$ref": "#/definitions/example.com~1naming~1apis~1batch~1v1.JobTemplate""##
+        ),
+        "{text}"
+    );
+    let text = generate(&["--v3", "-", "--naming", "go", "testdata/naming/..."]);
+    assert!(
+        text.contains(
+            r##""$ref": "#/components/schemas/example.com~1naming~1apis~1batch~1v1.JobTemplate""##
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn schemas() {
+    scenario("schemas", "testdata/schemas/...", &[]);
+}
+
+#[test]
+fn schemas_openapi_gen_false_on_type_and_package() {
+    let text = generate(&["--v2", "-", "testdata/schemas/..."]);
+    let defs = definitions(&text, "v2");
+    assert!(!defs.keys().any(|k| k.ends_with(".Hidden")), "type opt-out");
+    assert!(
+        !defs.keys().any(|k| k.contains(".hidden.")),
+        "package opt-out"
+    );
+    assert!(!defs.keys().any(|k| k.ends_with(".unexportedType")));
+}
+
+#[test]
+fn yaml_output() {
+    let text = generate(&["--v3", "-", "--format", "yaml", "testdata/example/..."]);
+    let yaml: serde_json::Value = serde_yaml::from_str(&text).expect("valid YAML");
+    let json: serde_json::Value =
+        serde_json::from_str(&generate(&["--v3", "-", "testdata/example/..."])).unwrap();
+    assert_eq!(yaml, json, "YAML and JSON carry the same document");
+    snapshot("e2e__example_v3_yaml", &text);
+}
+
+#[test]
+fn title_and_version_set_info() {
+    let text = generate(&[
+        "--v2",
+        "-",
+        "--title",
+        "Widgets",
+        "--version",
+        "v1.2.3",
+        "testdata/naming/...",
+    ]);
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        value["info"],
+        serde_json::json!({"title": "Widgets", "version": "v1.2.3"})
+    );
+}
+
+#[test]
+fn deterministic_whatever_the_thread_count() {
+    for scenario in ["example", "enums", "unions2019", "naming", "schemas"] {
+        let pattern = format!("testdata/{scenario}/...");
+        for version in ["--v2", "--v3"] {
+            let outputs: Vec<String> = ["1", "2", "8"]
+                .iter()
+                .map(|jobs| generate(&[version, "-", "-j", jobs, &pattern]))
+                .collect();
+            assert_eq!(outputs[0], outputs[1], "{scenario} {version}: -j 1 vs -j 2");
+            assert_eq!(outputs[0], outputs[2], "{scenario} {version}: -j 1 vs -j 8");
+        }
+    }
+}
+
+fn dir_entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn failing_run_leaves_existing_output_unchanged() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("openapi.json");
+    let original = b"{\"previous\": \"content\"}\n\xff not even JSON\n";
+    fs::write(&path, original).unwrap();
+    let target = path.to_str().unwrap();
+    let (code, out, err) = run(&[
+        "generate",
+        "--v3",
+        target,
+        "--message-format",
+        "json",
+        "testdata/diagnostics/enum-not-string/...",
+    ]);
+    assert_eq!(code, 1, "an error diagnostic exits 1; stderr:\n{err}");
+    assert!(out.is_empty());
+    assert!(err.contains("\"code\":\"enum/not-string\""), "{err}");
+    assert_eq!(fs::read(&path).unwrap(), original, "file untouched");
+    assert_eq!(dir_entries(dir.path()), ["openapi.json"], "no stray files");
+}
+
+#[test]
+fn failing_run_creates_no_output_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let v2 = dir.path().join("swagger.json");
+    let v3 = dir.path().join("v3.json");
+    let (code, _, _) = run(&[
+        "generate",
+        "--v2",
+        v2.to_str().unwrap(),
+        "--v3",
+        v3.to_str().unwrap(),
+        "testdata/diagnostics/field-optional-and-required/...",
+    ]);
+    assert_eq!(code, 1);
+    assert!(dir_entries(dir.path()).is_empty());
+}
+
+#[test]
+fn writes_v2_and_v3_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let v2 = dir.path().join("swagger.json");
+    let v3 = dir.path().join("openapi.yaml");
+    fs::write(&v3, "old: content\n").unwrap();
+    let out = generate(&[
+        "--v2",
+        v2.to_str().unwrap(),
+        "--v3",
+        v3.to_str().unwrap(),
+        "testdata/example/...",
+    ]);
+    assert!(out.is_empty(), "nothing on stdout when both go to files");
+    assert_eq!(
+        fs::read_to_string(&v2).unwrap(),
+        generate(&["--v2", "-", "testdata/example/..."])
+    );
+    // The format follows the extension.
+    assert_eq!(
+        fs::read_to_string(&v3).unwrap(),
+        generate(&["--v3", "-", "--format", "yaml", "testdata/example/..."])
+    );
+    assert_eq!(dir_entries(dir.path()), ["openapi.yaml", "swagger.json"]);
+}
+
+#[test]
+fn v3_to_stdout_by_default() {
+    assert_eq!(
+        generate(&["testdata/example/..."]),
+        generate(&["--v3", "-", "testdata/example/..."])
+    );
+}
+
+#[test]
+fn verify_accepts_up_to_date_files_and_reports_stale_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let v2 = dir.path().join("swagger.json");
+    let target = v2.to_str().unwrap();
+    generate(&["--v2", target, "testdata/example/..."]);
+    let (code, _, _) = run(&[
+        "generate",
+        "--verify",
+        "--v2",
+        target,
+        "testdata/example/...",
+    ]);
+    assert_eq!(code, 0);
+    fs::write(&v2, "{}\n").unwrap();
+    let (code, out, _) = run(&[
+        "generate",
+        "--verify",
+        "--v2",
+        target,
+        "testdata/example/...",
+    ]);
+    assert_eq!(code, 1);
+    assert!(out.contains("+++ b/"), "unified diff: {out}");
+    assert_eq!(
+        fs::read_to_string(&v2).unwrap(),
+        "{}\n",
+        "--verify writes nothing"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Known bugs: each test states the expected behaviour and is ignored until it is fixed.
+
+/// BUG: in v2, kube-openapi writes `$ref` before the `x-*` extensions (Schema's JSON key
+/// order: ..., `$schema`, `$ref`, then `x-*` sorted). union-gen writes the extensions first:
+/// `"pinned": {"description": …, "x-kubernetes-map-type": "atomic", "$ref": …}`.
+#[test]
+#[ignore = "bug: v2 puts $ref after the x-* extensions"]
+fn v2_ref_comes_before_extensions() {
+    let text = generate(&["--v2", "-", "testdata/bugs/ref-key-order/..."]);
+    let defs = definitions(&text, "v2");
+    let pinned = defs["com.example.bugs.refkeyorder.api.Widget"]["properties"]["pinned"]
+        .as_object()
+        .unwrap();
+    let keys: Vec<&str> = pinned.keys().map(String::as_str).collect();
+    assert_eq!(keys, ["description", "$ref", "x-kubernetes-map-type"]);
+}
+
+/// BUG: `Mode(strings.ToUpper("loud"))` is not a constant expression, but the evaluator
+/// treats any call into a package that is not loaded as a string conversion and takes its
+/// argument: `"loud"` lands in the enum and no `enum/unevaluable-constant` is reported.
+#[test]
+#[ignore = "bug: calls into unloaded packages are evaluated as conversions"]
+fn function_call_is_not_an_enum_value() {
+    let (code, out, err) = run(&[
+        "generate",
+        "--v2",
+        "-",
+        "--message-format",
+        "json",
+        "testdata/bugs/call-in-enum-const/...",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        err.contains("\"code\":\"enum/unevaluable-constant\""),
+        "{err}"
+    );
+    let defs = definitions(&out, "v2");
+    assert_eq!(
+        defs["com.example.bugs.callinenumconst.api.Settings"]["properties"]["mode"]["enum"],
+        serde_json::json!(["Fast"])
+    );
+}
+
+/// BUG: openapi-gen inlines an embedded struct only when it has a `json` tag with an empty
+/// name (`shouldInlineMembers`); a bare embedded field (`Meta` with no tag) is a property
+/// named after the type, with a `$ref` (and required, default `{}`). union-gen inlines it
+/// like encoding/json does.
+#[test]
+#[ignore = "bug: untagged embedded structs are inlined (openapi-gen makes them a property)"]
+fn untagged_embedded_struct_is_a_property() {
+    let text = generate(&["--v2", "-", "testdata/bugs/untagged-embedded/..."]);
+    let defs = definitions(&text, "v2");
+    let outer = &defs["com.example.bugs.untaggedembedded.api.Outer"];
+    assert_eq!(outer["required"], serde_json::json!(["Meta", "name"]));
+    assert_eq!(
+        outer["properties"]["Meta"],
+        serde_json::json!({"default": {}, "$ref": "#/definitions/com.example.bugs.untaggedembedded.api.Meta"})
+    );
+    assert!(outer["properties"].get("kind").is_none());
+}
+
+/// BUG: openapi-gen's `getReferableName` skips a field whose JSON name is empty
+/// (`json:",omitempty"` on a non-embedded field) or `-` (also `json:"-,"`). union-gen emits
+/// them as `NoName` and `-`.
+#[test]
+#[ignore = "bug: fields with an empty or \"-\" JSON name are emitted"]
+fn empty_and_dash_json_names_are_skipped() {
+    let text = generate(&["--v2", "-", "testdata/bugs/empty-json-name/..."]);
+    let defs = definitions(&text, "v2");
+    let object = &defs["com.example.bugs.emptyjsonname.api.Object"]["properties"];
+    assert_eq!(
+        object.as_object().unwrap().keys().collect::<Vec<_>>(),
+        ["name"]
+    );
+    let dashed = &defs["com.example.bugs.emptyjsonname.api.Dashed"];
+    assert_eq!(
+        dashed["properties"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .collect::<Vec<_>>(),
+        ["name"]
+    );
+    assert_eq!(dashed["required"], serde_json::json!(["name"]));
+}
