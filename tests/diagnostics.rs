@@ -43,7 +43,11 @@ fn expected_severity(code: &str) -> &'static str {
         | "enum/explicit-mismatch"
         | "marker/unknown-similar"
         | "resolve/package-not-found"
-        | "resolve/no-go-mod" => "warning",
+        | "resolve/no-go-mod"
+        | "union/discriminator-not-enum"
+        | "union/member-not-pointer"
+        | "union/member-value-json-mismatch"
+        | "union/deprecated-spelling" => "warning",
         _ => "error",
     }
 }
@@ -256,6 +260,206 @@ fn io_unreadable() {
     let d = assert_single(&["check", &pattern], "io/unreadable", Some((1, 1)), &root);
     assert!(d["file"].as_str().unwrap().ends_with("types.go"), "{d}");
     fs::set_permissions(&file, fs::Permissions::from_mode(0o644)).unwrap();
+}
+
+#[test]
+fn union_multiple_discriminators() {
+    check(
+        "union-multiple-discriminators",
+        "union/multiple-discriminators",
+        20,
+        5,
+    );
+}
+
+#[test]
+fn union_discriminator_not_string() {
+    check(
+        "union-discriminator-not-string",
+        "union/discriminator-not-string",
+        8,
+        2,
+    );
+}
+
+#[test]
+fn union_discriminator_not_enum() {
+    check(
+        "union-discriminator-not-enum",
+        "union/discriminator-not-enum",
+        6,
+        2,
+    );
+}
+
+#[test]
+fn union_discriminator_without_members() {
+    check(
+        "union-discriminator-without-members",
+        "union/discriminator-without-members",
+        6,
+        5,
+    );
+}
+
+#[test]
+fn union_discriminator_requiredness() {
+    check(
+        "union-discriminator-requiredness",
+        "union/discriminator-requiredness",
+        18,
+        2,
+    );
+}
+
+#[test]
+fn union_member_not_optional() {
+    check(
+        "union-member-not-optional",
+        "union/member-not-optional",
+        19,
+        2,
+    );
+}
+
+#[test]
+fn union_member_not_pointer() {
+    check("union-member-not-pointer", "union/member-not-pointer", 7, 2);
+}
+
+#[test]
+fn union_duplicate_member_value() {
+    check(
+        "union-duplicate-member-value",
+        "union/duplicate-member-value",
+        21,
+        5,
+    );
+}
+
+#[test]
+fn union_discriminator_is_member() {
+    check(
+        "union-discriminator-is-member",
+        "union/discriminator-is-member",
+        17,
+        5,
+    );
+}
+
+#[test]
+fn union_member_value_not_in_enum() {
+    check(
+        "union-member-value-not-in-enum",
+        "union/member-value-not-in-enum",
+        21,
+        5,
+    );
+}
+
+#[test]
+fn union_member_value_json_mismatch() {
+    check(
+        "union-member-value-json-mismatch",
+        "union/member-value-json-mismatch",
+        16,
+        5,
+    );
+}
+
+#[test]
+fn union_unknown_union() {
+    check("union-unknown-union", "union/unknown-union", 19, 5);
+}
+
+#[test]
+fn union_ambiguous_member() {
+    check("union-ambiguous-member", "union/ambiguous-member", 24, 5);
+}
+
+#[test]
+fn union_member_without_discriminator() {
+    check(
+        "union-member-without-discriminator",
+        "union/member-without-discriminator",
+        5,
+        5,
+    );
+}
+
+#[test]
+fn union_embedded_in_union_struct() {
+    check(
+        "union-embedded-in-union-struct",
+        "union/embedded-in-union-struct",
+        6,
+        2,
+    );
+}
+
+#[test]
+fn union_deprecated_in_union_struct() {
+    check(
+        "union-deprecated-in-union-struct",
+        "union/deprecated-in-union-struct",
+        8,
+        5,
+    );
+}
+
+#[test]
+fn union_mixed_dialects() {
+    check("union-mixed-dialects", "union/mixed-dialects", 21, 5);
+}
+
+#[test]
+fn union_json_ignored() {
+    check("union-json-ignored", "union/json-ignored", 10, 12);
+}
+
+#[test]
+fn union_overlapping_unions() {
+    check("union-overlapping-unions", "union/overlapping-unions", 6, 5);
+}
+
+#[test]
+fn union_deprecated_spelling() {
+    check(
+        "union-deprecated-spelling",
+        "union/deprecated-spelling",
+        18,
+        5,
+    );
+}
+
+/// SPEC §5 lists `union/discriminator-without-members` as an error; for a plain
+/// `+unionDiscriminator` in a struct with no union markers at all the tool deliberately
+/// reports a warning ("kube-openapi accepts this"). Decide which one is right.
+#[test]
+#[ignore = "deviation from SPEC: lone discriminator without members is a warning"]
+fn union_discriminator_without_members_plain_is_an_error() {
+    check(
+        "union-discriminator-without-members-plain",
+        "union/discriminator-without-members",
+        16,
+        5,
+    );
+}
+
+/// Every code the tool knows has a broken input here (two are made at test time).
+#[test]
+fn every_code_has_an_input() {
+    for code in union_gen::diag::ALL_CODES {
+        let name = code.as_str();
+        if matches!(name, "io/unreadable" | "resolve/no-go-mod") {
+            continue;
+        }
+        let dir = format!("testdata/diagnostics/{}", name.replace('/', "-"));
+        assert!(
+            std::path::Path::new(&dir).join("go.mod").exists(),
+            "{dir} is missing"
+        );
+    }
 }
 
 #[test]

@@ -1,0 +1,3 @@
+module example.com/diagnostics/union-ambiguous-member
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/diagnostics/union-deprecated-spelling
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/diagnostics/union-discriminator-is-member
+
+go 1.22

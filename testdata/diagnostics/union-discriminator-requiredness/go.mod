@@ -1,0 +1,3 @@
+module example.com/diagnostics/union-discriminator-requiredness
+
+go 1.22

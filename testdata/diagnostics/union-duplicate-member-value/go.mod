@@ -1,0 +1,3 @@
+module example.com/diagnostics/union-duplicate-member-value
+
+go 1.22

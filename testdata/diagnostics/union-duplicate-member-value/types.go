@@ -1,0 +1,24 @@
+package api
+
+// Kind selects a member.
+// +enum
+type Kind string
+
+const (
+	// KindA selects A.
+	KindA Kind = "A"
+	// KindB selects B.
+	KindB Kind = "B"
+)
+
+// Pick has two members with the same value.
+type Pick struct {
+	// +unionDiscriminator
+	Kind Kind `json:"kind"`
+	// +unionMember=A
+	// +optional
+	First *string `json:"first,omitempty"`
+	// +unionMember=A
+	// +optional
+	Second *string `json:"second,omitempty"`
+}

@@ -1,0 +1,3 @@
+module example.com/diagnostics/union-json-ignored
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/diagnostics/union-mixed-dialects
+
+go 1.22

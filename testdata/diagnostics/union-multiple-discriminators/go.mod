@@ -1,0 +1,3 @@
+module example.com/diagnostics/union-multiple-discriminators
+
+go 1.22

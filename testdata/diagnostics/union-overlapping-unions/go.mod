@@ -1,0 +1,3 @@
+module example.com/diagnostics/union-overlapping-unions
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/diagnostics/union-unknown-union
+
+go 1.22

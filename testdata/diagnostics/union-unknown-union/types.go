@@ -1,0 +1,25 @@
+package api
+
+// Kind selects a member.
+// +enum
+type Kind string
+
+const (
+	// KindA selects A.
+	KindA Kind = "A"
+	// KindB selects B.
+	KindB Kind = "B"
+)
+
+// Pick has a member naming a discriminator that does not exist.
+type Pick struct {
+	// +unionDiscriminator
+	Kind Kind `json:"kind"`
+	// +unionMember=A
+	// +unionDiscriminatedBy=Missing
+	// +optional
+	First *string `json:"first,omitempty"`
+	// +unionMember=B
+	// +optional
+	Second *string `json:"second,omitempty"`
+}

@@ -1,0 +1,11 @@
+package broken
+
+// Light is a `+union` struct with a `+unionDeprecated` field.
+// +union
+type Light struct {
+	// +optional
+	Lamp *string `json:"lamp,omitempty"`
+	// +unionDeprecated
+	// +optional
+	Candle *string `json:"candle,omitempty"`
+}

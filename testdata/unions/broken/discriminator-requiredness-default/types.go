@@ -1,0 +1,24 @@
+package broken
+
+// ShapeKind has no empty value.
+// +enum
+type ShapeKind string
+
+const (
+	ShapeCircle ShapeKind = "Circle"
+	ShapeSquare ShapeKind = "Square"
+)
+
+// Shape's discriminator has a default but is required.
+type Shape struct {
+	// +unionDiscriminator
+	// +default="Circle"
+	// +required
+	Kind ShapeKind `json:"kind"`
+	// +unionMember
+	// +optional
+	Circle *int32 `json:"circle,omitempty"`
+	// +unionMember
+	// +optional
+	Square *int32 `json:"square,omitempty"`
+}

@@ -1,0 +1,3 @@
+module example.com/unions
+
+go 1.22
