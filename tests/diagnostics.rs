@@ -447,6 +447,19 @@ fn union_discriminator_without_members_plain_is_an_error() {
 }
 
 /// Every code the tool knows has a broken input here (two are made at test time).
+/// The same code through a dangling symlink, which no privilege can read.
+#[test]
+fn io_unreadable_dangling_symlink() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("go.mod"), "module example.com/unreadable\n").unwrap();
+    fs::write(dir.path().join("a.go"), "package api\n").unwrap();
+    std::os::unix::fs::symlink(dir.path().join("missing.go"), dir.path().join("b.go")).unwrap();
+    let root = dir.path().display().to_string();
+    let pattern = format!("{root}/...");
+    let d = assert_single(&["check", &pattern], "io/unreadable", Some((1, 1)), &root);
+    assert!(d["file"].as_str().unwrap().ends_with("b.go"), "{d}");
+}
+
 #[test]
 fn every_code_has_an_input() {
     for code in union_gen::diag::ALL_CODES {
