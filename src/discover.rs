@@ -18,8 +18,9 @@ pub struct Package {
     /// `.go` files to parse, sorted, `_test.go` excluded.
     pub files: Vec<PathBuf>,
     pub import_path: String,
-    /// False when no `go.mod` was found and the import path was made up from the directory.
-    pub has_module: bool,
+    /// Root directory and path of the module (nearest `go.mod`); `None` when there is none and
+    /// the import path was made up from the directory.
+    pub module: Option<(PathBuf, String)>,
 }
 
 /// Errors found while walking (unreadable directories); they become `io/unreadable`.
@@ -69,12 +70,12 @@ pub fn discover(patterns: &[String]) -> anyhow::Result<(Vec<Package>, Vec<WalkEr
     let packages = dirs
         .into_iter()
         .map(|(dir, files)| {
-            let (import_path, has_module) = modules.import_path(&dir);
+            let (import_path, module) = modules.import_path(&dir);
             Package {
                 dir,
                 files,
                 import_path,
-                has_module,
+                module,
             }
         })
         .collect();
@@ -142,6 +143,14 @@ fn walk(
     }
 }
 
+/// The Go files of one package directory (no recursion), with the same skip rules.
+pub fn package_files(dir: &Path) -> Vec<PathBuf> {
+    let mut found = BTreeMap::new();
+    let mut errors = Vec::new();
+    walk(dir, false, &mut found, &mut errors);
+    found.remove(dir).unwrap_or_default()
+}
+
 fn clean_join(dir: &Path, name: &str) -> PathBuf {
     if dir == Path::new(".") {
         PathBuf::from(name)
@@ -157,17 +166,17 @@ struct ModuleCache {
 }
 
 impl ModuleCache {
-    fn import_path(&mut self, dir: &Path) -> (String, bool) {
+    fn import_path(&mut self, dir: &Path) -> (String, Option<(PathBuf, String)>) {
         let absolute = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
         match self.module_of(&absolute) {
             Some((root, module)) => {
                 let relative = absolute.strip_prefix(&root).unwrap_or(Path::new(""));
-                let mut path = module;
+                let mut path = module.clone();
                 for component in relative.components() {
                     path.push('/');
                     path.push_str(&component.as_os_str().to_string_lossy());
                 }
-                (path, true)
+                (path, Some((root, module)))
             }
             None => {
                 let relative: Vec<String> = dir
@@ -183,7 +192,7 @@ impl ModuleCache {
                 } else {
                     relative.join("/")
                 };
-                (path, false)
+                (path, None)
             }
         }
     }

@@ -13,6 +13,7 @@ pub mod exit;
 pub mod load;
 pub mod markers;
 pub mod model;
+pub mod modules;
 pub mod resolve;
 pub mod schema;
 pub mod source;
@@ -43,9 +44,9 @@ pub fn run_pipeline(config: &Config) -> anyhow::Result<Run> {
         .map_err(|e| anyhow::anyhow!("cannot start worker threads: {e}"))?;
     pool.install(|| {
         let (packages, walk_errors) = discover::discover(&config.packages)?;
-        let loaded = load::load(&packages, &walk_errors);
+        let loaded = load::load(&packages, &walk_errors, load::Dependencies::Load);
         let mut diagnostics = loaded.diagnostics;
-        let (model, resolve_diagnostics) = resolve::resolve(&loaded.packages);
+        let (model, resolve_diagnostics) = resolve::resolve(&loaded.packages, &loaded.missing);
         diagnostics.extend(resolve_diagnostics);
         let mut documents = Vec::new();
         if !config.outputs.is_empty() {

@@ -1,22 +1,28 @@
 //! Loading: reads the discovered packages' files (in parallel), checks encoding and build
-//! constraints, and parses them with the syntax front end.
+//! constraints, parses them with the syntax front end, then loads the packages they
+//! reference that are not inputs (vendor/, replace, other modules, module cache), in waves,
+//! only as far as type and constant declarations reach.
 //!
-//! Input: [`discover::Package`]s. Output: [`LoadedPackage`]s, the [`SourceMap`] and
-//! diagnostics. Must not know: what declarations mean.
+//! Input: [`discover::Package`]s. Output: [`LoadedPackage`]s, the [`SourceMap`], the
+//! packages that could not be found, and diagnostics. Must not know: what declarations mean.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 use rayon::prelude::*;
 
 use crate::diag::{Code, Diagnostic};
-use crate::discover::{Package, WalkError};
+use crate::discover::{self, Package, WalkError};
+use crate::modules::{self, Lookup, ModuleGraph};
 use crate::resolve::{LoadedFile, LoadedPackage};
 use crate::source::{SourceFile, SourceMap, Span};
-use crate::syntax;
+use crate::syntax::{self, ConstExpr, FileDecls, TypeExpr};
 
 pub struct Loaded {
     pub packages: Vec<LoadedPackage>,
     pub sources: SourceMap,
+    /// Referenced packages that could not be found, with the places searched.
+    pub missing: BTreeMap<String, Vec<String>>,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -48,7 +54,20 @@ fn read(path: &PathBuf) -> ReadResult {
     }
 }
 
-pub fn load(packages: &[Package], walk_errors: &[WalkError]) -> Loaded {
+/// A package to read and parse: import path and files.
+struct Pending {
+    import_path: String,
+    files: Vec<PathBuf>,
+}
+
+/// Whether dependencies are looked up (tests of the front end switch it off).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dependencies {
+    Load,
+    Skip,
+}
+
+pub fn load(packages: &[Package], walk_errors: &[WalkError], dependencies: Dependencies) -> Loaded {
     let mut sources = SourceMap::default();
     let mut diagnostics = Vec::new();
     for error in walk_errors {
@@ -61,6 +80,82 @@ pub fn load(packages: &[Package], walk_errors: &[WalkError]) -> Loaded {
             ),
         ));
     }
+    let inputs: Vec<Pending> = packages
+        .iter()
+        .map(|p| Pending {
+            import_path: p.import_path.clone(),
+            files: p.files.clone(),
+        })
+        .collect();
+    let mut loaded = load_wave(&inputs, true, &mut sources, &mut diagnostics);
+    if let Some(package) = packages.iter().find(|p| p.module.is_none()) {
+        diagnostics.push(Diagnostic::without_location(
+            Code::ResolveNoGoMod,
+            format!(
+                "no go.mod above {}; import paths are taken relative to the working directory (e.g. `{}`)",
+                package.dir.display(),
+                package.import_path
+            ),
+        ));
+    }
+
+    let mut missing = BTreeMap::new();
+    if dependencies == Dependencies::Load {
+        let roots: BTreeSet<PathBuf> = packages
+            .iter()
+            .filter_map(|p| p.module.as_ref().map(|m| m.0.clone()))
+            .collect();
+        let graph = ModuleGraph::load(&roots.into_iter().collect::<Vec<_>>());
+        // Dependencies are looked up from the first input module: with module graph pruning its
+        // go.mod lists every module the build needs.
+        let main_module = packages
+            .iter()
+            .find_map(|p| p.module.as_ref().map(|m| m.1.clone()));
+        let mut known: BTreeSet<String> = loaded.iter().map(|p| p.import_path.clone()).collect();
+        let mut frontier = referenced_imports(&loaded, &known);
+        while !frontier.is_empty() {
+            let mut wave = Vec::new();
+            for import_path in &frontier {
+                known.insert(import_path.clone());
+                if modules::is_standard_library(import_path) {
+                    continue;
+                }
+                match graph.find(import_path, main_module.as_deref()) {
+                    Lookup::Found(dir) => {
+                        let files = discover::package_files(&dir);
+                        if !files.is_empty() {
+                            wave.push(Pending {
+                                import_path: import_path.clone(),
+                                files,
+                            });
+                        }
+                    }
+                    Lookup::NotFound { searched } => {
+                        missing.insert(import_path.clone(), searched);
+                    }
+                }
+            }
+            // Problems inside dependencies are not the user's to fix; they are not reported.
+            let mut ignored = Vec::new();
+            let new = load_wave(&wave, false, &mut sources, &mut ignored);
+            frontier = referenced_imports(&new, &known);
+            loaded.extend(new);
+        }
+    }
+    Loaded {
+        packages: loaded,
+        sources,
+        missing,
+        diagnostics,
+    }
+}
+
+fn load_wave(
+    packages: &[Pending],
+    is_input: bool,
+    sources: &mut SourceMap,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<LoadedPackage> {
     let paths: Vec<&PathBuf> = packages.iter().flat_map(|p| p.files.iter()).collect();
     let contents: Vec<ReadResult> = paths.par_iter().map(|path| read(path)).collect();
 
@@ -100,14 +195,13 @@ pub fn load(packages: &[Package], walk_errors: &[WalkError]) -> Loaded {
             }
         }
     }
-    let parsed: Vec<Option<(syntax::FileDecls, Vec<Diagnostic>)>> = jobs
+    let parsed: Vec<Option<(FileDecls, Vec<Diagnostic>)>> = jobs
         .par_iter()
         .map(|(id, parse)| parse.then(|| syntax::parse(*id, &sources.get(*id).text)))
         .collect();
 
     let mut results = jobs.iter().map(|(id, _)| *id).zip(parsed);
     let mut loaded = Vec::with_capacity(packages.len());
-    let mut warned_no_module = false;
     for package in packages {
         let mut files = Vec::new();
         for (id, result) in results.by_ref().take(package.files.len()) {
@@ -115,17 +209,6 @@ pub fn load(packages: &[Package], walk_errors: &[WalkError]) -> Loaded {
                 diagnostics.extend(file_diagnostics);
                 files.push(LoadedFile { id, decls });
             }
-        }
-        if !package.has_module && !warned_no_module {
-            warned_no_module = true;
-            diagnostics.push(Diagnostic::without_location(
-                Code::ResolveNoGoMod,
-                format!(
-                    "no go.mod above {}; import paths are taken relative to the working directory (e.g. `{}`)",
-                    package.dir.display(),
-                    package.import_path
-                ),
-            ));
         }
         // Files of another package in the same directory (e.g. `package main` tools) are skipped.
         let main_name = files
@@ -135,13 +218,105 @@ pub fn load(packages: &[Package], walk_errors: &[WalkError]) -> Loaded {
         files.retain(|f| f.decls.package_name == main_name || f.decls.package_name.is_empty());
         loaded.push(LoadedPackage {
             import_path: package.import_path.clone(),
-            is_input: true,
+            is_input,
             files,
         });
     }
-    Loaded {
-        packages: loaded,
-        sources,
-        diagnostics,
+    loaded
+}
+
+/// Import paths named by the type and constant declarations of the packages, not yet known.
+fn referenced_imports(packages: &[LoadedPackage], known: &BTreeSet<String>) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for package in packages {
+        for file in &package.files {
+            let mut qualifiers = BTreeSet::new();
+            for decl in &file.decls.types {
+                type_qualifiers(&decl.ty, &mut qualifiers, 0);
+            }
+            for spec in &file.decls.consts {
+                if let Some(ty) = &spec.ty {
+                    type_qualifiers(ty, &mut qualifiers, 0);
+                }
+                for value in &spec.values {
+                    const_qualifiers(value, &mut qualifiers, 0);
+                }
+            }
+            for import in &file.decls.imports {
+                let name = match import.alias.as_deref() {
+                    Some(alias) => alias.to_string(),
+                    None => import
+                        .path
+                        .rsplit('/')
+                        .next()
+                        .unwrap_or(&import.path)
+                        .to_string(),
+                };
+                // Default names need not match the last element (`gopkg.in/inf.v0`, `/v2`):
+                // keep any import whose last element starts like a used qualifier.
+                let used = qualifiers.contains(&name)
+                    || (import.alias.is_none()
+                        && qualifiers
+                            .iter()
+                            .any(|q| name.starts_with(q.as_str()) || q.starts_with(name.as_str())));
+                if used && !known.contains(&import.path) {
+                    out.insert(import.path.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+const MAX_DEPTH: usize = 256;
+
+fn type_qualifiers(ty: &TypeExpr, out: &mut BTreeSet<String>, depth: usize) {
+    if depth > MAX_DEPTH {
+        return;
+    }
+    match ty {
+        TypeExpr::Named { package, args, .. } => {
+            if let Some(package) = package {
+                out.insert(package.clone());
+            }
+            for arg in args {
+                type_qualifiers(arg, out, depth + 1);
+            }
+        }
+        TypeExpr::Pointer(inner) | TypeExpr::Slice(inner) | TypeExpr::Array(inner) => {
+            type_qualifiers(inner, out, depth + 1)
+        }
+        TypeExpr::Map(key, value) => {
+            type_qualifiers(key, out, depth + 1);
+            type_qualifiers(value, out, depth + 1);
+        }
+        TypeExpr::Struct(fields) => {
+            for field in fields {
+                type_qualifiers(&field.ty, out, depth + 1);
+            }
+        }
+        TypeExpr::Interface { .. } | TypeExpr::Unsupported { .. } => {}
+    }
+}
+
+fn const_qualifiers(expr: &ConstExpr, out: &mut BTreeSet<String>, depth: usize) {
+    if depth > MAX_DEPTH {
+        return;
+    }
+    match expr {
+        ConstExpr::Qualified { package, .. } => {
+            out.insert(package.clone());
+        }
+        ConstExpr::Binary { lhs, rhs, .. } => {
+            const_qualifiers(lhs, out, depth + 1);
+            const_qualifiers(rhs, out, depth + 1);
+        }
+        ConstExpr::Call { callee, args, .. } => {
+            const_qualifiers(callee, out, depth + 1);
+            for arg in args {
+                const_qualifiers(arg, out, depth + 1);
+            }
+        }
+        _ => {}
     }
 }

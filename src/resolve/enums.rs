@@ -59,7 +59,7 @@ pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
             let underlying = universe.underlying(target);
             if matches!(underlying, GoType::Builtin("string")) {
                 enum_types.insert(type_name);
-            } else {
+            } else if package.package.is_input {
                 diagnostics.push(
                     Diagnostic::new(
                         Code::EnumNotString,
@@ -122,12 +122,16 @@ pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
                                 diagnostic =
                                     diagnostic.with_label(span, "not a constant string expression");
                             }
-                            diagnostics.push(diagnostic);
+                            if package.package.is_input {
+                                diagnostics.push(diagnostic);
+                            }
                         }
                     }
                 }
             }
-            untyped_in_typed_groups(file.decls.consts.as_slice(), &typed_groups, diagnostics);
+            if package.package.is_input {
+                untyped_in_typed_groups(file.decls.consts.as_slice(), &typed_groups, diagnostics);
+            }
         }
     }
 
@@ -139,7 +143,10 @@ pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
             .into_iter()
             .map(|(value, doc)| EnumValue { value, doc })
             .collect();
-        if values.is_empty() {
+        let is_input = universe
+            .package(&enum_type.package)
+            .is_some_and(|p| p.package.is_input);
+        if values.is_empty() && is_input {
             if let Some(entry) = universe.lookup_type(&enum_type) {
                 diagnostics.push(
                     Diagnostic::new(

@@ -27,7 +27,10 @@ use universe::{GoType, Origin, TypeEntry, Universe};
 const MAX_TYPE_DEPTH: usize = 64;
 
 /// Resolves the loaded packages into the API model.
-pub fn resolve(packages: &[LoadedPackage]) -> (ApiModel, Vec<Diagnostic>) {
+pub fn resolve(
+    packages: &[LoadedPackage],
+    missing: &BTreeMap<String, Vec<String>>,
+) -> (ApiModel, Vec<Diagnostic>) {
     let universe = Universe::build(packages);
     let mut diagnostics = Vec::new();
     markers_check::check(&universe, packages, &mut diagnostics);
@@ -40,6 +43,7 @@ pub fn resolve(packages: &[LoadedPackage]) -> (ApiModel, Vec<Diagnostic>) {
         queued: HashSet::new(),
         custom: BTreeMap::new(),
         missing_packages: BTreeSet::new(),
+        searched: missing,
         unions: unions::UnionCache::default(),
     };
     for path in &universe.order {
@@ -110,6 +114,8 @@ struct Resolver<'u, 'a> {
     /// Well-known types whose source is not loaded, defined from the built-in table.
     custom: BTreeMap<TypeName, (DefinitionBody, Span)>,
     missing_packages: BTreeSet<String>,
+    /// Where each package that could not be found was looked for.
+    searched: &'u BTreeMap<String, Vec<String>>,
     unions: unions::UnionCache,
 }
 
@@ -335,13 +341,23 @@ impl<'u, 'a> Resolver<'u, 'a> {
                     return PropertyType::Ref(name);
                 }
                 if self.missing_packages.insert(name.package.clone()) {
+                    let help = match self.searched.get(&name.package) {
+                        Some(places) if !places.is_empty() => format!(
+                            "looked in: {}; vendor it (`go mod vendor`), add a `replace`, or fill the module cache (`go mod download`)",
+                            places.join(", ")
+                        ),
+                        _ if crate::modules::is_standard_library(&name.package) => {
+                            "standard-library packages are not loaded; only well-known types (time.Time) have built-in schemas".to_string()
+                        }
+                        _ => "add the package to the inputs, vendor it, or fill the module cache (`go mod download`)".to_string(),
+                    };
                     self.diagnostics.push(
                         Diagnostic::new(
                             Code::ResolvePackageNotFound,
                             span,
-                            format!("package `{}` is not loaded; `{}` is referenced without its definition", name.package, name.name),
+                            format!("package `{}` was not found; `{}` stays a `$ref` without definition", name.package, name.name),
                         )
-                        .with_help("add the package to the inputs (dependency look-up is not supported yet)"),
+                        .with_help(help),
                     );
                 }
                 PropertyType::Ref(name)

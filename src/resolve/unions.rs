@@ -266,9 +266,10 @@ fn own_unions(
                 Code::UnionMixedDialects,
                 other.marker.span.clone(),
                 format!(
-                    "`{}` uses the {} markers, but this struct's union already uses the {} markers",
-                    entry.decl.name,
+                    "member `{}` uses the {} markers, but the union of `{}` already uses the {} markers",
+                    marked[other.field].go_name,
                     other.dialect.describe(),
+                    entry.decl.name,
                     first.describe()
                 ),
             )
@@ -277,6 +278,43 @@ fn own_unions(
                 diagnostic = diagnostic.with_label(span, "first marker of the other generation");
             }
             diagnostics.push(diagnostic);
+        }
+    }
+
+    // A discriminator of one generation whose members are all of another.
+    if let Some(first) = members.first() {
+        let stray = if dialects == BTreeSet::from([Dialect::Declarative]) {
+            discriminators.iter().find(|d| !d.dialect_declarative)
+        } else if !dialects.contains(&Dialect::Declarative) {
+            discriminators.iter().find(|d| d.dialect_declarative)
+        } else {
+            None
+        };
+        if let Some(d) = stray {
+            let (used, expected) = if d.dialect_declarative {
+                (Dialect::Declarative, first.dialect)
+            } else {
+                (Dialect::Kep1027, Dialect::Declarative)
+            };
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::UnionMixedDialects,
+                    d.marker.span.clone(),
+                    format!(
+                        "discriminator `{}` uses the {} markers, but the members of `{}` use the {} markers",
+                        marked[d.field].go_name,
+                        used.describe(),
+                        entry.decl.name,
+                        expected.describe()
+                    ),
+                )
+                .with_label(first.marker.span.clone(), "member marker of the other generation")
+                .with_help(if d.dialect_declarative {
+                    "write the discriminator as `+unionDiscriminator`, or the members as `+k8s:unionMember`"
+                } else {
+                    "write the discriminator as `+k8s:unionDiscriminator`, or the members as `+unionMember`"
+                }),
+            );
         }
     }
 
@@ -452,6 +490,17 @@ fn own_unions(
     out
 }
 
+/// Secondary labels from an iterator (the related discriminators of a diagnostic).
+trait WithLabels {
+    fn with_labels(self, labels: impl Iterator<Item = (Span, String)>) -> Self;
+}
+
+impl WithLabels for Diagnostic {
+    fn with_labels(self, labels: impl Iterator<Item = (Span, String)>) -> Self {
+        labels.fold(self, |d, (span, label)| d.with_label(span, label))
+    }
+}
+
 fn marker_value(field: &Field, name: &str) -> Option<String> {
     field.doc.marker(name).and_then(|m| m.marker.value.clone())
 }
@@ -605,18 +654,17 @@ fn member_values(
     for member in members {
         let mf = &marked[member.field];
         let value = member.value.clone().unwrap_or_else(|| mf.go_name.clone());
-        if let Some(explicit) = &member.value {
-            if explicit != &mf.go_name
-                && explicit != &mf.json_name
-                && explicit.eq_ignore_ascii_case(&mf.json_name)
-            {
+        // KEP-1027: a custom `+unionMember=<value>` should match the member's JSON name
+        // case-insensitively (`+unionMember=ALPHA` on `json:"alpha"`).
+        if let (Some(explicit), Dialect::Kep1027) = (&member.value, member.dialect) {
+            if !explicit.eq_ignore_ascii_case(&mf.json_name) {
                 diagnostics.push(
                     Diagnostic::new(
                         Code::UnionMemberValueJsonMismatch,
                         member.marker.span.clone(),
-                        format!("member value `{explicit}` differs from the JSON name `{}` only in case", mf.json_name),
+                        format!("member value `{explicit}` does not match the JSON name `{}` (ignoring case)", mf.json_name),
                     )
-                    .with_help(format!("drop the custom value (the default is the Go field name `{}`) or spell it exactly", mf.go_name)),
+                    .with_help(format!("a custom value only changes the spelling of the member's JSON name: write e.g. `+unionMember={}`, or drop the value (the default is the Go field name `{}`)", mf.json_name.to_uppercase(), mf.go_name)),
                 );
             }
         }
@@ -684,6 +732,9 @@ fn kep1027_unions(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<Union> {
     let mut groups: Vec<Vec<&Member>> = vec![Vec::new(); discriminators.len()];
+    // A member that could not be assigned (ambiguous, unknown union) may have been meant for
+    // a discriminator that now looks empty: do not report that as a second error.
+    let mut unassigned = false;
     let find = |name: &str| {
         discriminators
             .iter()
@@ -737,11 +788,13 @@ fn kep1027_unions(
                             mf.field.doc.marker("unionDiscriminatedBy").map(|m| m.span.clone()).unwrap_or(member.marker.span.clone()),
                             format!("member `{}` names discriminator `{name}`, which this struct does not have", mf.go_name),
                         )
+                        .with_labels(discriminators.iter().map(|d| (d.marker.span.clone(), format!("discriminator `{}`", marked[d.field].go_name))))
                         .with_help(format!(
                             "name a field marked `+unionDiscriminator`{}",
                             list_names(discriminators.iter().map(|d| marked[d.field].go_name.as_str()))
                         )),
                     );
+                    unassigned = true;
                     continue;
                 }
             },
@@ -769,6 +822,12 @@ fn kep1027_unions(
                             discriminators.len()
                         ),
                     )
+                    .with_labels(discriminators.iter().map(|d| {
+                        (
+                            d.marker.span.clone(),
+                            format!("discriminator `{}`", marked[d.field].go_name),
+                        )
+                    }))
                     .with_help(format!(
                         "add `+unionDiscriminatedBy=<field>`{}",
                         list_names(
@@ -778,6 +837,7 @@ fn kep1027_unions(
                         )
                     )),
                 );
+                unassigned = true;
                 continue;
             }
         };
@@ -809,7 +869,9 @@ fn kep1027_unions(
             diagnostics,
         );
         if group.is_empty() {
-            without_members(d.marker, mf, Severity::Error, diagnostics);
+            if !unassigned {
+                without_members(d.marker, mf, Severity::Error, diagnostics);
+            }
             continue;
         }
         let union_members = member_values(
@@ -899,6 +961,7 @@ fn declarative_unions(
     }
     // Groups keyed by (kind, union name), in order of first appearance.
     let mut groups: Vec<((bool, String), Vec<&Member>)> = Vec::new();
+    let mut unassigned = false;
     for member in members {
         let mf = &marked[member.field];
         let name = match (&member.union_name, by_name.len()) {
@@ -913,8 +976,10 @@ fn declarative_unions(
                             member.marker.span.clone(),
                             format!("member `{}` names union `{name}`, which no `+k8s:unionDiscriminator` declares", mf.go_name),
                         )
+                        .with_labels(by_name.iter().map(|(n, d)| (d.marker.span.clone(), format!("union `{n}`"))))
                         .with_help(format!("use one of the declared unions{}", list_names(by_name.iter().map(|(n, _)| *n)))),
                     );
+                    unassigned = true;
                     continue;
                 }
                 name.clone()
@@ -934,11 +999,17 @@ fn declarative_unions(
                             by_name.len()
                         ),
                     )
+                    .with_labels(
+                        by_name
+                            .iter()
+                            .map(|(n, d)| (d.marker.span.clone(), format!("union `{n}`"))),
+                    )
                     .with_help(format!(
                         "add `union: \"…\"`{}",
                         list_names(by_name.iter().map(|(n, _)| *n))
                     )),
                 );
+                unassigned = true;
                 continue;
             }
         };
@@ -950,7 +1021,7 @@ fn declarative_unions(
     }
     let mut unions = Vec::new();
     for (name, d) in &by_name {
-        if !groups.iter().any(|((zero, n), _)| !zero && n == name) {
+        if !unassigned && !groups.iter().any(|((zero, n), _)| !zero && n == name) {
             without_members(d.marker, &marked[d.field], Severity::Error, diagnostics);
         }
     }
