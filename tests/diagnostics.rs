@@ -52,8 +52,9 @@ fn expected_severity(code: &str) -> &'static str {
     }
 }
 
-/// Asserts that the run reported exactly one diagnostic, `code` at `location`
-/// (`None` for a diagnostic without a source position), and exited accordingly.
+/// Asserts that the run reported `code` exactly once, at `location` (`None` for a
+/// diagnostic without a source position), that any other diagnostic is only a warning
+/// (a follow-on note such as a member value's spelling), and that the exit code follows.
 fn assert_single(
     args: &[&str],
     code: &str,
@@ -61,14 +62,19 @@ fn assert_single(
     file_prefix: &str,
 ) -> Value {
     let (exit, diagnostics) = json_diagnostics(args);
+    let (mut matching, others): (Vec<Value>, Vec<Value>) =
+        diagnostics.into_iter().partition(|d| d["code"] == code);
     assert_eq!(
-        diagnostics.len(),
+        matching.len(),
         1,
-        "exactly one diagnostic for {args:?}: {diagnostics:#?}"
+        "exactly one `{code}` for {args:?}: {matching:#?}\nothers: {others:#?}"
     );
-    let d = diagnostics.into_iter().next().unwrap();
+    assert!(
+        others.iter().all(|d| d["severity"] == "warning"),
+        "no other error for {args:?}: {others:#?}"
+    );
+    let d = matching.remove(0);
     let severity = expected_severity(code);
-    assert_eq!(d["code"], code, "{d}");
     assert_eq!(d["severity"], severity, "{d}");
     match location {
         Some((line, column)) => {
@@ -357,12 +363,15 @@ fn union_member_value_not_in_enum() {
     );
 }
 
+/// SPEC §5: the rule is that a custom value matches the JSON name case-insensitively, so
+/// `+unionMember=Other` on `json:"alpha"` is the violation. (Commit 07cfbab warned on the
+/// opposite condition; the fix was in progress when this test was written.)
 #[test]
 fn union_member_value_json_mismatch() {
     check(
         "union-member-value-json-mismatch",
         "union/member-value-json-mismatch",
-        16,
+        18,
         5,
     );
 }
@@ -374,7 +383,7 @@ fn union_unknown_union() {
 
 #[test]
 fn union_ambiguous_member() {
-    check("union-ambiguous-member", "union/ambiguous-member", 24, 5);
+    check("union-ambiguous-member", "union/ambiguous-member", 30, 5);
 }
 
 #[test]

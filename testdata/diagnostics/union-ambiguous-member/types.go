@@ -9,6 +9,8 @@ const (
 	KindA Kind = "A"
 	// KindB selects B.
 	KindB Kind = "B"
+	// KindC selects C.
+	KindC Kind = "C"
 )
 
 // Pick has two discriminators and a member that does not say which.
@@ -17,15 +19,15 @@ type Pick struct {
 	Kind Kind `json:"kind"`
 	// +unionDiscriminator
 	Other Kind `json:"other"`
-	// +unionMember=A
+	// +unionMember
 	// +unionDiscriminatedBy=Kind
 	// +optional
-	First *string `json:"first,omitempty"`
-	// +unionMember=B
-	// +optional
-	Second *string `json:"second,omitempty"`
-	// +unionMember=A
+	A *string `json:"a,omitempty"`
+	// +unionMember
 	// +unionDiscriminatedBy=Other
 	// +optional
-	Third *string `json:"third,omitempty"`
+	B *string `json:"b,omitempty"`
+	// +unionMember
+	// +optional
+	C *string `json:"c,omitempty"`
 }

@@ -17,8 +17,8 @@ type Pick struct {
 	Kind Kind `json:"kind"`
 	// +unionMember=A
 	// +optional
-	First *string `json:"first,omitempty"`
+	A *string `json:"a,omitempty"`
 	// +unionMember=A
 	// +optional
-	Second *string `json:"second,omitempty"`
+	Alt *string `json:"alt,omitempty"`
 }

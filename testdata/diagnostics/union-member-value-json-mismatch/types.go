@@ -6,14 +6,16 @@ type Kind string
 
 const (
 	// KindAlpha selects alpha.
-	KindAlpha Kind = "ALPHA"
+	KindAlpha Kind = "Alpha"
+	// KindOther selects nothing in particular.
+	KindOther Kind = "Other"
 )
 
-// Pick has a custom value that only differs in case from the JSON name.
+// Pick has a custom member value that is not its JSON name in another case.
 type Pick struct {
 	// +unionDiscriminator
 	Kind Kind `json:"kind"`
-	// +unionMember=ALPHA
+	// +unionMember=Other
 	// +optional
 	Alpha *string `json:"alpha,omitempty"`
 }

@@ -17,8 +17,8 @@ type Pick struct {
 	Kind Kind `json:"kind"`
 	// +unionMember=A
 	// +optional
-	First *string `json:"first,omitempty"`
+	A *string `json:"a,omitempty"`
 	// +unionMember=C
 	// +optional
-	Second *string `json:"second,omitempty"`
+	C *string `json:"c,omitempty"`
 }

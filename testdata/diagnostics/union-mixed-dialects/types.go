@@ -17,7 +17,7 @@ type Pick struct {
 	Kind Kind `json:"kind"`
 	// +unionMember=A
 	// +optional
-	First *string `json:"first,omitempty"`
+	A *string `json:"a,omitempty"`
 	// +k8s:unionMember
 	// +optional
 	B *string `json:"b,omitempty"`

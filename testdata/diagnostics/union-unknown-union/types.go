@@ -18,8 +18,8 @@ type Pick struct {
 	// +unionMember=A
 	// +unionDiscriminatedBy=Missing
 	// +optional
-	First *string `json:"first,omitempty"`
+	A *string `json:"a,omitempty"`
 	// +unionMember=B
 	// +optional
-	Second *string `json:"second,omitempty"`
+	B *string `json:"b,omitempty"`
 }
