@@ -74,6 +74,9 @@ pub struct GenerateArgs {
     /// Shape of x-kubernetes-unions: list (kube-openapi's), kep1027 (fieldMembers on the discriminator), or both.
     #[arg(long, value_enum, default_value_t = UnionFormatArg::List)]
     pub union_format: UnionFormatArg,
+    /// Definitions of dependency struct types that inputs reference: include them, or only `$ref` them.
+    #[arg(long, value_enum, default_value_t = DepsDefinitionsArg::Include)]
+    pub deps_definitions: DepsDefinitionsArg,
     /// Add CEL x-kubernetes-validations that enforce each union (not supported yet).
     #[arg(long)]
     pub cel: bool,
@@ -97,6 +100,12 @@ pub enum MessageFormatArg {
     Human,
     Json,
     Github,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DepsDefinitionsArg {
+    Include,
+    Ref,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -144,6 +153,7 @@ pub struct Config {
     pub outputs: Vec<Output>,
     pub naming: Naming,
     pub union_format: UnionFormat,
+    pub resolve: crate::resolve::Options,
     pub verify: bool,
     pub info: crate::emit::Info,
 }
@@ -175,6 +185,9 @@ impl Config {
             outputs: Vec::new(),
             naming: Naming::Rest,
             union_format: UnionFormat::List,
+            resolve: crate::resolve::Options {
+                dependency_definitions: true,
+            },
             verify: false,
             info: crate::emit::Info {
                 title: String::new(),
@@ -238,6 +251,9 @@ impl Config {
                 UnionFormatArg::List => UnionFormat::List,
                 UnionFormatArg::Kep1027 => UnionFormat::Kep1027,
                 UnionFormatArg::Both => UnionFormat::Both,
+            },
+            resolve: crate::resolve::Options {
+                dependency_definitions: args.deps_definitions == DepsDefinitionsArg::Include,
             },
             verify: args.verify,
             info: crate::emit::Info {

@@ -46,7 +46,8 @@ pub fn run_pipeline(config: &Config) -> anyhow::Result<Run> {
         let (packages, walk_errors) = discover::discover(&config.packages)?;
         let loaded = load::load(&packages, &walk_errors, load::Dependencies::Load);
         let mut diagnostics = loaded.diagnostics;
-        let (model, resolve_diagnostics) = resolve::resolve(&loaded.packages, &loaded.missing);
+        let (model, resolve_diagnostics) =
+            resolve::resolve(&loaded.packages, &loaded.missing, config.resolve);
         diagnostics.extend(resolve_diagnostics);
         let mut documents = Vec::new();
         if !config.outputs.is_empty() {

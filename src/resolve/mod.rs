@@ -26,10 +26,19 @@ use universe::{GoType, Origin, TypeEntry, Universe};
 
 const MAX_TYPE_DEPTH: usize = 64;
 
+/// What `resolve` includes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// Definitions for struct types of dependency packages that inputs reference (else they
+    /// stay `$ref`s to definitions the user provides).
+    pub dependency_definitions: bool,
+}
+
 /// Resolves the loaded packages into the API model.
 pub fn resolve(
     packages: &[LoadedPackage],
     missing: &BTreeMap<String, Vec<String>>,
+    options: Options,
 ) -> (ApiModel, Vec<Diagnostic>) {
     let universe = Universe::build(packages);
     let mut diagnostics = Vec::new();
@@ -45,6 +54,7 @@ pub fn resolve(
         missing_packages: BTreeSet::new(),
         searched: missing,
         unions: unions::UnionCache::default(),
+        options,
     };
     for path in &universe.order {
         let package = &universe.packages[path];
@@ -117,10 +127,18 @@ struct Resolver<'u, 'a> {
     /// Where each package that could not be found was looked for.
     searched: &'u BTreeMap<String, Vec<String>>,
     unions: unions::UnionCache,
+    options: Options,
 }
 
 impl<'u, 'a> Resolver<'u, 'a> {
     fn enqueue(&mut self, name: TypeName, entry: TypeEntry<'a>) {
+        let is_input = self
+            .universe
+            .package(&name.package)
+            .is_some_and(|p| p.package.is_input);
+        if !is_input && !self.options.dependency_definitions {
+            return;
+        }
         if self.queued.insert(name.clone()) {
             self.queue.push_back((name, entry));
         }
@@ -337,7 +355,9 @@ impl<'u, 'a> Resolver<'u, 'a> {
                     return PropertyType::Primitive { ty, format };
                 }
                 if let Some(body) = well_known::schema(&name) {
-                    self.custom.entry(name.clone()).or_insert((body, span));
+                    if self.options.dependency_definitions {
+                        self.custom.entry(name.clone()).or_insert((body, span));
+                    }
                     return PropertyType::Ref(name);
                 }
                 if self.missing_packages.insert(name.package.clone()) {
