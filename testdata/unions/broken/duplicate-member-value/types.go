@@ -9,18 +9,18 @@ const (
 	SourceHTTP SourceKind = "HTTP"
 )
 
-// Source has two members with the value Git.
+// Source has two members with the discriminator value Git.
 type Source struct {
-	// +unionDiscriminator
-	// +required
+	// +k8s:unionDiscriminator
+	// +k8s:required
 	Kind SourceKind `json:"kind"`
-	// +unionMember
-	// +optional
+	// +k8s:unionMember
+	// +k8s:optional
 	Git *string `json:"git,omitempty"`
-	// +unionMember=GIT
-	// +optional
-	Http *string `json:"http,omitempty"`
-	// +unionMember=Git
-	// +optional
+	// +k8s:unionMember(memberName: "HTTP")
+	// +k8s:optional
+	Web *string `json:"web,omitempty"`
+	// +k8s:unionMember(memberName: "Git")
+	// +k8s:optional
 	GitMirror *string `json:"gitMirror,omitempty"`
 }
