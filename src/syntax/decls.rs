@@ -103,9 +103,14 @@ pub enum TypeExpr {
     Array(Box<TypeExpr>),
     Map(Box<TypeExpr>, Box<TypeExpr>),
     Struct(Vec<Field>),
-    Interface { empty: bool },
+    Interface {
+        empty: bool,
+    },
     /// Channels, functions and other shapes OpenAPI cannot express.
-    Unsupported { what: String, span: Span },
+    Unsupported {
+        what: String,
+        span: Span,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -66,8 +66,9 @@ pub fn unquote(literal: &str) -> Result<Vec<u8>, String> {
             'x' => out.push(digits(2, 16)? as u8),
             'u' | 'U' => {
                 let value = digits(if escape == 'u' { 4 } else { 8 }, 16)?;
-                let c = char::from_u32(value)
-                    .ok_or_else(|| format!("escape \\{escape}{value:x} is not a valid code point"))?;
+                let c = char::from_u32(value).ok_or_else(|| {
+                    format!("escape \\{escape}{value:x} is not a valid code point")
+                })?;
                 let mut buf = [0u8; 4];
                 out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
             }

@@ -139,7 +139,9 @@ mod tests {
 
     #[test]
     fn build_ignore_is_detected_only_before_the_package_clause() {
-        assert!(is_build_ignored("// Copyright\n\n//go:build ignore\n\npackage main\n"));
+        assert!(is_build_ignored(
+            "// Copyright\n\n//go:build ignore\n\npackage main\n"
+        ));
         assert!(is_build_ignored("// +build ignore\n\npackage main\n"));
         assert!(!is_build_ignored("//go:build linux\n\npackage main\n"));
         assert!(!is_build_ignored("package main\n//go:build ignore\n"));

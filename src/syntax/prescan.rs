@@ -138,9 +138,11 @@ impl Scanner<'_> {
                         let start = self.pos;
                         self.skip_to_close();
                         let end = self.pos.saturating_sub(1).max(start);
-                        let kept = name
-                            .as_ref()
-                            .is_some_and(|n| KEPT_METHODS.iter().any(|k| k.as_bytes() == &self.src[n.clone()]));
+                        let kept = name.as_ref().is_some_and(|n| {
+                            KEPT_METHODS
+                                .iter()
+                                .any(|k| k.as_bytes() == &self.src[n.clone()])
+                        });
                         return if kept { None } else { Some(start..end) };
                     }
                 }
