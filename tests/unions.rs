@@ -609,6 +609,7 @@ fn human(dir: &str) -> String {
 fn human_member_not_optional() {
     let text = human("member-not-optional");
     assert!(text.contains("Resource *string"), "{text}");
+    assert!(text.contains("union member marker"), "{text}");
     snapshot("unions__human_member_not_optional", &text);
 }
 
@@ -631,7 +632,7 @@ fn human_ambiguous_member() {
 fn human_mixed_dialects() {
     let text = human("mixed-dialects");
     assert!(
-        text.contains("first marker of the other generation"),
+        text.contains("the union's first member uses the KEP-1027"),
         "{text}"
     );
     snapshot("unions__human_mixed_dialects", &text);

@@ -275,7 +275,13 @@ fn own_unions(
             )
             .with_help("write every union member of the struct in one marker generation");
             if let Some(span) = first_marker {
-                diagnostic = diagnostic.with_label(span, "first marker of the other generation");
+                diagnostic = diagnostic.with_label(
+                    span,
+                    format!(
+                        "the union's first member uses the {} markers",
+                        first.describe()
+                    ),
+                );
             }
             diagnostics.push(diagnostic);
         }
@@ -562,14 +568,21 @@ fn check_common(
         json_ignored(mf, "member", diagnostics);
         let mut scratch = Vec::new();
         if !fields::is_optional(mf.field, &mf.tag, &mut scratch) {
-            diagnostics.push(
-                Diagnostic::new(
-                    Code::UnionMemberNotOptional,
-                    mf.span.clone(),
-                    format!("union member `{}` is required", mf.go_name),
+            let mut diagnostic = Diagnostic::new(
+                Code::UnionMemberNotOptional,
+                mf.span.clone(),
+                format!("union member `{}` is required", mf.go_name),
+            )
+            .with_help("mark it `// +optional` and add `omitempty` to its JSON tag: only the selected member is set");
+            if let Some(marker) = mf.field.doc.markers.iter().find(|m| {
+                matches!(
+                    m.marker.name.as_str(),
+                    "unionMember" | "unionDeprecated" | "k8s:unionMember" | "k8s:zeroOrOneOfMember"
                 )
-                .with_help("mark it `// +optional` and add `omitempty` to its JSON tag: only the selected member is set"),
-            );
+            }) {
+                diagnostic = diagnostic.with_label(marker.span.clone(), "union member marker");
+            }
+            diagnostics.push(diagnostic);
         }
     }
 }
