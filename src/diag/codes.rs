@@ -272,8 +272,17 @@ member is set. Give each member its own value.
 or the discriminator could never select it.
 ";
     UnionMemberValueJsonMismatch = "union/member-value-json-mismatch", Warning,
-"A custom member value equals the member's JSON name up to case; it is most likely meant to be
-the default (the Go field name). Drop the custom value or spell it exactly.
+"KEP-1027: a custom member value (`+unionMember=<value>`) is the member's JSON name in another
+case (`ALPHA` for `alpha`), so that the discriminator's values read like the fields they
+select. A value unrelated to the JSON name is most likely a typo or a stale rename.
+
+wrong:
+    // +unionMember=BETA
+    Alpha *Alpha `json:\"alpha,omitempty\"`
+
+right:
+    // +unionMember=ALPHA
+    Alpha *Alpha `json:\"alpha,omitempty\"`
 ";
     UnionUnknownUnion = "union/unknown-union", Error,
 "`+unionDiscriminatedBy=` or `union: \"…\"` names a discriminator or union that the struct does

@@ -57,7 +57,9 @@ pub fn document(definitions: &Definitions, version: Version, info: &Info) -> Val
     Value::Object(root)
 }
 
+/// A `$ref` is a JSON Pointer (RFC 6901): `~` and `/` inside a name are escaped.
 fn ref_path(name: &str, version: Version) -> String {
+    let name = name.replace('~', "~0").replace('/', "~1");
     match version {
         Version::V2 => format!("#/definitions/{name}"),
         Version::V3 => format!("#/components/schemas/{name}"),
@@ -116,13 +118,14 @@ pub fn schema_value(schema: &Schema, version: Version) -> Value {
             schema_value(additional, version),
         );
     }
-    for (key, value) in &schema.extensions {
-        object.insert(key.clone(), value.clone());
-    }
+    // kube-openapi's (jsonv2) order: schema keys, `$ref`, then the `x-` extensions.
     if let Some(reference) = &schema.reference {
         if version == Version::V2 || !has_siblings {
             object.insert("$ref".into(), ref_path(reference, version).into());
         }
+    }
+    for (key, value) in &schema.extensions {
+        object.insert(key.clone(), value.clone());
     }
     Value::Object(object)
 }
@@ -131,7 +134,8 @@ pub fn schema_value(schema: &Schema, version: Version) -> Value {
 pub fn to_bytes(document: &Value, format: Format) -> Vec<u8> {
     match format {
         Format::Json => {
-            let mut bytes = serde_json::to_vec_pretty(document).unwrap_or_default();
+            let text = serde_json::to_string_pretty(document).unwrap_or_default();
+            let mut bytes = go_json_escapes(&text).into_bytes();
             bytes.push(b'\n');
             bytes
         }
@@ -139,6 +143,27 @@ pub fn to_bytes(document: &Value, format: Format) -> Vec<u8> {
             .unwrap_or_default()
             .into_bytes(),
     }
+}
+
+/// Go's encoding/json (and so Kubernetes' published specs) escapes `<`, `>`, `&`, U+2028 and
+/// U+2029 in strings. None of them can appear outside a string in JSON, so a textual
+/// replacement is exact.
+fn go_json_escapes(text: &str) -> String {
+    if !text.contains(['<', '>', '&', '\u{2028}', '\u{2029}']) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same directory and a rename, so
@@ -191,6 +216,17 @@ mod tests {
         assert_eq!(
             serde_json::to_string(&schema_value(&bare, Version::V3)).unwrap(),
             r##"{"$ref":"#/components/schemas/a.B"}"##
+        );
+    }
+
+    #[test]
+    fn escapes_like_go_and_json_pointers() {
+        let value = serde_json::json!({"d": "a <b> & c"});
+        let text = String::from_utf8(to_bytes(&value, Format::Json)).unwrap();
+        assert!(text.contains(r#""a \u003cb\u003e \u0026 c""#), "{text}");
+        assert_eq!(
+            ref_path("k8s.io/api/core/v1.Pod", Version::V2),
+            "#/definitions/k8s.io~1api~1core~1v1.Pod"
         );
     }
 

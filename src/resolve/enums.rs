@@ -329,9 +329,10 @@ fn evaluate(
         ConstExpr::Call { callee, args, span } => {
             let target = conversion_type(universe, origin, callee)
                 .ok_or(EvalError::NotConstant(span.clone()))?;
+            // A call into a package that is not loaded may be a function: not a constant.
             let is_string = match &target {
                 GoType::Builtin(name) => *name == "string",
-                GoType::External(..) => true,
+                GoType::External(..) => false,
                 other => matches!(
                     universe.underlying(other.clone()),
                     GoType::Builtin("string")

@@ -68,7 +68,7 @@ impl<'a> Extractor<'a> {
                 count += 1;
                 if count <= MAX_PARSE_ERRORS_PER_FILE {
                     let message = if node.is_missing() {
-                        format!("syntax error: missing `{}`", node.kind())
+                        format!("syntax error: missing {}", describe_kind(node.kind()))
                     } else {
                         format!(
                             "syntax error: unexpected `{}`",
@@ -826,5 +826,17 @@ mod tests {
         assert_eq!(texts, vec!["+groupName=x.io"]);
         assert!(is_plus_build("// +build"));
         assert!(!is_plus_build("// +buildTag=x"));
+    }
+}
+
+/// Words for a grammar node kind, for messages (`type_identifier` → "type name").
+fn describe_kind(kind: &str) -> String {
+    match kind {
+        "type_identifier" => "a type name".into(),
+        "field_identifier" => "a field name".into(),
+        "package_identifier" => "a package name".into(),
+        "identifier" => "a name".into(),
+        k if k.chars().all(|c| !c.is_alphanumeric()) => format!("`{k}`"),
+        k => format!("a {}", k.replace('_', " ")),
     }
 }
