@@ -777,6 +777,18 @@ fn comment_lines(comment: &str, start: usize) -> Vec<(&str, usize)> {
     lines
 }
 
+/// Words for a grammar node kind, for messages (`type_identifier` → "type name").
+fn describe_kind(kind: &str) -> String {
+    match kind {
+        "type_identifier" => "a type name".into(),
+        "field_identifier" => "a field name".into(),
+        "package_identifier" => "a package name".into(),
+        "identifier" => "a name".into(),
+        k if k.chars().all(|c| !c.is_alphanumeric()) => format!("`{k}`"),
+        k => format!("a {}", k.replace('_', " ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -826,17 +838,5 @@ mod tests {
         assert_eq!(texts, vec!["+groupName=x.io"]);
         assert!(is_plus_build("// +build"));
         assert!(!is_plus_build("// +buildTag=x"));
-    }
-}
-
-/// Words for a grammar node kind, for messages (`type_identifier` → "type name").
-fn describe_kind(kind: &str) -> String {
-    match kind {
-        "type_identifier" => "a type name".into(),
-        "field_identifier" => "a field name".into(),
-        "package_identifier" => "a package name".into(),
-        "identifier" => "a name".into(),
-        k if k.chars().all(|c| !c.is_alphanumeric()) => format!("`{k}`"),
-        k => format!("a {}", k.replace('_', " ")),
     }
 }
