@@ -106,22 +106,41 @@ pub fn load(packages: &[Package], walk_errors: &[WalkError], dependencies: Depen
             .filter_map(|p| p.module.as_ref().map(|m| m.0.clone()))
             .collect();
         let graph = ModuleGraph::load(&roots.into_iter().collect::<Vec<_>>());
-        // Dependencies are looked up from the first input module: with module graph pruning its
-        // go.mod lists every module the build needs.
+        // Each import is looked up from the module of the package that references it (its
+        // go.mod's requires, replaces and vendor/). A dependency found inside an input module
+        // (go.work, other inputs) belongs to that module; one found elsewhere (vendor/,
+        // replace, module cache) keeps the module it was looked up from, whose go.mod lists
+        // every module its build needs (module graph pruning). Packages without a go.mod look
+        // up from the first input module.
         let main_module = packages
             .iter()
             .find_map(|p| p.module.as_ref().map(|m| m.1.clone()));
+        let mut module_of: BTreeMap<String, Option<String>> = packages
+            .iter()
+            .map(|p| {
+                let module = p.module.as_ref().map(|m| m.1.clone());
+                (
+                    p.import_path.clone(),
+                    module.or_else(|| main_module.clone()),
+                )
+            })
+            .collect();
         let mut known: BTreeSet<String> = loaded.iter().map(|p| p.import_path.clone()).collect();
-        let mut frontier = referenced_imports(&loaded, &known);
+        let mut frontier = referenced_imports(&loaded, &known, &module_of);
         while !frontier.is_empty() {
             let mut wave = Vec::new();
-            for import_path in &frontier {
+            for (import_path, from) in &frontier {
                 known.insert(import_path.clone());
                 if modules::is_standard_library(import_path) {
                     continue;
                 }
-                match graph.find(import_path, main_module.as_deref()) {
+                match graph.find(import_path, from.as_deref()) {
                     Lookup::Found(dir) => {
+                        let owner = graph
+                            .module_at(&dir)
+                            .map(str::to_string)
+                            .or_else(|| from.clone());
+                        module_of.insert(import_path.clone(), owner);
                         let files = discover::package_files(&dir);
                         if !files.is_empty() {
                             wave.push(Pending {
@@ -138,7 +157,7 @@ pub fn load(packages: &[Package], walk_errors: &[WalkError], dependencies: Depen
             // Problems inside dependencies are not the user's to fix; they are not reported.
             let mut ignored = Vec::new();
             let new = load_wave(&wave, false, &mut sources, &mut ignored);
-            frontier = referenced_imports(&new, &known);
+            frontier = referenced_imports(&new, &known, &module_of);
             loaded.extend(new);
         }
     }
@@ -225,10 +244,16 @@ fn load_wave(
     loaded
 }
 
-/// Import paths named by the type and constant declarations of the packages, not yet known.
-fn referenced_imports(packages: &[LoadedPackage], known: &BTreeSet<String>) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
+/// Import paths named by the type and constant declarations of the packages, not yet known,
+/// each with the module it is looked up from (that of its first referencing package).
+fn referenced_imports(
+    packages: &[LoadedPackage],
+    known: &BTreeSet<String>,
+    module_of: &BTreeMap<String, Option<String>>,
+) -> BTreeMap<String, Option<String>> {
+    let mut out = BTreeMap::new();
     for package in packages {
+        let from = module_of.get(&package.import_path).cloned().flatten();
         for file in &package.files {
             let mut qualifiers = BTreeSet::new();
             for decl in &file.decls.types {
@@ -260,7 +285,8 @@ fn referenced_imports(packages: &[LoadedPackage], known: &BTreeSet<String>) -> B
                             .iter()
                             .any(|q| name.starts_with(q.as_str()) || q.starts_with(name.as_str())));
                 if used && !known.contains(&import.path) {
-                    out.insert(import.path.clone());
+                    out.entry(import.path.clone())
+                        .or_insert_with(|| from.clone());
                 }
             }
         }
@@ -318,5 +344,35 @@ fn const_qualifiers(expr: &ConstExpr, out: &mut BTreeSet<String>, depth: usize) 
             }
         }
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two independent input modules: each one's imports are looked up through its own go.mod
+    /// and vendor/, not through the first module's.
+    #[test]
+    fn imports_are_looked_up_from_the_importing_module() {
+        let patterns = [
+            "testdata/deps/replaced/apis/v1".to_string(),
+            "testdata/deps/vendored/apis/v1".to_string(),
+        ];
+        let (packages, errors) = discover::discover(&patterns).expect("testdata is readable");
+        let loaded = load(&packages, &errors, Dependencies::Load);
+        let paths: BTreeSet<&str> = loaded
+            .packages
+            .iter()
+            .map(|p| p.import_path.as_str())
+            .collect();
+        for expected in [
+            "example.com/shared/types",             // replace in replaced/go.mod
+            "k8s.io/api/core/v1",                   // vendor/ of vendored
+            "k8s.io/apimachinery/pkg/apis/meta/v1", // vendor/ of vendored, second wave
+        ] {
+            assert!(paths.contains(expected), "{expected} not loaded: {paths:?}");
+            assert!(!loaded.missing.contains_key(expected));
+        }
     }
 }

@@ -338,6 +338,15 @@ impl ModuleGraph {
         Lookup::NotFound { searched }
     }
 
+    /// The module of the run whose root holds `dir` (the deepest such root), if any.
+    pub fn module_at(&self, dir: &Path) -> Option<&str> {
+        self.modules
+            .iter()
+            .filter(|(_, module)| dir.starts_with(&module.root))
+            .max_by_key(|(_, module)| module.root.components().count())
+            .map(|(path, _)| path.as_str())
+    }
+
     fn in_cache(
         &self,
         module_path: &str,
@@ -431,6 +440,34 @@ replace (
                 PathBuf::from("/w/./crd"),
                 PathBuf::from("/w/./tools")
             ]
+        );
+    }
+
+    #[test]
+    fn module_at_picks_the_deepest_module_root() {
+        let module = |root: &str| Module {
+            root: PathBuf::from(root),
+            go_mod: GoMod::default(),
+        };
+        let graph = ModuleGraph {
+            modules: BTreeMap::from([
+                ("example.com/outer".to_string(), module("/w/outer")),
+                ("example.com/inner".to_string(), module("/w/outer/inner")),
+            ]),
+            cache: None,
+        };
+        assert_eq!(
+            graph.module_at(Path::new("/w/outer/vendor/k8s.io/api/core/v1")),
+            Some("example.com/outer")
+        );
+        assert_eq!(
+            graph.module_at(Path::new("/w/outer/inner/apis/v1")),
+            Some("example.com/inner")
+        );
+        assert_eq!(graph.module_at(Path::new("/w/outerwear/x")), None);
+        assert_eq!(
+            graph.module_at(Path::new("/cache/k8s.io/api@v0.30.0")),
+            None
         );
     }
 

@@ -1,0 +1,3 @@
+module github.com/Example/Widgets
+
+go 1.21

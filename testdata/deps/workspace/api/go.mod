@@ -1,0 +1,3 @@
+module example.com/ws/api
+
+go 1.22
