@@ -25,7 +25,7 @@ pub struct Cli {
 pub enum Command {
     /// Write OpenAPI documents for the Go packages.
     #[command(
-        after_help = "Example:\n  union-gen generate --v2 api/openapi/swagger.json --v3 api/openapi/v3.json ./pkg/apis/..."
+        after_help = "Examples:\n  union-gen generate --v2 api/openapi/swagger.json --v3 api/openapi/v3.json ./pkg/apis/...\n  union-gen generate --verify --v2 api/openapi/swagger.json --v3 api/openapi/v3.json ./pkg/apis/...\n      (writes nothing; exit 1 and a diff when the files are out of date)"
     )]
     Generate(GenerateArgs),
     /// Report diagnostics only; write nothing.
@@ -37,8 +37,20 @@ pub enum Command {
         /// A code such as `enum/no-values`; `all` lists every code.
         code: String,
     },
+    /// Print shell completions (to stdout).
+    #[command(
+        after_help = "Examples:\n  union-gen completions bash > ~/.local/share/bash-completion/completions/union-gen\n  union-gen completions zsh > ~/.zfunc/_union-gen\n  union-gen completions fish > ~/.config/fish/completions/union-gen.fish\n  union-gen completions powershell >> $PROFILE"
+    )]
+    Completions {
+        /// The shell to complete for.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
     /// Print the extraction of one Go file (debugging aid).
-    #[command(hide = true)]
+    #[command(
+        hide = true,
+        after_help = "Example:\n  union-gen dump-syntax testdata/example/apis/v1/types.go"
+    )]
     DumpSyntax { file: PathBuf },
 }
 

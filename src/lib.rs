@@ -18,6 +18,7 @@ pub mod resolve;
 pub mod schema;
 pub mod source;
 pub mod syntax;
+pub mod verify;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -93,21 +94,31 @@ where
 {
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
-    ExitCode::from(run_with_output(
+    ExitCode::from(run_styled(
         args,
+        verify::Style::for_stdout(),
         &mut stdout.lock(),
         &mut stderr.lock(),
     ))
 }
 
 /// Runs the command line with explicit stdout/stderr writers (for in-process tests);
-/// returns the exit code.
+/// returns the exit code. The writers are not terminals: no colour.
 pub fn run_with_output<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> u8
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    run_styled(args, verify::Style::default(), out, err)
+}
+
+fn run_styled<I, T>(args: I, style: verify::Style, out: &mut dyn Write, err: &mut dyn Write) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(error) => {
             let rendered = error.render().to_string();
@@ -123,9 +134,19 @@ where
     match cli.command {
         Command::DumpSyntax { file } => dump_syntax(&file, out, err),
         Command::Explain { code } => explain(&code, out, err),
+        Command::Completions { shell } => {
+            // Into a buffer first: clap_complete panics when its writer fails (closed pipe).
+            let mut script = Vec::new();
+            let mut command = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut command, "union-gen", &mut script);
+            match out.write_all(&script).and_then(|_| out.flush()) {
+                Ok(()) => exit::SUCCESS,
+                Err(_) => exit::USAGE_OR_IO,
+            }
+        }
         Command::Check(args) => execute(&Config::for_check(args), out, err),
-        Command::Generate(args) => match Config::try_for_generate(args) {
-            Ok(config) => execute(&config, out, err),
+        Command::Generate(generate) => match Config::try_for_generate(generate) {
+            Ok(config) => execute_verifying(&config, &args, style, out, err),
             Err(error) => {
                 let _ = writeln!(err, "error: {error:#}");
                 exit::USAGE_OR_IO
@@ -190,6 +211,24 @@ fn explain(name: &str, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
 
 /// Runs the pipeline, renders diagnostics, then writes (or verifies) the outputs.
 pub fn execute(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    execute_verifying(
+        config,
+        &[OsString::from("union-gen")],
+        verify::Style::default(),
+        out,
+        err,
+    )
+}
+
+/// [`execute`], with the command line as typed (for `--verify`'s update hint) and the style
+/// of `--verify`'s report.
+fn execute_verifying(
+    config: &Config,
+    args: &[OsString],
+    style: verify::Style,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
     let run = match run_pipeline(config) {
         Ok(run) => run,
         Err(error) => {
@@ -202,7 +241,7 @@ pub fn execute(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> u8 
         return exit::FAILURE;
     }
     if config.verify {
-        return verify(config, &run.documents, out);
+        return verify::verify(config, &run.documents, args, style, out, err);
     }
     for (output, bytes) in config.outputs.iter().zip(&run.documents) {
         match &output.destination {
@@ -220,39 +259,4 @@ pub fn execute(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> u8 
         }
     }
     exit::SUCCESS
-}
-
-fn verify(config: &Config, documents: &[Vec<u8>], out: &mut dyn Write) -> u8 {
-    let mut differing = 0;
-    for (output, bytes) in config.outputs.iter().zip(documents) {
-        let Destination::File(path) = &output.destination else {
-            continue;
-        };
-        let existing = std::fs::read(path).unwrap_or_default();
-        if existing == *bytes {
-            continue;
-        }
-        differing += 1;
-        let old = String::from_utf8_lossy(&existing);
-        let new = String::from_utf8_lossy(bytes);
-        let diff = similar::TextDiff::from_lines(old.as_ref(), new.as_ref());
-        let name = path.display().to_string();
-        let _ = write!(
-            out,
-            "{}",
-            diff.unified_diff()
-                .context_radius(3)
-                .header(&format!("a/{name}"), &format!("b/{name}"))
-        );
-    }
-    if differing == 0 {
-        let _ = writeln!(out, "union-gen: generated files are up to date");
-        exit::SUCCESS
-    } else {
-        let _ = writeln!(
-            out,
-            "union-gen: {differing} file(s) out of date; rerun without --verify to update them"
-        );
-        exit::FAILURE
-    }
 }

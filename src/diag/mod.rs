@@ -8,6 +8,7 @@ mod codes;
 mod render;
 
 pub use codes::{Code, ALL_CODES};
+pub(crate) use render::github_escape;
 pub use render::{render, MessageFormat};
 
 use crate::source::Span;

@@ -108,7 +108,7 @@ fn write_json(d: &Diagnostic, sources: &SourceMap, out: &mut dyn Write) -> io::R
 }
 
 /// Escapes per GitHub's workflow-command rules (data: `%`, CR, LF; properties also `:` `,`).
-fn github_escape(text: &str, property: bool) -> String {
+pub(crate) fn github_escape(text: &str, property: bool) -> String {
     let mut escaped = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# hack/update-openapi.sh: regenerates the OpenAPI documents from the Go API types.
+set -o errexit -o nounset -o pipefail
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "${REPO_ROOT}"
+UNION_GEN="${UNION_GEN:-union-gen}" # or a path, e.g. UNION_GEN=_output/bin/union-gen
+
+mkdir -p api/openapi
+"${UNION_GEN}" generate \
+  --v2 api/openapi/swagger.json \
+  --v3 api/openapi/v3.json \
+  "$@" ./pkg/apis/...
