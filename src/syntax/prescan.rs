@@ -1,6 +1,8 @@
-//! A lexical pre-scan that finds the bodies of top-level functions and methods, so the parser
-//! can leave them out (`Parser::set_included_ranges`): declarations are all we read, and
-//! bodies are ~70% of the bytes of generated Kubernetes code.
+//! A lexical pre-scan that finds the bodies of top-level functions and methods, and whole
+//! top-level `var` declarations, so the parser can leave them out
+//! (`Parser::set_included_ranges`): type and const declarations are all we read, and bodies
+//! and variable tables (e.g. generated swagger-doc maps) are most of the bytes of generated
+//! Kubernetes code.
 
 use std::ops::Range;
 
@@ -11,10 +13,11 @@ pub const KEPT_METHODS: &[&str] = &[
     "OpenAPIV3OneOfTypes",
 ];
 
-/// Byte ranges strictly inside the braces of top-level function bodies.
+/// Byte ranges the parser can skip: strictly inside the braces of top-level function bodies
+/// (the braces stay, so `func f() {}` still parses), and whole top-level `var` declarations.
 pub fn function_bodies(src: &[u8]) -> Vec<Range<usize>> {
     let mut scanner = Scanner { src, pos: 0 };
-    let mut bodies = Vec::new();
+    let mut skipped = Vec::new();
     let mut depth = 0usize;
     while let Some(token) = scanner.next_token() {
         match token {
@@ -22,13 +25,17 @@ pub fn function_bodies(src: &[u8]) -> Vec<Range<usize>> {
             Token::Close(_) => depth = depth.saturating_sub(1),
             Token::Ident(range) if depth == 0 && &src[range.clone()] == b"func" => {
                 if let Some(body) = scanner.function_body() {
-                    bodies.push(body);
+                    skipped.push(body);
                 }
+            }
+            Token::Ident(range) if depth == 0 && &src[range.clone()] == b"var" => {
+                let end = scanner.declaration_end();
+                skipped.push(range.start..end);
             }
             _ => {}
         }
     }
-    bodies
+    skipped
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -37,6 +44,8 @@ enum Token {
     Open(u8),
     Close(u8),
     Newline,
+    /// A string or rune literal.
+    Literal,
     Other,
 }
 
@@ -84,7 +93,7 @@ impl Scanner<'_> {
                         self.pos += 1;
                     }
                     self.pos = (self.pos + 1).min(src.len());
-                    return Some(Token::Other);
+                    return Some(Token::Literal);
                 }
                 b'`' => {
                     self.pos += 1;
@@ -92,7 +101,7 @@ impl Scanner<'_> {
                         self.pos += 1;
                     }
                     self.pos = (self.pos + 1).min(src.len());
-                    return Some(Token::Other);
+                    return Some(Token::Literal);
                 }
                 b'{' | b'(' | b'[' => {
                     self.pos += 1;
@@ -172,6 +181,38 @@ impl Scanner<'_> {
         None
     }
 
+    /// Called right after a top-level `var`: the end offset of the declaration, i.e. of its
+    /// last token before a newline where Go would insert a semicolon at depth 0.
+    fn declaration_end(&mut self) -> usize {
+        let mut depth = 0usize;
+        let mut end = self.pos;
+        let mut ends_statement = false;
+        loop {
+            let before = self.pos;
+            let Some(token) = self.next_token() else {
+                return end;
+            };
+            match token {
+                Token::Newline if depth == 0 && ends_statement => {
+                    self.pos = before;
+                    return end;
+                }
+                Token::Newline => continue,
+                Token::Open(_) => {
+                    depth += 1;
+                    ends_statement = false;
+                }
+                Token::Close(_) => {
+                    depth = depth.saturating_sub(1);
+                    ends_statement = true;
+                }
+                Token::Ident(_) | Token::Literal => ends_statement = true,
+                Token::Other => ends_statement = false,
+            }
+            end = self.pos;
+        }
+    }
+
     /// Skips to just after the `}` matching an already consumed `{`.
     fn skip_to_close(&mut self) {
         let mut depth = 1usize;
@@ -214,8 +255,21 @@ mod tests {
     }
 
     #[test]
+    fn skips_whole_var_declarations() {
+        let src = "package p\nvar m = map[string]string{\n\t\"a\": \"}\",\n}\n\n// Doc\ntype T struct{}\nvar (\n\tx = 1 +\n\t\t2\n)\nvar y int\n";
+        assert_eq!(
+            bodies(src),
+            vec![
+                "var m = map[string]string{\n\t\"a\": \"}\",\n}",
+                "var (\n\tx = 1 +\n\t\t2\n)",
+                "var y int"
+            ]
+        );
+    }
+
+    #[test]
     fn ignores_func_types_inside_declarations() {
         let src = "package p\ntype F func() error\nvar x = struct{ f func() }{}\nfunc g() {}\n";
-        assert_eq!(bodies(src), vec![""]);
+        assert_eq!(bodies(src), vec!["var x = struct{ f func() }{}", ""]);
     }
 }
