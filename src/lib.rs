@@ -35,6 +35,45 @@ pub struct Run {
     pub diagnostics: Vec<Diagnostic>,
     /// Bytes of each requested output, in the order of `Config::outputs`.
     pub documents: Vec<Vec<u8>>,
+    /// Per-stage timings when `UNION_GEN_TIMINGS` is set.
+    pub timings: Option<String>,
+}
+
+/// Per-stage wall times, printed to stderr when `UNION_GEN_TIMINGS` is set (for `bench/`).
+struct Timings {
+    enabled: bool,
+    last: std::time::Instant,
+    laps: Vec<(&'static str, std::time::Duration)>,
+}
+
+impl Timings {
+    fn from_env() -> Timings {
+        Timings {
+            enabled: std::env::var_os("UNION_GEN_TIMINGS").is_some(),
+            last: std::time::Instant::now(),
+            laps: Vec::new(),
+        }
+    }
+
+    fn lap(&mut self, stage: &'static str) {
+        if self.enabled {
+            let now = std::time::Instant::now();
+            self.laps.push((stage, now - self.last));
+            self.last = now;
+        }
+    }
+
+    /// The line to print; not printed here, because the caller may hold the stderr lock.
+    fn report(&self) -> Option<String> {
+        self.enabled.then(|| {
+            let laps: Vec<String> = self
+                .laps
+                .iter()
+                .map(|(stage, time)| format!("{stage}={:.1}ms", time.as_secs_f64() * 1000.0))
+                .collect();
+            format!("union-gen timings: {}", laps.join(" "))
+        })
+    }
 }
 
 /// Runs every stage up to the document bytes. `Err` is an environment failure (exit 2).
@@ -43,17 +82,22 @@ pub fn run_pipeline(config: &Config) -> anyhow::Result<Run> {
         .num_threads(config.jobs)
         .build()
         .map_err(|e| anyhow::anyhow!("cannot start worker threads: {e}"))?;
+    let mut timings = Timings::from_env();
     pool.install(|| {
         let (packages, walk_errors) = discover::discover(&config.packages)?;
+        timings.lap("discover");
         let loaded = load::load(&packages, &walk_errors, load::Dependencies::Load);
+        timings.lap("load+parse");
         let mut diagnostics = loaded.diagnostics;
         let (model, resolve_diagnostics) =
             resolve::resolve(&loaded.packages, &loaded.missing, config.resolve);
         diagnostics.extend(resolve_diagnostics);
+        timings.lap("resolve");
         let mut documents = Vec::new();
         if !config.outputs.is_empty() {
             let (definitions, collisions) =
                 schema::build(&model, config.naming, config.union_format);
+            timings.lap("schema");
             for (first, second) in collisions {
                 let span = model
                     .definitions
@@ -77,8 +121,11 @@ pub fn run_pipeline(config: &Config) -> anyhow::Result<Run> {
                 let document = emit::document(&definitions, output.version, &config.info);
                 documents.push(emit::to_bytes(&document, output.format));
             }
+            timings.lap("emit");
         }
+        let timings = timings.report();
         Ok(Run {
+            timings,
             sources: loaded.sources,
             diagnostics,
             documents,
@@ -237,6 +284,9 @@ fn execute_verifying(
         }
     };
     let _ = diag::render(&run.diagnostics, &run.sources, config.message_format, err);
+    if let Some(timings) = &run.timings {
+        let _ = writeln!(err, "{timings}");
+    }
     if diag::has_errors(&run.diagnostics) {
         return exit::FAILURE;
     }
