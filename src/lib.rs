@@ -117,10 +117,15 @@ pub fn run_pipeline(config: &Config) -> anyhow::Result<Run> {
                 );
                 diagnostics.push(diagnostic);
             }
-            for output in &config.outputs {
-                let document = emit::document(&definitions, output.version, &config.info);
-                documents.push(emit::to_bytes(&document, output.format));
-            }
+            use rayon::prelude::*;
+            documents = config
+                .outputs
+                .par_iter()
+                .map(|output| {
+                    let document = emit::document(&definitions, output.version, &config.info);
+                    emit::to_bytes(&document, output.format)
+                })
+                .collect();
             timings.lap("emit");
         }
         let timings = timings.report();

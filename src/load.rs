@@ -15,7 +15,7 @@ use crate::diag::{Code, Diagnostic};
 use crate::discover::{self, Package, WalkError};
 use crate::modules::{self, Lookup, ModuleGraph};
 use crate::resolve::{LoadedFile, LoadedPackage};
-use crate::source::{SourceFile, SourceMap, Span};
+use crate::source::{FileId, SourceFile, SourceMap, Span};
 use crate::syntax::{self, ConstExpr, FileDecls, TypeExpr};
 
 pub struct Loaded {
@@ -176,50 +176,62 @@ fn load_wave(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<LoadedPackage> {
     let paths: Vec<&PathBuf> = packages.iter().flat_map(|p| p.files.iter()).collect();
-    let contents: Vec<ReadResult> = paths.par_iter().map(|path| read(path)).collect();
-
-    // Ids are assigned in file order so that output never depends on thread timing.
-    let mut jobs = Vec::with_capacity(paths.len());
-    for (path, content) in paths.iter().zip(contents) {
-        match content {
-            ReadResult::Text(text) => {
-                let ignored = syntax::is_build_ignored(&text);
-                let id = sources.add(SourceFile::new((*path).clone(), text));
-                jobs.push((id, !ignored));
-            }
-            ReadResult::NotUtf8 { valid_prefix } => {
-                let offset = valid_prefix.len();
-                let id = sources.add(SourceFile::new((*path).clone(), valid_prefix));
-                diagnostics.push(
-                    Diagnostic::new(
+    // Ids are assigned in file order (so output never depends on thread timing) before the
+    // parallel read + parse, which needs them for spans.
+    let base = sources.len();
+    let prepared: Vec<(
+        SourceFile,
+        Option<Diagnostic>,
+        Option<(FileDecls, Vec<Diagnostic>)>,
+    )> = paths
+        .par_iter()
+        .enumerate()
+        .map(|(index, path)| {
+            let id = FileId((base + index) as u32);
+            match read(path) {
+                ReadResult::Text(text) => {
+                    let parsed =
+                        (!syntax::is_build_ignored(&text)).then(|| syntax::parse(id, &text));
+                    (SourceFile::new((*path).clone(), text), None, parsed)
+                }
+                ReadResult::NotUtf8 { valid_prefix } => {
+                    let offset = valid_prefix.len();
+                    let diagnostic = Diagnostic::new(
                         Code::IoNotUtf8,
                         Span::new(id, offset..offset),
                         format!("{} is not valid UTF-8", path.display()),
                     )
-                    .with_help("Go source files must be UTF-8; re-encode the file"),
-                );
-                jobs.push((id, false));
-            }
-            ReadResult::Unreadable(message) => {
-                let id = sources.add(SourceFile::new((*path).clone(), String::new()));
-                diagnostics.push(
-                    Diagnostic::new(
+                    .with_help("Go source files must be UTF-8; re-encode the file");
+                    (
+                        SourceFile::new((*path).clone(), valid_prefix),
+                        Some(diagnostic),
+                        None,
+                    )
+                }
+                ReadResult::Unreadable(message) => {
+                    let diagnostic = Diagnostic::new(
                         Code::IoUnreadable,
                         Span::new(id, 0..0),
                         format!("cannot read {}: {message}", path.display()),
                     )
-                    .with_help("check the file's permissions"),
-                );
-                jobs.push((id, false));
+                    .with_help("check the file's permissions");
+                    (
+                        SourceFile::new((*path).clone(), String::new()),
+                        Some(diagnostic),
+                        None,
+                    )
+                }
             }
-        }
-    }
-    let parsed: Vec<Option<(FileDecls, Vec<Diagnostic>)>> = jobs
-        .par_iter()
-        .map(|(id, parse)| parse.then(|| syntax::parse(*id, &sources.get(*id).text)))
+        })
         .collect();
-
-    let mut results = jobs.iter().map(|(id, _)| *id).zip(parsed);
+    let mut ids = Vec::with_capacity(prepared.len());
+    let mut parsed = Vec::with_capacity(prepared.len());
+    for (file, diagnostic, result) in prepared {
+        ids.push(sources.add(file));
+        diagnostics.extend(diagnostic);
+        parsed.push(result);
+    }
+    let mut results = ids.into_iter().zip(parsed);
     let mut loaded = Vec::with_capacity(packages.len());
     for package in packages {
         let mut files = Vec::new();

@@ -149,20 +149,28 @@ pub fn to_bytes(document: &Value, format: Format) -> Vec<u8> {
 /// U+2029 in strings. None of them can appear outside a string in JSON, so a textual
 /// replacement is exact.
 fn go_json_escapes(text: &str) -> String {
-    if !text.contains(['<', '>', '&', '\u{2028}', '\u{2029}']) {
-        return text.to_string();
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut start = 0;
+    for (index, &byte) in bytes.iter().enumerate() {
+        let escape = match byte {
+            b'<' => "\\u003c",
+            b'>' => "\\u003e",
+            b'&' => "\\u0026",
+            // U+2028 and U+2029 are E2 80 A8 / E2 80 A9 in UTF-8.
+            0xE2 if bytes.get(index + 1) == Some(&0x80) && bytes.get(index + 2) == Some(&0xA8) => {
+                "\\u2028"
+            }
+            0xE2 if bytes.get(index + 1) == Some(&0x80) && bytes.get(index + 2) == Some(&0xA9) => {
+                "\\u2029"
+            }
+            _ => continue,
+        };
+        out.push_str(&text[start..index]);
+        out.push_str(escape);
+        start = if byte == 0xE2 { index + 3 } else { index + 1 };
     }
-    let mut out = String::with_capacity(text.len() + 16);
-    for c in text.chars() {
-        match c {
-            '<' => out.push_str("\\u003c"),
-            '>' => out.push_str("\\u003e"),
-            '&' => out.push_str("\\u0026"),
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            c => out.push(c),
-        }
-    }
+    out.push_str(&text[start..]);
     out
 }
 
@@ -224,6 +232,7 @@ mod tests {
         let value = serde_json::json!({"d": "a <b> & c"});
         let text = String::from_utf8(to_bytes(&value, Format::Json)).unwrap();
         assert!(text.contains(r#""a \u003cb\u003e \u0026 c""#), "{text}");
+        assert_eq!(go_json_escapes("x\u{2028}y\u{2029}é"), "x\\u2028y\\u2029é");
         assert_eq!(
             ref_path("k8s.io/api/core/v1.Pod", Version::V2),
             "#/definitions/k8s.io~1api~1core~1v1.Pod"

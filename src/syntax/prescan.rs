@@ -13,22 +13,27 @@ pub const KEPT_METHODS: &[&str] = &[
     "OpenAPIV3OneOfTypes",
 ];
 
-/// Byte ranges the parser can skip: strictly inside the braces of top-level function bodies
-/// (the braces stay, so `func f() {}` still parses), and whole top-level `var` declarations.
+/// Byte ranges the parser can skip: whole top-level function and method declarations (but
+/// the [`KEPT_METHODS`]) and whole top-level `var` declarations. What remains (package,
+/// imports, types, consts) still parses as a Go file.
 pub fn function_bodies(src: &[u8]) -> Vec<Range<usize>> {
     let mut scanner = Scanner { src, pos: 0 };
     let mut skipped = Vec::new();
     let mut depth = 0usize;
+    let mut line_start = true;
     while let Some(token) = scanner.next_token() {
+        let at_line_start = std::mem::replace(&mut line_start, token == Token::Newline);
         match token {
-            Token::Open(b'{') | Token::Open(b'(') | Token::Open(b'[') => depth += 1,
+            Token::Open(_) => depth += 1,
             Token::Close(_) => depth = depth.saturating_sub(1),
-            Token::Ident(range) if depth == 0 && &src[range.clone()] == b"func" => {
-                if let Some(body) = scanner.function_body() {
-                    skipped.push(body);
+            Token::Ident(range)
+                if depth == 0 && at_line_start && &src[range.clone()] == b"func" =>
+            {
+                if let Some(end) = scanner.function_end() {
+                    skipped.push(range.start..end);
                 }
             }
-            Token::Ident(range) if depth == 0 && &src[range.clone()] == b"var" => {
+            Token::Ident(range) if depth == 0 && at_line_start && &src[range.clone()] == b"var" => {
                 let end = scanner.declaration_end();
                 skipped.push(range.start..end);
             }
@@ -131,11 +136,12 @@ impl Scanner<'_> {
     }
 
     /// Called right after a top-level `func`: finds the body of this function, if any.
-    fn function_body(&mut self) -> Option<Range<usize>> {
+    /// Called right after a top-level `func`: the end of the declaration (after its body's
+    /// `}`), or `None` for a kept method or a declaration without body.
+    fn function_end(&mut self) -> Option<usize> {
         let mut nesting = 0usize;
         let mut previous: Option<Token> = None;
         let mut name: Option<Range<usize>> = None;
-        let mut saw_receiver_or_params = false;
         while let Some(token) = self.next_token() {
             match &token {
                 Token::Open(b'{') if nesting == 0 => {
@@ -144,25 +150,19 @@ impl Scanner<'_> {
                     if is_type_literal {
                         self.skip_to_close();
                     } else {
-                        let start = self.pos;
                         self.skip_to_close();
-                        let end = self.pos.saturating_sub(1).max(start);
                         let kept = name.as_ref().is_some_and(|n| {
                             KEPT_METHODS
                                 .iter()
                                 .any(|k| k.as_bytes() == &self.src[n.clone()])
                         });
-                        return if kept { None } else { Some(start..end) };
+                        return if kept { None } else { Some(self.pos) };
                     }
                 }
-                Token::Open(_) => {
-                    nesting += 1;
-                    saw_receiver_or_params = true;
-                }
+                Token::Open(_) => nesting += 1,
                 Token::Close(_) => nesting = nesting.saturating_sub(1),
                 Token::Ident(r) if nesting == 0 && name.is_none() => {
                     // The first identifier outside parentheses is the name (after an optional receiver).
-                    let _ = saw_receiver_or_params;
                     name = Some(r.clone());
                 }
                 Token::Newline if nesting == 0 => {
@@ -215,17 +215,38 @@ impl Scanner<'_> {
 
     /// Skips to just after the `}` matching an already consumed `{`.
     fn skip_to_close(&mut self) {
+        // A byte loop rather than tokens: bodies are most of the input.
+        let src = self.src;
         let mut depth = 1usize;
-        while let Some(token) = self.next_token() {
-            match token {
-                Token::Open(_) => depth += 1,
-                Token::Close(_) => {
+        while self.pos < src.len() {
+            let c = src[self.pos];
+            match c {
+                b'{' | b'(' | b'[' => {
+                    depth += 1;
+                    self.pos += 1;
+                }
+                b'}' | b')' | b']' => {
                     depth -= 1;
+                    self.pos += 1;
                     if depth == 0 {
                         return;
                     }
                 }
-                _ => {}
+                b'"' | b'\'' | b'`' | b'/' => {
+                    // Strings, runes and comments: let the tokenizer skip them whole (after a
+                    // comment it also returns the next token, which may be a bracket).
+                    match self.next_token() {
+                        Some(Token::Open(_)) => depth += 1,
+                        Some(Token::Close(_)) => {
+                            depth -= 1;
+                            if depth == 0 {
+                                return;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                _ => self.pos += 1,
             }
         }
     }
@@ -243,15 +264,21 @@ mod tests {
     }
 
     #[test]
-    fn finds_function_and_method_bodies() {
+    fn finds_whole_function_and_method_declarations() {
         let src = "package p\nfunc A() { x := \"}\" }\nfunc (r *T) B(x interface{}) (struct{}, error) {\n\treturn `}`\n}\n";
-        assert_eq!(bodies(src), vec![" x := \"}\" ", "\n\treturn `}`\n"]);
+        assert_eq!(
+            bodies(src),
+            vec![
+                "func A() { x := \"}\" }",
+                "func (r *T) B(x interface{}) (struct{}, error) {\n\treturn `}`\n}"
+            ]
+        );
     }
 
     #[test]
     fn skips_declarations_without_body_and_kept_methods() {
         let src = "package p\nfunc asm() int\ntype T struct{ A int }\nfunc (T) OpenAPISchemaType() []string { return []string{\"string\"} }\nfunc f() { /* { */ }\n";
-        assert_eq!(bodies(src), vec![" /* { */ "]);
+        assert_eq!(bodies(src), vec!["func f() { /* { */ }"]);
     }
 
     #[test]
@@ -270,6 +297,9 @@ mod tests {
     #[test]
     fn ignores_func_types_inside_declarations() {
         let src = "package p\ntype F func() error\nvar x = struct{ f func() }{}\nfunc g() {}\n";
-        assert_eq!(bodies(src), vec!["var x = struct{ f func() }{}", ""]);
+        assert_eq!(
+            bodies(src),
+            vec!["var x = struct{ f func() }{}", "func g() {}"]
+        );
     }
 }
