@@ -54,6 +54,13 @@ fn read(path: &PathBuf) -> ReadResult {
     }
 }
 
+/// One file after the parallel read + parse: the source, an I/O diagnostic, the parse.
+type PreparedFile = (
+    SourceFile,
+    Option<Diagnostic>,
+    Option<(FileDecls, Vec<Diagnostic>)>,
+);
+
 /// A package to read and parse: import path and files.
 struct Pending {
     import_path: String,
@@ -179,11 +186,7 @@ fn load_wave(
     // Ids are assigned in file order (so output never depends on thread timing) before the
     // parallel read + parse, which needs them for spans.
     let base = sources.len();
-    let prepared: Vec<(
-        SourceFile,
-        Option<Diagnostic>,
-        Option<(FileDecls, Vec<Diagnostic>)>,
-    )> = paths
+    let prepared: Vec<PreparedFile> = paths
         .par_iter()
         .enumerate()
         .map(|(index, path)| {
