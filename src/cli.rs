@@ -170,13 +170,11 @@ pub struct Config {
     pub info: crate::emit::Info,
 }
 
+/// Colour is decided by the caller, which knows whether stderr is a terminal
+/// (see `union_gen::run`); in-process runs write plain text.
 fn message_format(arg: MessageFormatArg) -> MessageFormat {
     match arg {
-        MessageFormatArg::Human => {
-            use std::io::IsTerminal;
-            let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-            MessageFormat::Human { color }
-        }
+        MessageFormatArg::Human => MessageFormat::Human { color: false },
         MessageFormatArg::Json => MessageFormat::Json,
         MessageFormatArg::Github => MessageFormat::Github,
     }
@@ -189,6 +187,14 @@ fn jobs(requested: Option<usize>) -> usize {
 }
 
 impl Config {
+    /// Colours human diagnostics (when stderr is a terminal).
+    pub fn colored(mut self, color: bool) -> Config {
+        if let MessageFormat::Human { .. } = self.message_format {
+            self.message_format = MessageFormat::Human { color };
+        }
+        self
+    }
+
     pub fn for_check(args: CommonArgs) -> Config {
         Config {
             packages: args.packages,

@@ -144,11 +144,14 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    use std::io::IsTerminal;
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
+    let stderr_color = stderr.is_terminal() && std::env::var_os("NO_COLOR").is_none();
     ExitCode::from(run_styled(
         args,
         verify::Style::for_stdout(),
+        stderr_color,
         &mut stdout.lock(),
         &mut stderr.lock(),
     ))
@@ -161,10 +164,16 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    run_styled(args, verify::Style::default(), out, err)
+    run_styled(args, verify::Style::default(), false, out, err)
 }
 
-fn run_styled<I, T>(args: I, style: verify::Style, out: &mut dyn Write, err: &mut dyn Write) -> u8
+fn run_styled<I, T>(
+    args: I,
+    style: verify::Style,
+    stderr_color: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
@@ -196,9 +205,9 @@ where
                 Err(_) => exit::USAGE_OR_IO,
             }
         }
-        Command::Check(args) => execute(&Config::for_check(args), out, err),
+        Command::Check(args) => execute(&Config::for_check(args).colored(stderr_color), out, err),
         Command::Generate(generate) => match Config::try_for_generate(generate) {
-            Ok(config) => execute_verifying(&config, &args, style, out, err),
+            Ok(config) => execute_verifying(&config.colored(stderr_color), &args, style, out, err),
             Err(error) => {
                 let _ = writeln!(err, "error: {error:#}");
                 exit::USAGE_OR_IO
