@@ -2,25 +2,13 @@
 //! through `check --message-format json`: code, severity, line and column of the primary span.
 //! Plus snapshots of the human and GitHub renderings (`snapshots/diagnostics__*.snap`).
 
+mod common;
+
+use common::*;
+
 use std::fs;
 
 use serde_json::Value;
-
-/// Runs the command line in-process: (exit code, stdout, stderr).
-fn run(args: &[&str]) -> (u8, String, String) {
-    // The human format colours only a terminal without NO_COLOR; keep snapshots plain.
-    std::env::set_var("NO_COLOR", "1");
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let mut argv = vec!["union-gen"];
-    argv.extend_from_slice(args);
-    let code = union_gen::run_with_output(argv, &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).expect("stdout is UTF-8"),
-        String::from_utf8(err).expect("stderr is UTF-8"),
-    )
-}
 
 /// The diagnostics of a run with `--message-format json`, one object per stderr line.
 fn json_diagnostics(args: &[&str]) -> (u8, Vec<Value>) {

@@ -2,50 +2,12 @@
 //! pipeline (`union_gen::run_with_output`), with the documents snapshotted under
 //! `snapshots/e2e__*.snap`.
 
+mod common;
+
+use common::*;
+
 use std::fs;
 use std::path::Path;
-
-/// Runs the command line in-process: (exit code, stdout, stderr).
-fn run(args: &[&str]) -> (u8, String, String) {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let mut argv = vec!["union-gen"];
-    argv.extend_from_slice(args);
-    let code = union_gen::run_with_output(argv, &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).expect("stdout is UTF-8"),
-        String::from_utf8(err).expect("stderr is UTF-8"),
-    )
-}
-
-/// `generate` that must succeed without any diagnostic; returns stdout.
-fn generate(args: &[&str]) -> String {
-    let mut full = vec!["generate"];
-    full.extend_from_slice(args);
-    let (code, out, err) = run(&full);
-    assert_eq!(code, 0, "union-gen {full:?} failed:\n{err}");
-    assert!(
-        err.is_empty(),
-        "unexpected diagnostics for {full:?}:\n{err}"
-    );
-    out
-}
-
-fn snapshot(name: &str, text: &str) {
-    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
-        insta::assert_snapshot!(name, text);
-    });
-}
-
-fn definitions(document: &str, version: &str) -> serde_json::Map<String, serde_json::Value> {
-    let value: serde_json::Value = serde_json::from_str(document).expect("valid JSON");
-    let definitions = match version {
-        "v2" => &value["definitions"],
-        _ => &value["components"]["schemas"],
-    };
-    definitions.as_object().expect("definitions object").clone()
-}
 
 /// v2 and v3 of one scenario, each snapshotted as `e2e__<name>_v2` / `_v3`.
 fn scenario(name: &str, pattern: &str, extra: &[&str]) {

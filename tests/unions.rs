@@ -5,44 +5,13 @@
 //! through `generate` (exit code, output file untouched on errors).
 //! Snapshots: `snapshots/unions__*.snap`.
 
+mod common;
+
+use common::*;
+
 use std::fs;
 
 use serde_json::Value;
-
-/// Runs the command line in-process: (exit code, stdout, stderr).
-fn run(args: &[&str]) -> (u8, String, String) {
-    // The human format colours only a terminal without NO_COLOR; keep snapshots plain.
-    std::env::set_var("NO_COLOR", "1");
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let mut argv = vec!["union-gen"];
-    argv.extend_from_slice(args);
-    let code = union_gen::run_with_output(argv, &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).expect("stdout is UTF-8"),
-        String::from_utf8(err).expect("stderr is UTF-8"),
-    )
-}
-
-fn snapshot(name: &str, text: &str) {
-    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
-        insta::assert_snapshot!(name, text);
-    });
-}
-
-/// `generate` that must succeed without any diagnostic; returns stdout.
-fn generate(args: &[&str]) -> String {
-    let mut full = vec!["generate"];
-    full.extend_from_slice(args);
-    let (code, out, err) = run(&full);
-    assert_eq!(code, 0, "union-gen {full:?} failed:\n{err}");
-    assert!(
-        err.is_empty(),
-        "unexpected diagnostics for {full:?}:\n{err}"
-    );
-    out
-}
 
 const DIALECTS: &str = "testdata/unions/dialects/...";
 
