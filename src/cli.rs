@@ -89,7 +89,7 @@ pub struct GenerateArgs {
     /// Definitions of dependency struct types that inputs reference: include them, or only `$ref` them.
     #[arg(long, value_enum, default_value_t = DepsDefinitionsArg::Include)]
     pub deps_definitions: DepsDefinitionsArg,
-    /// Add CEL x-kubernetes-validations that enforce each union (not supported yet).
+    /// Add CEL x-kubernetes-validations that enforce each union (exactly/at most one, discriminator ⇔ member).
     #[arg(long)]
     pub cel: bool,
     /// Write nothing; compare with the existing files and print a diff (exit 1 when they differ).
@@ -165,6 +165,8 @@ pub struct Config {
     pub outputs: Vec<Output>,
     pub naming: Naming,
     pub union_format: UnionFormat,
+    /// `--cel`: CEL `x-kubernetes-validations` for unions.
+    pub cel: bool,
     pub resolve: crate::resolve::Options,
     pub verify: bool,
     pub info: crate::emit::Info,
@@ -203,6 +205,7 @@ impl Config {
             outputs: Vec::new(),
             naming: Naming::Rest,
             union_format: UnionFormat::List,
+            cel: false,
             resolve: crate::resolve::Options {
                 dependency_definitions: true,
             },
@@ -215,11 +218,6 @@ impl Config {
     }
 
     pub fn try_for_generate(args: GenerateArgs) -> anyhow::Result<Config> {
-        if args.cel {
-            anyhow::bail!(
-                "--cel is not supported yet (see the README's \"Not supported yet\" list)"
-            );
-        }
         let mut outputs = Vec::new();
         let mut requested = vec![
             (crate::emit::Version::V2, args.v2),
@@ -270,6 +268,7 @@ impl Config {
                 UnionFormatArg::Kep1027 => UnionFormat::Kep1027,
                 UnionFormatArg::Both => UnionFormat::Both,
             },
+            cel: args.cel,
             resolve: crate::resolve::Options {
                 dependency_definitions: args.deps_definitions == DepsDefinitionsArg::Include,
             },

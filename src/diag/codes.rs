@@ -329,6 +329,26 @@ right:
 "A field belongs to at most one union: a member of two unions could be required set by one and
 unset by the other.
 ";
+    CelUnenforceable = "cel/unenforceable", Warning,
+"`--cel` writes a union's rules with `self.<field>`, the field's JSON name escaped the way
+Kubernetes does (`-` → `__dash__`, `.` → `__dot__`, `/` → `__slash__`, `__` →
+`__underscores__`, reserved words such as `namespace` → `__namespace__`). Kubernetes makes only
+JSON names matching `[a-zA-Z_.-/][a-zA-Z0-9_.-/]*` visible to CEL, and offers no other way to
+reach a declared property, so a union whose member or discriminator has another name cannot be
+enforced by a generated rule: the rules that would need it are left out (an undiscriminated
+union's whole count rule; a discriminated union's rule for that member, or all of its rules
+when it is the discriminator).
+
+wrong:
+    // +k8s:unionMember
+    // +k8s:optional
+    Port *int32 `json:\"1stPort,omitempty\"`
+
+right:
+    // +k8s:unionMember
+    // +k8s:optional
+    Port *int32 `json:\"firstPort,omitempty\"`
+";
 }
 
 #[cfg(test)]

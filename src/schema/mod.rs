@@ -4,6 +4,7 @@
 //! Input: `ApiModel` and the naming scheme. Output: [`Definitions`].
 //! Must not know: Go syntax, source files, or how documents are written.
 
+pub mod cel;
 pub mod description;
 
 use crate::model::*;
@@ -78,6 +79,7 @@ pub fn build(
     model: &ApiModel,
     naming: Naming,
     unions: UnionFormat,
+    cel: bool,
 ) -> (Definitions, Vec<(TypeName, TypeName)>) {
     let mut definitions: Definitions = Vec::with_capacity(model.definitions.len());
     let mut owners: std::collections::HashMap<String, &TypeName> = std::collections::HashMap::new();
@@ -88,7 +90,7 @@ pub fn build(
             collisions.push((previous.clone(), definition.name.clone()));
             continue;
         }
-        definitions.push((name, definition_schema(definition, naming, unions)));
+        definitions.push((name, definition_schema(definition, naming, unions, cel)));
     }
     definitions.sort_by(|a, b| a.0.cmp(&b.0));
     (definitions, collisions)
@@ -99,7 +101,12 @@ fn text(lines: &[String]) -> Option<String> {
     (!description.is_empty()).then_some(description)
 }
 
-fn definition_schema(definition: &Definition, naming: Naming, unions: UnionFormat) -> Schema {
+fn definition_schema(
+    definition: &Definition,
+    naming: Naming,
+    unions: UnionFormat,
+    cel: bool,
+) -> Schema {
     let mut schema = Schema {
         description: text(&definition.doc),
         ..Schema::default()
@@ -134,10 +141,27 @@ fn definition_schema(definition: &Definition, naming: Naming, unions: UnionForma
                     .extensions
                     .push(("x-kubernetes-unions".into(), union_list(&def.unions)));
             }
+            if cel {
+                append_validations(&mut schema.extensions, cel::validations(def));
+            }
             schema.extensions.sort_by(|a, b| a.0.cmp(&b.0));
         }
     }
     schema
+}
+
+/// Appends rules to `x-kubernetes-validations`, after any the schema already has.
+fn append_validations(
+    extensions: &mut Vec<(String, serde_json::Value)>,
+    rules: Vec<serde_json::Value>,
+) {
+    if rules.is_empty() {
+        return;
+    }
+    match extensions.iter_mut().find(|(key, _)| key == cel::EXTENSION) {
+        Some((_, serde_json::Value::Array(existing))) => existing.extend(rules),
+        _ => extensions.push((cel::EXTENSION.into(), serde_json::Value::Array(rules))),
+    }
 }
 
 /// `x-kubernetes-unions` in the list shape kube-openapi's schemaconv reads.

@@ -1,0 +1,3 @@
+module example.com/cel
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/diagnostics/cel-unenforceable
+
+go 1.22
