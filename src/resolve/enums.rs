@@ -7,7 +7,7 @@ use super::universe::{ConstEntry, GoType, Origin, Universe};
 use crate::diag::{Code, Diagnostic};
 use crate::model::{EnumValue, TypeName};
 use crate::source::Span;
-use crate::syntax::{ConstExpr, ConstSpec, Doc, TypeExpr};
+use crate::syntax::{ConstExpr, ConstSpec, Doc};
 
 const MAX_CONST_DEPTH: usize = 64;
 
@@ -405,19 +405,6 @@ pub fn explicit_values(doc: &Doc) -> Option<(Vec<String>, Span)> {
         .filter(|v| !v.is_empty())
         .collect();
     Some((values, marker.span.clone()))
-}
-
-/// For unit tests and callers that only need a literal's type name.
-pub fn is_enum_marker(name: &str) -> bool {
-    ENUM_MARKERS.contains(&name)
-}
-
-#[allow(dead_code)]
-fn type_expr_name(ty: &TypeExpr) -> Option<&str> {
-    match ty {
-        TypeExpr::Named { name, .. } => Some(name),
-        _ => None,
-    }
 }
 
 #[cfg(test)]

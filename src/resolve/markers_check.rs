@@ -1,7 +1,7 @@
 //! Marker hygiene on input packages: malformed known markers, markers in the wrong place,
 //! unknown markers that look like typos of known ones.
 
-use super::universe::{LoadedPackage, Universe};
+use super::universe::LoadedPackage;
 use crate::diag::{Code, Diagnostic};
 use crate::markers::edit_distance;
 use crate::syntax::{Doc, SpannedMarker, TypeExpr};
@@ -59,8 +59,7 @@ enum Place {
     Const,
 }
 
-pub fn check(universe: &Universe, packages: &[LoadedPackage], diagnostics: &mut Vec<Diagnostic>) {
-    let _ = universe;
+pub fn check(packages: &[LoadedPackage], diagnostics: &mut Vec<Diagnostic>) {
     for package in packages.iter().filter(|p| p.is_input) {
         for file in &package.files {
             let decls = &file.decls;

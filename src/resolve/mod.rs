@@ -42,7 +42,7 @@ pub fn resolve(
 ) -> (ApiModel, Vec<Diagnostic>) {
     let universe = Universe::build(packages);
     let mut diagnostics = Vec::new();
-    markers_check::check(&universe, packages, &mut diagnostics);
+    markers_check::check(packages, &mut diagnostics);
     let enums = enums::deduce(&universe, &mut diagnostics);
     let mut resolver = Resolver {
         universe: &universe,
@@ -554,10 +554,8 @@ impl<'u, 'a> Resolver<'u, 'a> {
                     }
                 }
             }
-            GoType::External(name, _) => {
-                let _ = name;
-                None
-            }
+            // Unknown shape: no zero value to enforce.
+            GoType::External(..) => None,
             GoType::Builtin(name) if !omitempty => match primitive(name) {
                 PropertyType::Primitive { ty: "string", .. } => Some(DefaultValue::EmptyString),
                 PropertyType::Primitive { ty: "boolean", .. } => Some(DefaultValue::False),

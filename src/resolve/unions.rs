@@ -652,16 +652,13 @@ fn discriminator_enum<'e>(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn member_values(
-    entry: TypeEntry,
     marked: &[MarkedField],
     members: &[&Member],
     enum_values: Option<&[crate::model::EnumValue]>,
     discriminator_name: Option<&str>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<UnionMember> {
-    let _ = entry;
     let mut seen: HashMap<String, &Member> = HashMap::new();
     let mut out = Vec::new();
     for member in members {
@@ -871,7 +868,7 @@ fn kep1027_unions(
                 .with_help("declare a `+enum` string type listing the members' values and use it for the discriminator"),
             );
         }
-        check_requiredness(universe, entry, mf, d.marker, enum_values, diagnostics);
+        check_requiredness(mf, d.marker, enum_values, diagnostics);
         let member_fields: Vec<usize> = group.iter().map(|m| m.field).collect();
         check_common(
             universe,
@@ -887,14 +884,8 @@ fn kep1027_unions(
             }
             continue;
         }
-        let union_members = member_values(
-            entry,
-            marked,
-            &group,
-            enum_values,
-            Some(&mf.go_name),
-            diagnostics,
-        );
+        let union_members =
+            member_values(marked, &group, enum_values, Some(&mf.go_name), diagnostics);
         let mut scratch = Vec::new();
         let required = !fields::is_optional(mf.field, &mf.tag, &mut scratch);
         unions.push(Union {
@@ -919,15 +910,11 @@ fn list_names<'n>(names: impl Iterator<Item = &'n str>) -> String {
 /// KEP-1027: the discriminator is required, unless its enum has `""` (then `omitempty`) or it
 /// has a `+default` (then optional and `omitempty`).
 fn check_requiredness(
-    universe: &Universe,
-    entry: TypeEntry,
     mf: &MarkedField,
     marker: &SpannedMarker,
     enum_values: Option<&[crate::model::EnumValue]>,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    let _ = universe;
-    let _ = entry;
     let mut scratch = Vec::new();
     let optional = fields::is_optional(mf.field, &mf.tag, &mut scratch);
     let has_default = mf.field.doc.has_marker("default");
@@ -1056,7 +1043,6 @@ fn declarative_unions(
             diagnostics,
         );
         let union_members = member_values(
-            entry,
             marked,
             &group,
             enum_values,
