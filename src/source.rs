@@ -38,33 +38,36 @@ pub struct SourceFile {
     /// Path as given or discovered (relative to the working directory when possible).
     pub path: PathBuf,
     pub text: String,
-    line_starts: Vec<u32>,
+    /// Built on first use: only files with diagnostics need it.
+    line_starts: std::sync::OnceLock<Vec<u32>>,
 }
 
 impl SourceFile {
     pub fn new(path: PathBuf, text: String) -> SourceFile {
-        let mut line_starts = vec![0u32];
-        line_starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|(_, b)| *b == b'\n')
-                .map(|(i, _)| i as u32 + 1),
-        );
         SourceFile {
             path,
             text,
-            line_starts,
+            line_starts: std::sync::OnceLock::new(),
         }
+    }
+
+    fn line_starts(&self) -> &[u32] {
+        self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(memchr::memchr_iter(b'\n', self.text.as_bytes()).map(|i| i as u32 + 1))
+                .collect()
+        })
     }
 
     /// 1-based line and column (column counted in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
-        let line_idx = match self.line_starts.binary_search(&(offset as u32)) {
+        let line_starts = self.line_starts();
+        let line_idx = match line_starts.binary_search(&(offset as u32)) {
             Ok(i) => i,
             Err(i) => i - 1,
         };
-        let line_start = self.line_starts[line_idx] as usize;
+        let line_start = line_starts[line_idx] as usize;
         let mut col_end = offset;
         while !self.text.is_char_boundary(col_end) {
             col_end -= 1;

@@ -71,42 +71,46 @@ fn included_ranges(text: &str, excluded: &[std::ops::Range<usize>]) -> Vec<TsRan
     if excluded.is_empty() {
         return Vec::new();
     }
-    let line_starts: Vec<usize> = std::iter::once(0)
-        .chain(
-            text.bytes()
-                .enumerate()
-                .filter(|(_, b)| *b == b'\n')
-                .map(|(i, _)| i + 1),
-        )
-        .collect();
-    let point = |offset: usize| {
-        let row = match line_starts.binary_search(&offset) {
-            Ok(i) => i,
-            Err(i) => i - 1,
+    // Boundaries come in increasing order: count newlines incrementally (memchr is SIMD).
+    let bytes = text.as_bytes();
+    let mut cursor = Point { row: 0, column: 0 };
+    let mut cursor_offset = 0usize;
+    let mut point = |offset: usize| {
+        let segment = &bytes[cursor_offset..offset];
+        let newlines = memchr::memchr_iter(b'\n', segment).count();
+        cursor = match memchr::memrchr(b'\n', segment) {
+            Some(last) => Point {
+                row: cursor.row + newlines,
+                column: segment.len() - last - 1,
+            },
+            None => Point {
+                row: cursor.row,
+                column: cursor.column + segment.len(),
+            },
         };
-        Point {
-            row,
-            column: offset - line_starts[row],
-        }
+        cursor_offset = offset;
+        cursor
     };
     let mut ranges = Vec::with_capacity(excluded.len() + 1);
     let mut start = 0usize;
     for hole in excluded {
         if hole.start > start {
+            let start_point = point(start);
             ranges.push(TsRange {
                 start_byte: start,
                 end_byte: hole.start,
-                start_point: point(start),
+                start_point,
                 end_point: point(hole.start),
             });
         }
         start = hole.end;
     }
     if text.len() > start {
+        let start_point = point(start);
         ranges.push(TsRange {
             start_byte: start,
             end_byte: text.len(),
-            start_point: point(start),
+            start_point,
             end_point: point(text.len()),
         });
     }
@@ -136,6 +140,17 @@ pub fn is_build_ignored(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn included_ranges_carry_row_and_column() {
+        let text = "package p\nfunc f() {\n}\ntype T int\n";
+        let hole = std::ops::Range { start: 10, end: 22 };
+        let ranges = included_ranges(text, std::slice::from_ref(&hole));
+        assert_eq!(ranges[0].end_point, Point { row: 1, column: 0 });
+        assert_eq!(ranges[1].start_byte, 22);
+        assert_eq!(ranges[1].start_point, Point { row: 2, column: 1 });
+        assert_eq!(ranges[1].end_point, Point { row: 4, column: 0 });
+    }
 
     #[test]
     fn build_ignore_is_detected_only_before_the_package_clause() {
