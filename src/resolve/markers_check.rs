@@ -217,25 +217,42 @@ const OTHER_TOOLS_PREFIXES: &[&str] = &[
     "listType",
 ];
 
-fn suggest_similar(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
-    let name = marker.marker.name.as_str();
+/// The known marker an unknown name is probably a typo of.
+fn similar_known(name: &str) -> Option<&'static str> {
     if name.len() < 5 {
-        return;
+        return None;
     }
-    let best = KNOWN_MARKERS
+    let (_, known) = KNOWN_MARKERS
         .iter()
         .filter(|known| known.len() >= 5 && known.len().abs_diff(name.len()) <= 2)
         .map(|known| (edit_distance(name, known), *known))
         .filter(|(distance, _)| *distance <= 2)
-        .min();
-    let Some((_, known)) = best else { return };
+        .min()?;
     // A `k8s:` name close to another `k8s:` name is usually a different, real marker.
     if name.starts_with("k8s:") && !known.starts_with("k8s:") {
-        return;
+        return None;
     }
     if OTHER_TOOLS_PREFIXES.iter().any(|p| name.starts_with(p)) && !known.starts_with("k8s:") {
-        return;
+        return None;
     }
+    Some(known)
+}
+
+thread_local! {
+    // Real trees repeat the same few unknown names (other generators' markers) thousands of times.
+    static SIMILAR: std::cell::RefCell<std::collections::HashMap<String, Option<&'static str>>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+fn suggest_similar(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
+    let name = marker.marker.name.as_str();
+    let known = SIMILAR.with(|cache| {
+        *cache
+            .borrow_mut()
+            .entry(name.to_string())
+            .or_insert_with(|| similar_known(name))
+    });
+    let Some(known) = known else { return };
     diagnostics.push(
         Diagnostic::new(
             Code::MarkerUnknownSimilar,
