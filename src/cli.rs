@@ -31,6 +31,11 @@ pub enum Command {
     /// Report diagnostics only; write nothing.
     #[command(after_help = "Example:\n  union-gen check --message-format github ./...")]
     Check(CommonArgs),
+    /// Add the missing `enum` lists and union CEL rules to controller-gen CRD manifests, in place.
+    #[command(
+        after_help = "Examples:\n  union-gen crd config/crd/bases/*.yaml --packages ./api/...\n  union-gen crd --verify config/crd/bases/*.yaml --packages ./api/...\n      (writes nothing; exit 1 and a diff when a file would change)"
+    )]
+    Crd(CrdArgs),
     /// Print the long explanation of a diagnostic code.
     #[command(after_help = "Example:\n  union-gen explain union/member-not-optional")]
     Explain {
@@ -59,6 +64,25 @@ pub struct CommonArgs {
     /// Package directories or patterns (`./...`, `./pkg/apis/...`).
     #[arg(default_value = "./...")]
     pub packages: Vec<String>,
+    /// How diagnostics are printed (to stderr).
+    #[arg(long, value_enum, default_value_t = MessageFormatArg::Human)]
+    pub message_format: MessageFormatArg,
+    /// Worker threads (default: available cores).
+    #[arg(short = 'j', long)]
+    pub jobs: Option<usize>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CrdArgs {
+    /// CRD manifests written by controller-gen (YAML, several documents allowed).
+    #[arg(required = true, value_name = "CRD_YAML")]
+    pub files: Vec<PathBuf>,
+    /// Go packages holding the API types: directories or patterns (`./api/...`).
+    #[arg(long, value_name = "PATTERN", num_args = 1.., default_value = "./...")]
+    pub packages: Vec<String>,
+    /// Write nothing; print a diff of each file that would change (exit 1 when one would).
+    #[arg(long)]
+    pub verify: bool,
     /// How diagnostics are printed (to stderr).
     #[arg(long, value_enum, default_value_t = MessageFormatArg::Human)]
     pub message_format: MessageFormatArg,

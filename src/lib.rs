@@ -6,6 +6,7 @@
 //! diagnostics collected as values and rendered once by [`diag`].
 
 pub mod cli;
+pub mod crd;
 pub mod diag;
 pub mod discover;
 pub mod emit;
@@ -215,6 +216,7 @@ where
                 Err(_) => exit::USAGE_OR_IO,
             }
         }
+        Command::Crd(crd_args) => crd::command(crd_args, &args, style, stderr_color, out, err),
         Command::Check(args) => execute(&Config::for_check(args).colored(stderr_color), out, err),
         Command::Generate(generate) => match Config::try_for_generate(generate) {
             Ok(config) => execute_verifying(&config.colored(stderr_color), &args, style, out, err),

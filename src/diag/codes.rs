@@ -349,6 +349,39 @@ right:
     // +k8s:optional
     Port *int32 `json:\"firstPort,omitempty\"`
 ";
+    CrdNotPatchable = "crd/not-patchable", Error,
+"`union-gen crd` changes a CRD manifest only by inserting lines, so that every other byte
+(comments, key order, quoting, blank lines) stays as it was. It finds where to insert with a
+line-based reader of the block-style YAML controller-gen writes (`key:` lines, `- ` items,
+indentation). A schema written in flow style (`{type: object, properties: {…}}`), behind
+anchors or tags, or with content on a `---` line cannot be patched without reformatting the
+file, so nothing is written (exit 2). The same code reports a file that is not YAML and the
+internal self-check: the patched file, read again, must equal the original plus exactly the
+additions.
+
+wrong:
+    spec: {type: object, properties: {size: {type: string}}}
+
+right:
+    spec:
+      properties:
+        size:
+          type: string
+      type: object
+";
+    CrdSkipped = "crd/skipped", Warning,
+"A version of a CustomResourceDefinition was left as it is: no input Go package has a
+`+groupName=` marker equal to `spec.group` with a version (its `+versionName=`, else its
+package name) equal to the version's `name` and a struct named `spec.names.kind`; or the CRD
+is not `apiextensions.k8s.io/v1`.
+
+wrong:
+    package v1            // no +groupName marker
+
+right:
+    // +groupName=shop.example.com
+    package v1
+";
 }
 
 #[cfg(test)]

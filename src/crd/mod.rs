@@ -1,0 +1,901 @@
+//! `union-gen crd`: adds what controller-gen leaves out of a CRD manifest — the `enum` lists of
+//! `+enum` string types and the union CEL rules of [`cel::struct_rules`] — keeping every other
+//! byte of the file.
+//!
+//! For each `apiextensions.k8s.io/v1` `CustomResourceDefinition` document and each of its
+//! `spec.versions`, the Go root type is `spec.names.kind` in the input package whose
+//! `+groupName` is `spec.group` and whose version (`+versionName`, else the package name) is
+//! the version's `name`. The version's `openAPIV3Schema` is walked alongside the Go fields
+//! (JSON names; `properties`, `items`, `additionalProperties`).
+//!
+//! serde_yaml reads the structure; the file is changed by inserting lines only, at places
+//! found by [`block`], a locator for controller-gen's block-style YAML. The result is read
+//! again and must equal the original structure plus exactly the additions, or nothing is
+//! written.
+//!
+//! Input: the [`ApiModel`], the loaded packages (for `+groupName`), CRD file texts. Output:
+//! patched texts, diagnostics. Must not know: Go syntax, OpenAPI document layout.
+
+pub mod block;
+
+use std::collections::{BTreeSet, HashMap};
+use std::ffi::OsString;
+use std::io::Write;
+use std::ops::Range;
+use std::path::PathBuf;
+
+use serde_yaml::{Mapping, Value};
+
+use crate::cli::{CommonArgs, Config, CrdArgs, Destination, Output};
+use crate::diag::{self, Code, Diagnostic};
+use crate::model::{ApiModel, DefinitionBody, PropertyType, StructDef, TypeName};
+use crate::resolve::LoadedPackage;
+use crate::schema::cel::{self, Rule};
+use crate::source::{FileId, SourceFile, SourceMap, Span};
+use crate::{discover, exit, load, resolve, verify};
+
+/// The Go root types a CRD can be matched against.
+pub struct Index<'m> {
+    structs: HashMap<&'m TypeName, &'m StructDef>,
+    /// (group, version, import path) of each input package with a `+groupName`.
+    group_versions: Vec<(String, String, String)>,
+}
+
+impl<'m> Index<'m> {
+    pub fn new(model: &'m ApiModel, packages: &[LoadedPackage]) -> Index<'m> {
+        let structs = model
+            .definitions
+            .iter()
+            .filter_map(|d| match &d.body {
+                DefinitionBody::Struct(def) => Some((&d.name, def)),
+                DefinitionBody::Custom { .. } => None,
+            })
+            .collect();
+        Index {
+            structs,
+            group_versions: group_versions(packages),
+        }
+    }
+
+    /// The struct of `kind` in the package serving `group`/`version`.
+    fn root(&self, group: &str, version: &str, kind: &str) -> Option<(TypeName, &'m StructDef)> {
+        self.group_versions
+            .iter()
+            .filter(|(g, v, _)| g == group && v == version)
+            .find_map(|(_, _, package)| {
+                let name = TypeName {
+                    package: package.clone(),
+                    name: kind.to_string(),
+                };
+                let def = *self.structs.get(&name)?;
+                Some((name, def))
+            })
+    }
+}
+
+/// `(group, version, import path)` of every input package with a `+groupName` package marker;
+/// the version is `+versionName`, else the package's name (kubebuilder's `api/v1`).
+pub fn group_versions(packages: &[LoadedPackage]) -> Vec<(String, String, String)> {
+    let marker = |package: &LoadedPackage, name: &str| {
+        package.files.iter().find_map(|file| {
+            let value = file
+                .decls
+                .package_doc
+                .marker(name)?
+                .marker
+                .value
+                .as_deref()?;
+            Some(value.trim().trim_matches('"').to_string())
+        })
+    };
+    let mut out = Vec::new();
+    for package in packages.iter().filter(|p| p.is_input) {
+        let Some(group) = marker(package, "groupName") else {
+            continue;
+        };
+        let version = marker(package, "versionName").or_else(|| {
+            package
+                .files
+                .iter()
+                .map(|f| f.decls.package_name.clone())
+                .find(|n| !n.is_empty())
+        });
+        if let Some(version) = version {
+            out.push((group, version, package.import_path.clone()));
+        }
+    }
+    out
+}
+
+/// One step from a document's root to a node.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Step {
+    Key(String),
+    Index(usize),
+}
+
+/// Additions to one document, each at a path.
+type Additions = Vec<(Vec<Step>, Addition)>;
+
+#[derive(Debug, Clone, PartialEq)]
+enum Addition {
+    Enum(Vec<String>),
+    Rules(Vec<Rule>),
+}
+
+/// A finding about a CRD file, by 0-based line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    pub line: usize,
+    pub message: String,
+}
+
+/// The outcome of patching one file.
+#[derive(Debug, Clone, Default)]
+pub struct Patched {
+    pub text: String,
+    pub enums: usize,
+    pub rules: usize,
+    /// CRD versions left alone (no Go type, not `apiextensions.k8s.io/v1`).
+    pub skipped: Vec<Finding>,
+    /// The Go structs whose schemas were walked.
+    pub structs: BTreeSet<TypeName>,
+}
+
+/// Patches one CRD file's text. `Err`: the file cannot be patched without reformatting it
+/// (or is not YAML); nothing must be written.
+pub fn patch(text: &str, index: &Index) -> Result<Patched, Finding> {
+    let with_endings: Vec<&str> = text.split_inclusive('\n').collect();
+    let lines: Vec<&str> = with_endings
+        .iter()
+        .map(|l| l.trim_end_matches('\n').trim_end_matches('\r'))
+        .collect();
+    let segments = documents(&lines)?;
+    let mut patched = Patched::default();
+    let mut insertions: Vec<Insertion> = Vec::new();
+    let mut expected: Vec<Option<Value>> = Vec::new();
+    for range in &segments {
+        let (value, additions) = match document_additions(
+            &with_endings,
+            &lines,
+            range.clone(),
+            index,
+            &mut patched,
+            &mut insertions,
+        )? {
+            Some(found) => found,
+            None => {
+                expected.push(None);
+                continue;
+            }
+        };
+        let mut value = value;
+        for (path, addition) in &additions {
+            apply(&mut value, path, addition);
+        }
+        expected.push((!additions.is_empty()).then_some(value));
+    }
+    if insertions.is_empty() {
+        patched.text = text.to_string();
+        return Ok(patched);
+    }
+    insertions.sort_by(|a, b| {
+        (a.line, std::cmp::Reverse(a.indent), a.order).cmp(&(
+            b.line,
+            std::cmp::Reverse(b.indent),
+            b.order,
+        ))
+    });
+    let eol = if with_endings.first().is_some_and(|l| l.ends_with("\r\n")) {
+        "\r\n"
+    } else {
+        "\n"
+    };
+    let mut out = String::with_capacity(text.len() + insertions.len() * 200);
+    let mut next = insertions.iter().peekable();
+    for (index, line) in with_endings.iter().enumerate() {
+        while let Some(insertion) = next.next_if(|i| i.line == index) {
+            for new in &insertion.lines {
+                out.push_str(new);
+                out.push_str(eol);
+            }
+        }
+        out.push_str(line);
+    }
+    let mut rest = next.peekable();
+    if rest.peek().is_some() && !out.is_empty() && !out.ends_with('\n') {
+        out.push_str(eol);
+    }
+    for insertion in rest {
+        for new in &insertion.lines {
+            out.push_str(new);
+            out.push_str(eol);
+        }
+    }
+    self_check(&out, &expected)?;
+    patched.text = out;
+    Ok(patched)
+}
+
+/// Lines inserted before line `line` (`line == len`: at the end).
+#[derive(Debug)]
+struct Insertion {
+    line: usize,
+    /// Indentation of the mapping it extends: deeper ones go first at the same line.
+    indent: usize,
+    order: usize,
+    lines: Vec<String>,
+}
+
+/// The line ranges of the YAML documents (between `---` / `...` lines).
+fn documents(lines: &[&str]) -> Result<Vec<Range<usize>>, Finding> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (index, line) in lines.iter().enumerate() {
+        let marker = ["---", "..."].into_iter().find(|m| {
+            line.strip_prefix(m)
+                .is_some_and(|r| r.is_empty() || r.starts_with([' ', '\t']))
+        });
+        let Some(marker) = marker else { continue };
+        let after = line[marker.len()..].trim();
+        if !after.is_empty() && !after.starts_with('#') {
+            return Err(Finding {
+                line: index,
+                message: format!(
+                    "content after `{marker}` on the same line (`{after}`); union-gen patches \
+                     block-style YAML only"
+                ),
+            });
+        }
+        out.push(start..index);
+        start = index + 1;
+    }
+    out.push(start..lines.len());
+    Ok(out)
+}
+
+fn text_of(with_endings: &[&str], range: Range<usize>) -> String {
+    with_endings[range].concat()
+}
+
+fn parse_document(text: &str, first_line: usize) -> Result<Value, Finding> {
+    serde_yaml::from_str::<Value>(text).map_err(|error| Finding {
+        line: first_line + error.location().map_or(0, |l| l.line().saturating_sub(1)),
+        message: format!("not valid YAML: {error}"),
+    })
+}
+
+/// For one document: its structure and the additions it needs (`None`: not a CRD); pushes
+/// the insertions.
+fn document_additions(
+    with_endings: &[&str],
+    lines: &[&str],
+    range: Range<usize>,
+    index: &Index,
+    patched: &mut Patched,
+    insertions: &mut Vec<Insertion>,
+) -> Result<Option<(Value, Additions)>, Finding> {
+    let value = parse_document(&text_of(with_endings, range.clone()), range.start)?;
+    if value.get("kind").and_then(Value::as_str) != Some("CustomResourceDefinition") {
+        return Ok(None);
+    }
+    let Some(tree) = block::parse(lines, range.clone()) else {
+        return Ok(None);
+    };
+    let doc_line = tree.entry("kind").map_or(range.start, |entry| entry.line);
+    let api_version = value.get("apiVersion").and_then(Value::as_str);
+    if api_version != Some("apiextensions.k8s.io/v1") {
+        patched.skipped.push(Finding {
+            line: doc_line,
+            message: format!(
+                "a CustomResourceDefinition of {} is not patched: only apiextensions.k8s.io/v1 is",
+                api_version.unwrap_or("no apiVersion")
+            ),
+        });
+        return Ok(None);
+    }
+    let spec = value.get("spec");
+    let group = spec
+        .and_then(|s| s.get("group"))
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let kind = spec
+        .and_then(|s| s.get("names"))
+        .and_then(|n| n.get("kind"))
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let versions = spec
+        .and_then(|s| s.get("versions"))
+        .and_then(Value::as_sequence)
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    let mut walker = Walker {
+        index,
+        additions: Vec::new(),
+        structs: BTreeSet::new(),
+    };
+    for (number, version) in versions.iter().enumerate() {
+        let Some(schema) = version
+            .get("schema")
+            .and_then(|s| s.get("openAPIV3Schema"))
+            .and_then(Value::as_mapping)
+        else {
+            continue;
+        };
+        let name = version
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let mut path = vec![
+            Step::Key("spec".into()),
+            Step::Key("versions".into()),
+            Step::Index(number),
+        ];
+        let Some((type_name, def)) = index.root(group, name, kind) else {
+            let line = locate(&tree, &path).map_or(doc_line, |(_, line)| line);
+            patched.skipped.push(Finding {
+                line,
+                message: format!(
+                    "no Go type for {kind} of {group}/{name}: no input package with \
+                     `+groupName={group}` and version `{name}` (package name or \
+                     `+versionName`) declares a struct `{kind}`; this version is left as it is"
+                ),
+            });
+            continue;
+        };
+        path.push(Step::Key("schema".into()));
+        path.push(Step::Key("openAPIV3Schema".into()));
+        walker.walk_struct(&type_name, def, schema, &mut path);
+    }
+    let offset = block::sequence_offset(&tree).unwrap_or(0);
+    for (path, addition) in &walker.additions {
+        let order = insertions.len();
+        let insertion = insertion(&tree, path, addition, offset, order)?;
+        match addition {
+            Addition::Enum(_) => patched.enums += 1,
+            Addition::Rules(rules) => patched.rules += rules.len(),
+        }
+        insertions.push(insertion);
+    }
+    patched.structs.extend(walker.structs);
+    Ok(Some((value, walker.additions)))
+}
+
+struct Walker<'a, 'm> {
+    index: &'a Index<'m>,
+    additions: Additions,
+    structs: BTreeSet<TypeName>,
+}
+
+impl Walker<'_, '_> {
+    fn walk_struct(
+        &mut self,
+        name: &TypeName,
+        def: &StructDef,
+        schema: &Mapping,
+        path: &mut Vec<Step>,
+    ) {
+        self.structs.insert(name.clone());
+        let existing: Vec<&str> = schema
+            .get(cel::EXTENSION)
+            .and_then(Value::as_sequence)
+            .map(|rules| {
+                rules
+                    .iter()
+                    .filter_map(|r| r.get("rule").and_then(Value::as_str))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let mut new: Vec<Rule> = Vec::new();
+        for rule in cel::struct_rules(def).0 {
+            if !existing.contains(&rule.rule.as_str()) && !new.iter().any(|r| r.rule == rule.rule) {
+                new.push(rule);
+            }
+        }
+        if !new.is_empty() {
+            self.additions.push((path.clone(), Addition::Rules(new)));
+        }
+        let Some(properties) = schema.get("properties").and_then(Value::as_mapping) else {
+            return;
+        };
+        for (key, sub) in properties {
+            let (Some(key), Some(sub)) = (key.as_str(), sub.as_mapping()) else {
+                continue;
+            };
+            let Some(property) = def.properties.iter().find(|p| p.json_name == key) else {
+                continue;
+            };
+            path.push(Step::Key("properties".into()));
+            path.push(Step::Key(key.to_string()));
+            self.walk_type(&property.ty, sub, path);
+            path.truncate(path.len() - 2);
+        }
+    }
+
+    fn walk_type(&mut self, ty: &PropertyType, schema: &Mapping, path: &mut Vec<Step>) {
+        let nested = |key: &str| schema.get(key).and_then(Value::as_mapping);
+        match ty {
+            PropertyType::Enum(values) => {
+                let is_string = schema.get("type").and_then(Value::as_str) == Some("string");
+                if !values.is_empty() && is_string && !schema.contains_key("enum") {
+                    let values = values.iter().map(|v| v.value.clone()).collect();
+                    self.additions.push((path.clone(), Addition::Enum(values)));
+                }
+            }
+            PropertyType::Ref(name) => {
+                if let Some(def) = self.index.structs.get(name) {
+                    self.walk_struct(name, def, schema, path);
+                }
+            }
+            PropertyType::Array(inner) => {
+                if let Some(items) = nested("items") {
+                    path.push(Step::Key("items".into()));
+                    self.walk_type(inner, items, path);
+                    path.pop();
+                }
+            }
+            PropertyType::Map(inner) => {
+                if let Some(values) = nested("additionalProperties") {
+                    path.push(Step::Key("additionalProperties".into()));
+                    self.walk_type(inner, values, path);
+                    path.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The node at `path` and the line of the last step found.
+fn locate<'t>(tree: &'t block::Node, path: &[Step]) -> Result<(&'t block::Node, usize), Finding> {
+    let mut node = tree;
+    let mut line = 0;
+    for step in path {
+        let next = match (step, node) {
+            (Step::Key(key), _) => node.entry(key).map(|e| (&e.value, e.line)),
+            (Step::Index(i), block::Node::Seq(items)) => items.get(*i).map(|i| (&i.value, i.line)),
+            _ => None,
+        };
+        match next {
+            Some((found, found_line)) => {
+                node = found;
+                line = found_line;
+            }
+            None => {
+                return Err(Finding {
+                    line,
+                    message: format!(
+                        "`{}` is not written in block style (flow collections `{{…}}`/`[…]`, \
+                         anchors, tags or unusual indentation), so union-gen cannot insert \
+                         lines into it without reformatting the file",
+                        path_text(path)
+                    ),
+                })
+            }
+        }
+    }
+    Ok((node, line))
+}
+
+fn path_text(path: &[Step]) -> String {
+    let mut out = String::new();
+    for step in path {
+        match step {
+            Step::Key(key) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(key);
+            }
+            Step::Index(i) => out.push_str(&format!("[{i}]")),
+        }
+    }
+    out
+}
+
+fn spaces(n: usize) -> String {
+    " ".repeat(n)
+}
+
+/// Where and what to insert for one addition.
+fn insertion(
+    tree: &block::Node,
+    path: &[Step],
+    addition: &Addition,
+    offset: usize,
+    order: usize,
+) -> Result<Insertion, Finding> {
+    let (node, line) = locate(tree, path)?;
+    let entries = match node {
+        block::Node::Map(entries) if !entries.is_empty() => entries,
+        _ => {
+            return Err(Finding {
+                line,
+                message: format!(
+                    "the schema `{}` is not a block mapping, so union-gen cannot insert lines \
+                     into it without reformatting the file",
+                    path_text(path)
+                ),
+            })
+        }
+    };
+    let indent = entries[0].indent;
+    let last = entries.last().map_or(line, |e| e.last) + 1;
+    match addition {
+        Addition::Enum(values) => {
+            let at = match entries.iter().position(|e| e.key.as_str() > "enum") {
+                Some(0) if entries[0].item_start => {
+                    return Err(Finding {
+                        line: entries[0].line,
+                        message: format!(
+                            "the schema `{}` starts on a `- ` line; union-gen cannot insert \
+                             `enum` before its first key",
+                            path_text(path)
+                        ),
+                    })
+                }
+                Some(0) => entries[0].line,
+                Some(i) => entries[i - 1].last + 1,
+                None => last,
+            };
+            let mut lines = vec![format!("{}enum:", spaces(indent))];
+            for value in values {
+                lines.push(format!("{}- {}", spaces(indent + offset), scalar(value)));
+            }
+            Ok(Insertion {
+                line: at,
+                indent,
+                order,
+                lines,
+            })
+        }
+        Addition::Rules(rules) => {
+            let (at, item_indent, mut lines) =
+                match entries.iter().find(|e| e.key == cel::EXTENSION) {
+                    Some(entry) => match &entry.value {
+                        block::Node::Seq(items) => (entry.last + 1, items[0].indent, Vec::new()),
+                        _ => {
+                            return Err(Finding {
+                                line: entry.line,
+                                message: format!(
+                                    "`{}` is not a block sequence, so union-gen cannot append \
+                                 rules to it without reformatting the file",
+                                    cel::EXTENSION
+                                ),
+                            })
+                        }
+                    },
+                    None => (
+                        last,
+                        indent + offset,
+                        vec![format!("{}{}:", spaces(indent), cel::EXTENSION)],
+                    ),
+                };
+            for rule in rules {
+                lines.push(format!(
+                    "{}- message: {}",
+                    spaces(item_indent),
+                    scalar(&rule.message)
+                ));
+                lines.push(format!(
+                    "{}rule: {}",
+                    spaces(item_indent + 2),
+                    scalar(&rule.rule)
+                ));
+            }
+            Ok(Insertion {
+                line: at,
+                indent,
+                order,
+                lines,
+            })
+        }
+    }
+}
+
+/// A YAML scalar for `value`: plain when it reads back as the same string, else
+/// single-quoted, else (control characters) double-quoted.
+pub fn scalar(value: &str) -> String {
+    let plain = !value.is_empty()
+        && value.trim() == value
+        && !value.starts_with([
+            '-', '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', '\'', '"', '%',
+            '@', '`',
+        ])
+        && !value.contains(": ")
+        && !value.contains(" #")
+        && !value.ends_with(':')
+        && !value.chars().any(char::is_control)
+        && serde_yaml::from_str::<Value>(value).ok() == Some(Value::String(value.to_string()));
+    if plain {
+        value.to_string()
+    } else if !value.chars().any(char::is_control) {
+        format!("'{}'", value.replace('\'', "''"))
+    } else {
+        serde_json::to_string(value).unwrap_or_default()
+    }
+}
+
+/// Applies an addition to the structure, as the inserted lines should read.
+fn apply(value: &mut Value, path: &[Step], addition: &Addition) {
+    let mut node = value;
+    for step in path {
+        let next = match step {
+            Step::Key(key) => node.get_mut(key.as_str()),
+            Step::Index(i) => node.get_mut(*i),
+        };
+        match next {
+            Some(next) => node = next,
+            None => return,
+        }
+    }
+    let Some(mapping) = node.as_mapping_mut() else {
+        return;
+    };
+    match addition {
+        Addition::Enum(values) => {
+            mapping.insert(
+                "enum".into(),
+                Value::Sequence(values.iter().map(|v| Value::String(v.clone())).collect()),
+            );
+        }
+        Addition::Rules(rules) => {
+            let list = mapping
+                .entry(cel::EXTENSION.into())
+                .or_insert_with(|| Value::Sequence(Vec::new()));
+            if let Some(list) = list.as_sequence_mut() {
+                for rule in rules {
+                    let mut entry = Mapping::new();
+                    entry.insert("message".into(), rule.message.clone().into());
+                    entry.insert("rule".into(), rule.rule.clone().into());
+                    list.push(Value::Mapping(entry));
+                }
+            }
+        }
+    }
+}
+
+/// The patched text, read again, must hold the original documents plus exactly the additions.
+fn self_check(text: &str, expected: &[Option<Value>]) -> Result<(), Finding> {
+    let failed = |line: usize, why: String| Finding {
+        line,
+        message: format!(
+            "internal error: the patched file does not read back as the original plus the \
+             additions ({why}); nothing was written — please report this with the file"
+        ),
+    };
+    let with_endings: Vec<&str> = text.split_inclusive('\n').collect();
+    let lines: Vec<&str> = with_endings
+        .iter()
+        .map(|l| l.trim_end_matches('\n').trim_end_matches('\r'))
+        .collect();
+    let segments = documents(&lines)?;
+    if segments.len() != expected.len() {
+        return Err(failed(0, "the number of documents changed".into()));
+    }
+    for (range, expected) in segments.iter().zip(expected) {
+        let Some(expected) = expected else { continue };
+        let value = parse_document(&text_of(&with_endings, range.clone()), range.start)
+            .map_err(|f| failed(f.line, f.message))?;
+        if &value != expected {
+            return Err(failed(
+                range.start,
+                format!("document at line {} differs", range.start + 1),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Byte span of 0-based `line` in `text`.
+fn line_span(file: FileId, text: &str, line: usize) -> Span {
+    let mut start = 0;
+    for (index, l) in text.split_inclusive('\n').enumerate() {
+        if index == line {
+            let content = l.trim_end_matches('\n').trim_end_matches('\r');
+            return Span::new(file, start..start + content.len());
+        }
+        start += l.len();
+    }
+    Span::new(file, text.len()..text.len())
+}
+
+/// `union-gen crd`: returns the exit code.
+pub fn command(
+    args: CrdArgs,
+    argv: &[OsString],
+    style: verify::Style,
+    stderr_color: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    let mut config = Config::for_check(CommonArgs {
+        packages: args.packages,
+        message_format: args.message_format,
+        jobs: args.jobs,
+    })
+    .colored(stderr_color);
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(config.jobs)
+        .build()
+    {
+        Ok(pool) => pool,
+        Err(error) => {
+            let _ = writeln!(err, "error: cannot start worker threads: {error}");
+            return exit::USAGE_OR_IO;
+        }
+    };
+    let loaded = pool.install(|| -> anyhow::Result<_> {
+        let (packages, walk_errors) = discover::discover(&config.packages)?;
+        let loaded = load::load(&packages, &walk_errors, load::Dependencies::Load);
+        let (model, diagnostics) =
+            resolve::resolve(&loaded.packages, &loaded.missing, config.resolve);
+        Ok((loaded, model, diagnostics))
+    });
+    let (loaded, model, resolve_diagnostics) = match loaded {
+        Ok(loaded) => loaded,
+        Err(error) => {
+            let _ = writeln!(err, "error: {error:#}");
+            return exit::USAGE_OR_IO;
+        }
+    };
+    let mut sources: SourceMap = loaded.sources;
+    let mut diagnostics = loaded.diagnostics;
+    diagnostics.extend(resolve_diagnostics);
+    let index = Index::new(&model, &loaded.packages);
+    let mut results = Vec::new();
+    let mut unreadable = false;
+    for path in &args.files {
+        let text = match std::fs::read(path).map(String::from_utf8) {
+            Ok(Ok(text)) => text,
+            Ok(Err(_)) => {
+                let _ = writeln!(err, "error: {} is not UTF-8", path.display());
+                unreadable = true;
+                continue;
+            }
+            Err(error) => {
+                let _ = writeln!(err, "error: cannot read {}: {error}", path.display());
+                unreadable = true;
+                continue;
+            }
+        };
+        let id = sources.add(SourceFile::new(path.clone(), text.clone()));
+        match patch(&text, &index) {
+            Ok(patched) => {
+                for finding in &patched.skipped {
+                    diagnostics.push(
+                        Diagnostic::new(
+                            Code::CrdSkipped,
+                            line_span(id, &text, finding.line),
+                            finding.message.clone(),
+                        )
+                        .with_help(
+                            "pass the package of the Go types with `--packages` and give it a \
+                             `+groupName=` marker (doc.go / groupversion_info.go)",
+                        ),
+                    );
+                }
+                results.push((path.clone(), text, Some(patched)));
+            }
+            Err(finding) => {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::CrdNotPatchable,
+                        line_span(id, &text, finding.line),
+                        finding.message,
+                    )
+                    .with_help(
+                        "write the CRD as controller-gen does (block style, `key:` lines, `- ` \
+                         items), or add the enum lists and rules by hand",
+                    ),
+                );
+                results.push((path.clone(), text, None));
+            }
+        }
+    }
+    let walked: BTreeSet<&TypeName> = results
+        .iter()
+        .filter_map(|(_, _, p)| p.as_ref())
+        .flat_map(|p| p.structs.iter())
+        .collect();
+    for definition in &model.definitions {
+        if let (DefinitionBody::Struct(def), true) =
+            (&definition.body, walked.contains(&definition.name))
+        {
+            for problem in cel::struct_rules(def).1 {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::CelUnenforceable,
+                        definition.span.clone(),
+                        format!("{}: {problem}", definition.name.name),
+                    )
+                    .with_help("rename the field's JSON name, or write this rule by hand"),
+                );
+            }
+        }
+    }
+    let _ = diag::render(&diagnostics, &sources, config.message_format, err);
+    let not_patchable = diagnostics.iter().any(|d| d.code == Code::CrdNotPatchable);
+    if unreadable || not_patchable {
+        return exit::USAGE_OR_IO;
+    }
+    if diag::has_errors(&diagnostics) {
+        return exit::FAILURE;
+    }
+    let results: Vec<(PathBuf, String, Patched)> = results
+        .into_iter()
+        .filter_map(|(path, text, patched)| Some((path, text, patched?)))
+        .collect();
+    if args.verify {
+        config.verify = true;
+        config.outputs = results
+            .iter()
+            .map(|(path, _, _)| Output {
+                version: crate::emit::Version::V3,
+                destination: Destination::File(path.clone()),
+                format: crate::emit::Format::Yaml,
+            })
+            .collect();
+        let documents: Vec<Vec<u8>> = results
+            .iter()
+            .map(|(_, _, p)| p.text.clone().into_bytes())
+            .collect();
+        return verify::verify(&config, &documents, argv, style, out, err);
+    }
+    for (path, text, patched) in &results {
+        if patched.text == *text {
+            continue;
+        }
+        if let Err(error) = crate::emit::write_atomically(path, patched.text.as_bytes()) {
+            let _ = writeln!(err, "error: cannot write {}: {error}", path.display());
+            return exit::USAGE_OR_IO;
+        }
+        let _ = writeln!(
+            out,
+            "union-gen: {}: added {} enum list(s) and {} validation rule(s)",
+            path.display(),
+            patched.enums,
+            patched.rules
+        );
+    }
+    exit::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scalars_read_back() {
+        for value in [
+            "Small",
+            "",
+            "true",
+            "1",
+            "a: b",
+            "it's",
+            "!has(self.a)",
+            "- x",
+            "x #y",
+            "tab\there",
+            "new\nline",
+            "(has(self.a) ? 1 : 0) == 1",
+        ] {
+            let text = scalar(value);
+            assert_eq!(
+                serde_yaml::from_str::<Value>(&format!("k: {text}")).unwrap()["k"],
+                Value::String(value.into()),
+                "{value:?} as {text}"
+            );
+        }
+        assert_eq!(scalar("Small"), "Small");
+        assert_eq!(scalar("a: b"), "'a: b'");
+    }
+
+    #[test]
+    fn splits_documents() {
+        let lines = ["# c", "---", "a: 1", "--- # x", "b: 2", "..."];
+        assert_eq!(documents(&lines).unwrap(), vec![0..1, 2..3, 4..5, 6..6]);
+        assert!(documents(&["--- {a: 1}"]).is_err());
+    }
+}

@@ -1,0 +1,3 @@
+module example.com/crd-not-patchable
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/crd-skipped
+
+go 1.22
