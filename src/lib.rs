@@ -133,8 +133,7 @@ pub fn run_pipeline(config: &Config) -> anyhow::Result<Run> {
                 .outputs
                 .par_iter()
                 .map(|output| {
-                    let document = emit::document(&definitions, output.version, &config.info);
-                    emit::to_bytes(&document, output.format)
+                    emit::to_bytes(&definitions, output.version, &config.info, output.format)
                 })
                 .collect();
             timings.lap("emit");

@@ -1,0 +1,297 @@
+//! A pretty JSON writer (2-space indent, serde_json's layout) that writes documents straight
+//! from [`Schema`] trees, in kube-openapi's key order, with Go's HTML-safe escapes in the same
+//! pass — no intermediate value tree.
+
+use serde_json::Value;
+
+use super::{ref_path, Info, Version};
+use crate::schema::{Definitions, Schema};
+
+/// The whole document as pretty JSON with a final newline.
+pub fn document(definitions: &Definitions, version: Version, info: &Info) -> String {
+    let mut w = Writer::default();
+    w.begin_object();
+    match version {
+        Version::V2 => {
+            w.key("swagger");
+            w.string("2.0");
+        }
+        Version::V3 => {
+            w.key("openapi");
+            w.string("3.0.0");
+        }
+    }
+    w.key("info");
+    w.begin_object();
+    w.key("title");
+    w.string(&info.title);
+    w.key("version");
+    w.string(&info.version);
+    w.end_object();
+    w.key("paths");
+    w.begin_object();
+    w.end_object();
+    match version {
+        Version::V2 => {
+            w.key("definitions");
+            w.definitions(definitions, version);
+        }
+        Version::V3 => {
+            w.key("components");
+            w.begin_object();
+            w.key("schemas");
+            w.definitions(definitions, version);
+            w.end_object();
+        }
+    }
+    w.end_object();
+    w.out.push('\n');
+    w.out
+}
+
+#[derive(Default)]
+struct Writer {
+    out: String,
+    /// Per open container: has it elements yet?
+    stack: Vec<bool>,
+}
+
+impl Writer {
+    fn indent(&mut self) {
+        for _ in 0..self.stack.len() {
+            self.out.push_str("  ");
+        }
+    }
+
+    /// Separator and indentation before an element of the innermost container.
+    fn element(&mut self) {
+        if let Some(has_elements) = self.stack.last_mut() {
+            if *has_elements {
+                self.out.push(',');
+            }
+            *has_elements = true;
+            self.out.push('\n');
+            self.indent();
+        }
+    }
+
+    fn begin_object(&mut self) {
+        self.out.push('{');
+        self.stack.push(false);
+    }
+
+    fn end_object(&mut self) {
+        self.close('}');
+    }
+
+    fn begin_array(&mut self) {
+        self.out.push('[');
+        self.stack.push(false);
+    }
+
+    fn end_array(&mut self) {
+        self.close(']');
+    }
+
+    fn close(&mut self, bracket: char) {
+        if self.stack.pop() == Some(true) {
+            self.out.push('\n');
+            self.indent();
+        }
+        self.out.push(bracket);
+    }
+
+    /// An object key; the value follows with one of the value methods (no `element`).
+    fn key(&mut self, key: &str) {
+        self.element();
+        write_string(&mut self.out, key);
+        self.out.push_str(": ");
+    }
+
+    /// A string value (after a key, or as an array element via `item_string`).
+    fn string(&mut self, value: &str) {
+        write_string(&mut self.out, value);
+    }
+
+    fn item_string(&mut self, value: &str) {
+        self.element();
+        self.string(value);
+    }
+
+    fn strings(&mut self, values: &[String]) {
+        self.begin_array();
+        for value in values {
+            self.item_string(value);
+        }
+        self.end_array();
+    }
+
+    fn value(&mut self, value: &Value) {
+        match value {
+            Value::Object(map) => {
+                self.begin_object();
+                for (key, item) in map {
+                    self.key(key);
+                    self.value(item);
+                }
+                self.end_object();
+            }
+            Value::Array(items) => {
+                self.begin_array();
+                for item in items {
+                    self.element();
+                    self.value(item);
+                }
+                self.end_array();
+            }
+            Value::String(text) => self.string(text),
+            other => self.out.push_str(&other.to_string()),
+        }
+    }
+
+    fn definitions(&mut self, definitions: &Definitions, version: Version) {
+        self.begin_object();
+        for (name, schema) in definitions {
+            self.key(name);
+            self.schema(schema, version);
+        }
+        self.end_object();
+    }
+
+    /// One schema node. In v3 a `$ref` with siblings moves into `allOf` (kube-openapi's
+    /// builder3 does the same); in v2 siblings sit next to `$ref`.
+    fn schema(&mut self, schema: &Schema, version: Version) {
+        self.begin_object();
+        if let Some(description) = &schema.description {
+            self.key("description");
+            self.string(description);
+        }
+        match schema.types.as_slice() {
+            [] => {}
+            [one] => {
+                self.key("type");
+                self.string(one);
+            }
+            many => {
+                self.key("type");
+                self.strings(many);
+            }
+        }
+        if let Some(format) = &schema.format {
+            self.key("format");
+            self.string(format);
+        }
+        if let Some(default) = &schema.default {
+            self.key("default");
+            self.value(default);
+        }
+        if !schema.enum_values.is_empty() {
+            self.key("enum");
+            self.strings(&schema.enum_values);
+        }
+        if !schema.required.is_empty() {
+            self.key("required");
+            self.strings(&schema.required);
+        }
+        if let Some(items) = &schema.items {
+            self.key("items");
+            self.schema(items, version);
+        }
+        let has_siblings = schema.description.is_some()
+            || !schema.types.is_empty()
+            || schema.format.is_some()
+            || schema.default.is_some()
+            || !schema.enum_values.is_empty()
+            || !schema.required.is_empty()
+            || schema.items.is_some()
+            || !schema.extensions.is_empty();
+        if let (Some(reference), Version::V3, true) = (&schema.reference, version, has_siblings) {
+            self.key("allOf");
+            self.begin_array();
+            self.element();
+            self.begin_object();
+            self.key("$ref");
+            self.string(&ref_path(reference, version));
+            self.end_object();
+            self.end_array();
+        }
+        if !schema.properties.is_empty() {
+            self.key("properties");
+            self.begin_object();
+            for (name, property) in &schema.properties {
+                self.key(name);
+                self.schema(property, version);
+            }
+            self.end_object();
+        }
+        if let Some(additional) = &schema.additional_properties {
+            self.key("additionalProperties");
+            self.schema(additional, version);
+        }
+        // kube-openapi's (jsonv2) order: schema keys, `$ref`, then the `x-` extensions.
+        if let Some(reference) = &schema.reference {
+            if version == Version::V2 || !has_siblings {
+                self.key("$ref");
+                self.string(&ref_path(reference, version));
+            }
+        }
+        for (key, value) in &schema.extensions {
+            self.key(key);
+            self.value(value);
+        }
+        self.end_object();
+    }
+}
+
+/// A JSON string as serde_json writes it, plus Go encoding/json's HTML-safe escapes (`<`,
+/// `>`, `&`, U+2028, U+2029), so descriptions match Kubernetes' published specs byte for byte.
+fn write_string(out: &mut String, value: &str) {
+    out.push('"');
+    let mut start = 0;
+    for (index, c) in value.char_indices() {
+        let escape: Option<&str> = match c {
+            '"' => Some("\\\""),
+            '\\' => Some("\\\\"),
+            '\n' => Some("\\n"),
+            '\r' => Some("\\r"),
+            '\t' => Some("\\t"),
+            '\u{8}' => Some("\\b"),
+            '\u{c}' => Some("\\f"),
+            '<' => Some("\\u003c"),
+            '>' => Some("\\u003e"),
+            '&' => Some("\\u0026"),
+            '\u{2028}' => Some("\\u2028"),
+            '\u{2029}' => Some("\\u2029"),
+            c if (c as u32) < 0x20 => None,
+            _ => continue,
+        };
+        out.push_str(&value[start..index]);
+        match escape {
+            Some(text) => out.push_str(text),
+            None => out.push_str(&format!("\\u{:04x}", c as u32)),
+        }
+        start = index + c.len_utf8();
+    }
+    out.push_str(&value[start..]);
+    out.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_escape_like_serde_json_plus_go_html_escapes() {
+        let mut out = String::new();
+        write_string(&mut out, "a\"b\\c\n\t\u{1}<>&\u{2028}é");
+        assert_eq!(out, r#""a\"b\\c\n\t\u0001\u003c\u003e\u0026\u2028é""#);
+    }
+
+    #[test]
+    fn layout_matches_serde_json_pretty() {
+        let value = serde_json::json!({"a": [], "b": {}, "c": [1, {"d": "e"}], "f": null});
+        let mut w = Writer::default();
+        w.value(&value);
+        assert_eq!(w.out, serde_json::to_string_pretty(&value).unwrap());
+    }
+}
