@@ -318,18 +318,25 @@ fn execute_verifying(
     if config.verify {
         return verify::verify(config, &run.documents, args, style, out, err);
     }
+    // Files first, all or none (an unwritable second output must not leave the first one
+    // changed); then stdout.
+    let files: Vec<(&std::path::Path, &[u8])> = config
+        .outputs
+        .iter()
+        .zip(&run.documents)
+        .filter_map(|(output, bytes)| match &output.destination {
+            Destination::File(path) => Some((path.as_path(), bytes.as_slice())),
+            Destination::Stdout => None,
+        })
+        .collect();
+    if let Err((path, error)) = emit::write_all_atomically(&files) {
+        let _ = writeln!(err, "error: cannot write {}: {error}", path.display());
+        return exit::USAGE_OR_IO;
+    }
     for (output, bytes) in config.outputs.iter().zip(&run.documents) {
-        match &output.destination {
-            Destination::Stdout => {
-                if out.write_all(bytes).and_then(|_| out.flush()).is_err() {
-                    return exit::USAGE_OR_IO;
-                }
-            }
-            Destination::File(path) => {
-                if let Err(error) = emit::write_atomically(path, bytes) {
-                    let _ = writeln!(err, "error: cannot write {}: {error}", path.display());
-                    return exit::USAGE_OR_IO;
-                }
+        if let Destination::Stdout = output.destination {
+            if out.write_all(bytes).and_then(|_| out.flush()).is_err() {
+                return exit::USAGE_OR_IO;
             }
         }
     }

@@ -61,6 +61,40 @@ pub fn to_bytes(
 /// Writes `bytes` to `path` through a temporary file in the same directory and a rename, so
 /// readers never see a partial file.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    write_all_atomically(&[(path, bytes)]).map_err(|(_, error)| error)
+}
+
+/// Writes several files so that either all of them change or none does (as far as the file
+/// system allows): every temporary file is written and synced first, and only then are they
+/// renamed over their targets. On failure, returns the path that failed; the temporary
+/// files are removed and no target has changed.
+pub fn write_all_atomically(files: &[(&Path, &[u8])]) -> Result<(), (PathBuf, std::io::Error)> {
+    let mut staged: Vec<(PathBuf, &Path)> = Vec::with_capacity(files.len());
+    let discard = |staged: &[(PathBuf, &Path)]| {
+        for (temporary, _) in staged {
+            let _ = fs::remove_file(temporary);
+        }
+    };
+    for (path, bytes) in files {
+        match stage(path, bytes) {
+            Ok(temporary) => staged.push((temporary, path)),
+            Err(error) => {
+                discard(&staged);
+                return Err((path.to_path_buf(), error));
+            }
+        }
+    }
+    for (index, (temporary, path)) in staged.iter().enumerate() {
+        if let Err(error) = fs::rename(temporary, path) {
+            discard(&staged[index..]);
+            return Err((path.to_path_buf(), error));
+        }
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to a new temporary file next to `path`; returns the temporary's path.
+fn stage(path: &Path, bytes: &[u8]) -> std::io::Result<PathBuf> {
     let dir = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
         _ => PathBuf::from("."),
@@ -69,17 +103,22 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "output".into());
-    let temporary = dir.join(format!(".{file_name}.{}.tmp", std::process::id()));
+    // Unique per process and per call: two outputs may share a file name in one directory.
+    static COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let serial = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let temporary = dir.join(format!(".{file_name}.{}.{serial}.tmp", std::process::id()));
     let result = (|| {
         let mut file = fs::File::create(&temporary)?;
         file.write_all(bytes)?;
-        file.sync_all()?;
-        fs::rename(&temporary, path)
+        file.sync_all()
     })();
-    if result.is_err() {
-        let _ = fs::remove_file(&temporary);
+    match result {
+        Ok(()) => Ok(temporary),
+        Err(error) => {
+            let _ = fs::remove_file(&temporary);
+            Err(error)
+        }
     }
-    result
 }
 
 #[cfg(test)]
@@ -164,5 +203,23 @@ mod tests {
         assert_eq!(fs::read(&path).unwrap(), b"{}\n");
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
         assert!(write_atomically(&dir.path().join("missing/out.json"), b"x").is_err());
+    }
+
+    /// With two outputs, an unwritable second one (a path under a regular file) left the
+    /// first one already replaced; now nothing changes unless everything can be written.
+    #[test]
+    fn all_or_nothing_when_one_output_cannot_be_written() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let first = dir.path().join("v2.json");
+        fs::write(&first, "old").expect("write");
+        fs::write(dir.path().join("file"), "").expect("write");
+        let second = dir.path().join("file/v3.json");
+        let result = write_all_atomically(&[(&first, b"new"), (&second, b"new")]);
+        assert_eq!(result.map_err(|(path, _)| path), Err(second));
+        assert_eq!(fs::read_to_string(&first).expect("read"), "old");
+        let names: Vec<_> = fs::read_dir(dir.path()).expect("list").collect();
+        assert_eq!(names.len(), 2, "no temporary file is left behind");
+        write_all_atomically(&[(&first, b"new")]).expect("writable");
+        assert_eq!(fs::read_to_string(&first).expect("read"), "new");
     }
 }

@@ -11,6 +11,12 @@ use crate::syntax::{ConstExpr, ConstSpec, Doc};
 
 const MAX_CONST_DEPTH: usize = 64;
 
+/// Bounds on evaluating one constant: expression nodes visited (constants that refer to
+/// others several times, `X1 = X0 + X0; X2 = X1 + X1; …`, grow exponentially) and bytes of
+/// the value.
+const MAX_EVAL_STEPS: usize = 100_000;
+const MAX_CONST_BYTES: usize = 1 << 20;
+
 pub const ENUM_MARKERS: &[&str] = &["enum", "k8s:enum"];
 
 /// Enum types and their values.
@@ -25,6 +31,8 @@ pub enum EvalError {
     NotConstant(Span),
     NotAString,
     Cycle,
+    /// Over [`MAX_EVAL_STEPS`] or [`MAX_CONST_BYTES`].
+    TooLarge,
 }
 
 pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
@@ -118,9 +126,18 @@ pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
                                 format!("cannot evaluate the value of `{name}`; it is left out of enum `{}`", enum_type.name),
                             )
                             .with_help("enum values must be constant string expressions: literals, `+`, and other string constants");
-                            if let EvalError::NotConstant(span) = error {
-                                diagnostic =
-                                    diagnostic.with_label(span, "not a constant string expression");
+                            match error {
+                                EvalError::NotConstant(span) => {
+                                    diagnostic = diagnostic
+                                        .with_label(span, "not a constant string expression");
+                                }
+                                EvalError::Cycle => {
+                                    diagnostic = diagnostic.with_help(format!("the constant refers to itself (directly or through other constants), or its definition is nested more than {MAX_CONST_DEPTH} levels deep"));
+                                }
+                                EvalError::TooLarge => {
+                                    diagnostic = diagnostic.with_help(format!("the value is longer than {MAX_CONST_BYTES} bytes or takes more than {MAX_EVAL_STEPS} steps to evaluate"));
+                                }
+                                EvalError::NotAString => {}
                             }
                             if package.package.is_input {
                                 diagnostics.push(diagnostic);
@@ -274,11 +291,21 @@ fn conversion_type<'a>(
     }
 }
 
-/// Evaluates the value of one constant name.
+/// Evaluates the value of one constant name (within [`MAX_EVAL_STEPS`]).
 pub fn evaluate_const(
     universe: &Universe,
     entry: ConstEntry,
     depth: usize,
+) -> Result<Vec<u8>, EvalError> {
+    let mut steps = MAX_EVAL_STEPS;
+    evaluate_const_within(universe, entry, depth, &mut steps)
+}
+
+fn evaluate_const_within(
+    universe: &Universe,
+    entry: ConstEntry,
+    depth: usize,
+    steps: &mut usize,
 ) -> Result<Vec<u8>, EvalError> {
     if depth > MAX_CONST_DEPTH {
         return Err(EvalError::Cycle);
@@ -288,7 +315,7 @@ pub fn evaluate_const(
         .values
         .get(entry.index)
         .ok_or(EvalError::NotConstant(entry.spec.span.clone()))?;
-    evaluate(universe, entry.origin, expr, depth + 1)
+    evaluate(universe, entry.origin, expr, depth + 1, steps)
 }
 
 fn evaluate(
@@ -296,15 +323,21 @@ fn evaluate(
     origin: Origin,
     expr: &ConstExpr,
     depth: usize,
+    steps: &mut usize,
 ) -> Result<Vec<u8>, EvalError> {
     if depth > MAX_CONST_DEPTH {
         return Err(EvalError::Cycle);
     }
+    *steps = steps.checked_sub(1).ok_or(EvalError::TooLarge)?;
     match expr {
         ConstExpr::Str(bytes) => Ok(bytes.clone()),
         ConstExpr::Binary { op, lhs, rhs } if op == "+" => {
-            let mut left = evaluate(universe, origin, lhs, depth + 1)?;
-            left.extend(evaluate(universe, origin, rhs, depth + 1)?);
+            let mut left = evaluate(universe, origin, lhs, depth + 1, steps)?;
+            let right = evaluate(universe, origin, rhs, depth + 1, steps)?;
+            if left.len() + right.len() > MAX_CONST_BYTES {
+                return Err(EvalError::TooLarge);
+            }
+            left.extend(right);
             Ok(left)
         }
         ConstExpr::Ident(name, span) => {
@@ -312,7 +345,7 @@ fn evaluate(
                 .package(origin.package)
                 .and_then(|p| p.consts.get(name.as_str()))
                 .ok_or(EvalError::NotConstant(span.clone()))?;
-            evaluate_const(universe, *entry, depth + 1)
+            evaluate_const_within(universe, *entry, depth + 1, steps)
         }
         ConstExpr::Qualified {
             package,
@@ -324,7 +357,7 @@ fn evaluate(
                 .and_then(|path| universe.package(path))
                 .and_then(|p| p.consts.get(name.as_str()))
                 .ok_or(EvalError::NotConstant(span.clone()))?;
-            evaluate_const(universe, *entry, depth + 1)
+            evaluate_const_within(universe, *entry, depth + 1, steps)
         }
         ConstExpr::Call { callee, args, span } => {
             let target = conversion_type(universe, origin, callee)
@@ -339,7 +372,7 @@ fn evaluate(
                 ),
             };
             match args.as_slice() {
-                [arg] if is_string => evaluate(universe, origin, arg, depth + 1),
+                [arg] if is_string => evaluate(universe, origin, arg, depth + 1, steps),
                 _ => Err(EvalError::NotConstant(span.clone())),
             }
         }
@@ -424,5 +457,36 @@ mod tests {
             "is the TCP protocol."
         );
         assert_eq!(strip_name("Other words", "ProtocolTCP"), "Other words");
+    }
+
+    /// `X1 = X0+X0+X0+X0; X2 = X1+…` grew exponentially (hang, then out of memory); the
+    /// evaluation of one constant is now bounded in steps and bytes. Cycles stay `Cycle`.
+    #[test]
+    fn exponential_and_cyclic_constants_are_bounded() {
+        use crate::resolve::tests::{codes, resolve_text};
+        for first in ["\"ab\"", "\"\""] {
+            let mut text =
+                format!("package p\n\n// +enum\ntype E string\n\nconst X0 E = {first}\n");
+            for i in 1..40 {
+                let p = format!("X{}", i - 1);
+                text.push_str(&format!("const X{i} E = ({p} + {p}) + ({p} + {p})\n"));
+            }
+            let started = std::time::Instant::now();
+            let (_, diagnostics) = resolve_text(&text);
+            assert!(codes(&diagnostics).contains(&Code::EnumUnevaluableConstant));
+            assert!(started.elapsed() < std::time::Duration::from_secs(20));
+        }
+        let (_, diagnostics) =
+            resolve_text("package p\n\n// +enum\ntype E string\n\nconst A E = B\nconst B E = A\n");
+        let unevaluable: Vec<_> = diagnostics
+            .iter()
+            .filter(|d| d.code == Code::EnumUnevaluableConstant)
+            .collect();
+        assert_eq!(unevaluable.len(), 2);
+        assert!(unevaluable[0]
+            .help
+            .as_deref()
+            .unwrap_or("")
+            .contains("refers to itself"));
     }
 }

@@ -1,6 +1,8 @@
 //! Field-level semantics shared by definitions and unions: JSON tags, optionality, and
 //! flattening of inlined embedded structs.
 
+use std::collections::HashSet;
+
 use super::universe::{GoType, Origin, TypeEntry, Universe};
 use crate::diag::{Code, Diagnostic};
 use crate::model::TypeName;
@@ -165,9 +167,18 @@ pub fn is_inlined(field: &Field, tag: &JsonTag) -> bool {
 pub struct Flattened<'a> {
     pub fields: Vec<FlatField<'a>>,
     pub embeds: Vec<InlinedEmbed<'a>>,
-    /// Structs being inlined (cycle guard).
+    /// Structs being inlined (depth guard).
     stack: Vec<TypeName>,
+    /// Structs inlined so far: each is inlined once (cycle guard; diamonds of embedded
+    /// structs would otherwise make flattening exponential, and their second copies of the
+    /// fields lose to the first anyway).
+    visited: HashSet<TypeName>,
+    /// The embedded field where inlining stopped at [`MAX_INLINE_DEPTH`], if it did.
+    pub too_deep: Option<&'a Field>,
 }
+
+/// How many levels of inlined embedded structs are followed (each level is a stack frame).
+pub const MAX_INLINE_DEPTH: usize = 64;
 
 /// Flattens a struct's fields, merging inlined embedded structs in place (depth-first),
 /// guarding against embedding cycles.
@@ -179,6 +190,7 @@ pub fn flatten<'a>(
 ) -> Flattened<'a> {
     let mut flattened = Flattened {
         stack: vec![owner.clone()],
+        visited: HashSet::from([owner.clone()]),
         ..Flattened::default()
     };
     flatten_into(universe, owner, fields, origin, &mut flattened, None);
@@ -207,10 +219,15 @@ fn flatten_into<'a>(
                 top_index: top,
             });
             if let Some((name, entry)) = resolved {
-                if flattened.stack.contains(&name) {
+                if flattened.visited.contains(&name) {
+                    continue;
+                }
+                if flattened.stack.len() > MAX_INLINE_DEPTH {
+                    flattened.too_deep.get_or_insert(field);
                     continue;
                 }
                 if let TypeExpr::Struct(inner) = &entry.decl.ty {
+                    flattened.visited.insert(name.clone());
                     flattened.stack.push(name.clone());
                     flatten_into(universe, &name, inner, entry.origin, flattened, Some(top));
                     flattened.stack.pop();
@@ -303,5 +320,34 @@ mod tests {
         assert!(json_tag(Some(r#"json:"-""#)).skip);
         assert_eq!(json_tag(Some(r#"json:"-,""#)).name.as_deref(), Some("-"));
         assert!(!json_tag(Some(r#"json:"a,omitEmpty""#)).omitempty);
+    }
+
+    /// Inlining chains deeper than MAX_INLINE_DEPTH overflowed the stack; now they stop with a
+    /// diagnostic. Diamonds of embedded structs (each level embedding the next two) took
+    /// exponential time; each struct is now inlined once.
+    #[test]
+    fn deep_and_diamond_inlining_is_bounded() {
+        use crate::resolve::tests::{codes, resolve_text};
+        let mut chain = String::from("package p\n\n");
+        for i in 0..2000 {
+            chain.push_str(&format!("type T{i} struct {{\n\tT{}\n}}\n", i + 1));
+        }
+        chain.push_str("type T2000 struct {\n\tA string `json:\"a\"`\n}\n");
+        let (_, diagnostics) = resolve_text(&chain);
+        assert!(codes(&diagnostics).contains(&Code::SyntaxParseError));
+
+        let mut diamond = String::from("package p\n\n");
+        for i in 0..40 {
+            diamond.push_str(&format!(
+                "type B{i} struct {{\n\tB{n}\n\tC{n}\n}}\ntype C{i} struct {{\n\tB{n}\n\tC{n}\n}}\n",
+                n = i + 1
+            ));
+        }
+        diamond.push_str("type B40 struct {\n\tX string `json:\"x\"`\n}\ntype C40 struct {\n\tY string `json:\"y\"`\n}\n");
+        let started = std::time::Instant::now();
+        let (model, diagnostics) = resolve_text(&diamond);
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        assert_eq!(model.definitions.len(), 82);
+        assert!(started.elapsed() < std::time::Duration::from_secs(10));
     }
 }

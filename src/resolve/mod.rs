@@ -55,6 +55,7 @@ pub fn resolve(
         searched: missing,
         unions: unions::UnionCache::default(),
         options,
+        too_deep: false,
     };
     for path in &universe.order {
         let package = &universe.packages[path];
@@ -128,6 +129,8 @@ struct Resolver<'u, 'a> {
     searched: &'u BTreeMap<String, Vec<String>>,
     unions: unions::UnionCache,
     options: Options,
+    /// Set by `property_type` when it stops at [`MAX_TYPE_DEPTH`]; reported per property.
+    too_deep: bool,
 }
 
 impl<'u, 'a> Resolver<'u, 'a> {
@@ -163,7 +166,22 @@ impl<'u, 'a> Resolver<'u, 'a> {
         let TypeExpr::Struct(fields) = &entry.decl.ty else {
             return None;
         };
-        let flat = flatten(self.universe, &name, fields, entry.origin).fields;
+        let flattened = flatten(self.universe, &name, fields, entry.origin);
+        if let Some(field) = flattened.too_deep {
+            self.diagnostics.push(
+                Diagnostic::new(
+                    Code::SyntaxParseError,
+                    fields::field_span(field),
+                    format!(
+                        "`{}` inlines embedded structs more than {} levels deep, which is not supported",
+                        name.name,
+                        fields::MAX_INLINE_DEPTH
+                    ),
+                )
+                .with_help("give the deep embedded field a JSON name, or flatten the chain of embedded structs"),
+            );
+        }
+        let flat = flattened.fields;
         let mut def = StructDef {
             map_type: entry
                 .decl
@@ -229,6 +247,19 @@ impl<'u, 'a> Resolver<'u, 'a> {
         } else {
             self.property_type(go_type.clone(), 0)
         };
+        if std::mem::take(&mut self.too_deep) {
+            self.diagnostics.push(
+                Diagnostic::new(
+                    Code::SyntaxParseError,
+                    fields::field_span(field),
+                    format!(
+                        "the type of `{}` nests deeper than {MAX_TYPE_DEPTH} levels (through named types and aliases), which is not supported",
+                        flat.go_name
+                    ),
+                )
+                .with_help("break the chain of named types and aliases, or check it for an alias cycle"),
+            );
+        }
         let ty = match (explicit_enum, ty) {
             (
                 Some((values, _)),
@@ -308,6 +339,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
 
     fn property_type(&mut self, ty: GoType<'a>, depth: usize) -> PropertyType {
         if depth > MAX_TYPE_DEPTH {
+            self.too_deep = true;
             return PropertyType::Unsupported;
         }
         match ty {
@@ -396,6 +428,10 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 PropertyType::Map(Box::new(self.property_type(*value, depth + 1)))
             }
             GoType::Interface => PropertyType::Any,
+            GoType::Unsupported(what, _) if what == universe::TOO_DEEP => {
+                self.too_deep = true;
+                PropertyType::Unsupported
+            }
             GoType::Struct(..) | GoType::Unknown(..) | GoType::Unsupported(..) => {
                 PropertyType::Unsupported
             }
@@ -584,4 +620,67 @@ fn primitive(name: &str) -> PropertyType {
         _ => return PropertyType::Unsupported,
     };
     PropertyType::Primitive { ty, format }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::diag::Code;
+    use crate::source::FileId;
+
+    /// Resolves one input package made of `text` (import path `example.com/p`).
+    pub(crate) fn resolve_text(text: &str) -> (ApiModel, Vec<Diagnostic>) {
+        let (decls, syntax) = crate::syntax::parse(FileId(0), text);
+        assert!(syntax.is_empty(), "{syntax:?}");
+        let package = LoadedPackage {
+            import_path: "example.com/p".into(),
+            is_input: true,
+            files: vec![LoadedFile {
+                id: FileId(0),
+                decls,
+            }],
+        };
+        let options = Options {
+            dependency_definitions: false,
+        };
+        resolve(&[package], &BTreeMap::new(), options)
+    }
+
+    pub(crate) fn codes(diagnostics: &[Diagnostic]) -> Vec<Code> {
+        diagnostics.iter().map(|d| d.code).collect()
+    }
+
+    /// A chain of 5,000 aliases, each one level deeper (`type T0 = []T1`), overflowed the
+    /// stack: nesting through aliases is now bounded and reported on the field.
+    #[test]
+    fn deep_alias_chains_are_reported_not_overflowed() {
+        let mut text = String::from("package p\n\ntype S struct {\n\tA T0 `json:\"a\"`\n}\n");
+        for i in 0..5000 {
+            text.push_str(&format!("type T{i} = []T{}\n", i + 1));
+        }
+        text.push_str("type T5000 string\n");
+        let (_, diagnostics) = resolve_text(&text);
+        assert_eq!(codes(&diagnostics), vec![Code::SyntaxParseError]);
+        assert!(diagnostics[0].message.contains("deeper than"));
+    }
+
+    /// Recursive non-struct types and alias cycles cannot be inlined: a diagnostic, no hang.
+    #[test]
+    fn recursive_non_struct_types_are_reported() {
+        for decl in [
+            "type L []L",
+            "type L map[string]L",
+            "type L = H\ntype H = L",
+        ] {
+            let text = format!("package p\n\n{decl}\n\ntype S struct {{\n\tL L `json:\"l\"`\n}}\n");
+            let (_, diagnostics) = resolve_text(&text);
+            assert_eq!(codes(&diagnostics), vec![Code::SyntaxParseError], "{decl}");
+        }
+        // Recursion through a struct is a `$ref`: fine.
+        let (model, diagnostics) = resolve_text(
+            "package p\n\ntype T struct {\n\tA []T `json:\"a\"`\n\tB *T `json:\"b\"`\n}\n",
+        );
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        assert_eq!(model.definitions.len(), 1);
+    }
 }

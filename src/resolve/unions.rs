@@ -5,7 +5,7 @@
 //! inlined embedded struct (recursively, in field order), then the struct's member-level
 //! unions.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use super::enums::Enums;
 use super::fields::{self, is_inlined, json_tag, JsonTag};
@@ -88,7 +88,16 @@ impl UnionCache {
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Vec<Union> {
         let mut unions = Vec::new();
-        self.collect(universe, enums, name, entry, diagnostics, &mut unions, 0);
+        let mut visited = HashSet::new();
+        self.collect(
+            universe,
+            enums,
+            name,
+            entry,
+            diagnostics,
+            &mut unions,
+            (&mut visited, 0),
+        );
         unions
     }
 
@@ -101,9 +110,11 @@ impl UnionCache {
         entry: TypeEntry,
         diagnostics: &mut Vec<Diagnostic>,
         unions: &mut Vec<Union>,
-        depth: usize,
+        (visited, depth): (&mut HashSet<TypeName>, usize),
     ) {
-        if depth > MAX_EMBED_DEPTH {
+        // Each struct once per definition: embedding cycles (`type E struct{ E }`) and
+        // diamonds would otherwise make this walk exponential.
+        if depth > MAX_EMBED_DEPTH || !visited.insert(name.clone()) {
             return;
         }
         let TypeExpr::Struct(fields) = &entry.decl.ty else {
@@ -133,7 +144,7 @@ impl UnionCache {
                     embedded,
                     diagnostics,
                     unions,
-                    depth + 1,
+                    (&mut *visited, depth + 1),
                 );
             }
         }
@@ -1102,5 +1113,17 @@ fn check_overlaps(
             }
         }
         diagnostics.push(diagnostic);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// `type E struct{ E; F }` with `type F struct{ E }` made the union walk over embedded
+    /// structs exponential (it hung); each struct is now visited once per definition.
+    #[test]
+    fn embedding_cycles_do_not_hang_the_union_walk() {
+        let text = "package p\n\ntype E struct {\n\tE `json:\",inline\"`\n\tF\n}\n\ntype F struct {\n\tE\n}\n";
+        let (model, _) = crate::resolve::tests::resolve_text(text);
+        assert_eq!(model.definitions.len(), 2);
     }
 }

@@ -197,22 +197,27 @@ impl<'a> Universe<'a> {
     }
 
     /// Resolves a written type in the file where it was written. Aliases (`type A = B`) are
-    /// transparent, as in Go.
+    /// transparent, as in Go. Nesting (written and through aliases together) is bounded by
+    /// [`MAX_RESOLVE_DEPTH`]: deeper types (and alias cycles) resolve to
+    /// `GoType::Unsupported(TOO_DEEP, …)`, which `resolve` reports.
     pub fn resolve(&self, origin: Origin<'a>, ty: &'a TypeExpr) -> GoType<'a> {
         self.resolve_bounded(origin, ty, 0)
     }
 
     fn resolve_bounded(&self, origin: Origin<'a>, ty: &'a TypeExpr, depth: usize) -> GoType<'a> {
-        let resolved = self.resolve_once(origin, ty);
-        match resolved {
-            GoType::Named(_, entry) if entry.decl.is_alias && depth < 64 => {
+        if depth > MAX_RESOLVE_DEPTH {
+            return too_deep(ty);
+        }
+        match self.resolve_once(origin, ty, depth) {
+            GoType::Named(_, entry) if entry.decl.is_alias => {
                 self.resolve_bounded(entry.origin, &entry.decl.ty, depth + 1)
             }
             other => other,
         }
     }
 
-    fn resolve_once(&self, origin: Origin<'a>, ty: &'a TypeExpr) -> GoType<'a> {
+    fn resolve_once(&self, origin: Origin<'a>, ty: &'a TypeExpr, depth: usize) -> GoType<'a> {
+        let inner = |ty: &'a TypeExpr| Box::new(self.resolve_bounded(origin, ty, depth + 1));
         match ty {
             TypeExpr::Named {
                 package: None,
@@ -258,13 +263,10 @@ impl<'a> Universe<'a> {
                     None => GoType::External(type_name, span.clone()),
                 }
             }
-            TypeExpr::Pointer(inner) => GoType::Pointer(Box::new(self.resolve(origin, inner))),
-            TypeExpr::Slice(inner) => GoType::Slice(Box::new(self.resolve(origin, inner))),
-            TypeExpr::Array(inner) => GoType::Array(Box::new(self.resolve(origin, inner))),
-            TypeExpr::Map(key, value) => GoType::Map(
-                Box::new(self.resolve(origin, key)),
-                Box::new(self.resolve(origin, value)),
-            ),
+            TypeExpr::Pointer(element) => GoType::Pointer(inner(element)),
+            TypeExpr::Slice(element) => GoType::Slice(inner(element)),
+            TypeExpr::Array(element) => GoType::Array(inner(element)),
+            TypeExpr::Map(key, value) => GoType::Map(inner(key), inner(value)),
             TypeExpr::Struct(fields) => GoType::Struct(fields, origin),
             TypeExpr::Interface { .. } => GoType::Interface,
             TypeExpr::Unsupported { what, span } => GoType::Unsupported(what.clone(), span.clone()),
@@ -290,6 +292,36 @@ impl<'a> Universe<'a> {
             .methods
             .get(&(name.name.as_str(), method))
             .copied()
+    }
+}
+
+/// How deep [`Universe::resolve`] follows written nesting and aliases together.
+pub const MAX_RESOLVE_DEPTH: usize = 64;
+
+/// The `what` of `GoType::Unsupported` for a type nested deeper than [`MAX_RESOLVE_DEPTH`].
+pub const TOO_DEEP: &str = "type nested too deeply";
+
+/// The placeholder for a type too deep to resolve, located at its first named part (found
+/// without recursion); a type without any located part becomes `interface{}`.
+fn too_deep(ty: &TypeExpr) -> GoType<'_> {
+    let mut current = ty;
+    loop {
+        match current {
+            TypeExpr::Named { span, .. } | TypeExpr::Unsupported { span, .. } => {
+                return GoType::Unsupported(TOO_DEEP.to_string(), span.clone())
+            }
+            TypeExpr::Pointer(inner) | TypeExpr::Slice(inner) | TypeExpr::Array(inner) => {
+                current = inner
+            }
+            TypeExpr::Map(_, value) => current = value,
+            TypeExpr::Struct(fields) => match fields.first() {
+                Some(field) => {
+                    return GoType::Unsupported(TOO_DEEP.to_string(), field.span.clone())
+                }
+                None => return GoType::Interface,
+            },
+            TypeExpr::Interface { .. } => return GoType::Interface,
+        }
     }
 }
 

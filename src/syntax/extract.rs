@@ -13,6 +13,12 @@ use crate::source::{FileId, Span};
 
 const MAX_PARSE_ERRORS_PER_FILE: usize = 5;
 
+/// How deep type and constant expressions may nest (`[][]…T`, `*…*T`, `struct{ struct{…} }`,
+/// `"a" + ("b" + …)`). Real API types nest a handful of levels; the limit keeps every later
+/// stage (resolve, schema, emit and its JSON serialisation, all recursive) far from the
+/// end of a worker thread's stack.
+pub const MAX_NESTING: usize = 100;
+
 pub fn extract(file: FileId, src: &str, tree: &Tree) -> (FileDecls, Vec<Diagnostic>) {
     let mut extractor = Extractor {
         file,
@@ -20,6 +26,8 @@ pub fn extract(file: FileId, src: &str, tree: &Tree) -> (FileDecls, Vec<Diagnost
         decls: FileDecls::default(),
         diagnostics: Vec::new(),
         const_groups: 0,
+        depth: 0,
+        too_deep_reported: false,
     };
     let root = tree.root_node();
     extractor.report_errors(root);
@@ -33,6 +41,9 @@ struct Extractor<'a> {
     decls: FileDecls,
     diagnostics: Vec<Diagnostic>,
     const_groups: u32,
+    /// Current nesting of `type_expr` / `const_expr` calls (see [`MAX_NESTING`]).
+    depth: usize,
+    too_deep_reported: bool,
 }
 
 fn named_children<'t>(node: Node<'t>) -> Vec<Node<'t>> {
@@ -342,7 +353,43 @@ impl<'a> Extractor<'a> {
         });
     }
 
+    /// Nesting beyond [`MAX_NESTING`]: one `syntax/parse-error` per file; the caller gets an
+    /// unsupported placeholder instead of recursing further.
+    fn too_deep(&mut self, node: Node) -> bool {
+        if self.depth < MAX_NESTING {
+            return false;
+        }
+        if !self.too_deep_reported {
+            self.too_deep_reported = true;
+            let start = node.start_byte();
+            let width = self.src.get(start..).and_then(|rest| rest.chars().next());
+            let end = start + width.map_or(0, char::len_utf8);
+            let span = Span::new(self.file, start..end);
+            self.diagnostics.push(
+                Diagnostic::new(
+                    Code::SyntaxParseError,
+                    span,
+                    format!("expression nesting deeper than {MAX_NESTING} levels is not supported"),
+                )
+                .with_help(
+                    "name the inner types or constants (`type Inner …`) to flatten the expression",
+                ),
+            );
+        }
+        true
+    }
+
     fn type_expr(&mut self, node: Node) -> TypeExpr {
+        if self.too_deep(node) {
+            return self.unsupported(node, "deeply nested type");
+        }
+        self.depth += 1;
+        let ty = self.type_expr_at_depth(node);
+        self.depth -= 1;
+        ty
+    }
+
+    fn type_expr_at_depth(&mut self, node: Node) -> TypeExpr {
         match node.kind() {
             "type_identifier" | "identifier" => TypeExpr::Named {
                 package: None,
@@ -566,6 +613,19 @@ impl<'a> Extractor<'a> {
     }
 
     fn const_expr(&mut self, node: Node) -> ConstExpr {
+        if self.too_deep(node) {
+            return ConstExpr::Unsupported {
+                text: String::new(),
+                span: self.span(node),
+            };
+        }
+        self.depth += 1;
+        let expr = self.const_expr_at_depth(node);
+        self.depth -= 1;
+        expr
+    }
+
+    fn const_expr_at_depth(&mut self, node: Node) -> ConstExpr {
         let span = self.span(node);
         let unsupported = |this: &Self| ConstExpr::Unsupported {
             text: this.text(node).to_string(),
@@ -705,7 +765,7 @@ impl<'a> Extractor<'a> {
         }
         if let [statement] = statements.as_slice() {
             if statement.kind() == "return_statement" {
-                self.string_literals(*statement, &mut returns);
+                self.string_literals(*statement, &mut returns, 0);
             }
         }
         self.decls.methods.push(MethodDecl {
@@ -715,7 +775,10 @@ impl<'a> Extractor<'a> {
         });
     }
 
-    fn string_literals(&self, node: Node, out: &mut Vec<String>) {
+    fn string_literals(&self, node: Node, out: &mut Vec<String>, depth: usize) {
+        if depth > MAX_NESTING {
+            return;
+        }
         for child in named_children(node) {
             match child.kind() {
                 "interpreted_string_literal" | "raw_string_literal" => {
@@ -723,7 +786,7 @@ impl<'a> Extractor<'a> {
                         out.push(String::from_utf8_lossy(&bytes).into_owned());
                     }
                 }
-                _ => self.string_literals(child, out),
+                _ => self.string_literals(child, out, depth + 1),
             }
         }
     }
@@ -838,5 +901,48 @@ mod tests {
         assert_eq!(texts, vec!["+groupName=x.io"]);
         assert!(is_plus_build("// +build"));
         assert!(!is_plus_build("// +buildTag=x"));
+    }
+
+    /// 1,000-deep type and constant expressions overflowed the stack of a worker thread;
+    /// nesting beyond MAX_NESTING is one parse error per file.
+    #[test]
+    fn deep_nesting_is_a_parse_error_not_a_stack_overflow() {
+        let n = 1000;
+        let field =
+            |ty: String| format!("package p\n\ntype T struct {{\n\tA {ty} `json:\"a\"`\n}}\n");
+        let cases = [
+            field(format!("{}string", "[]".repeat(n))),
+            field(format!("{}string", "map[string]".repeat(n))),
+            field(format!("{}string", "*".repeat(n))),
+            field(format!("{}string{}", "(".repeat(n), ")".repeat(n))),
+            field(format!(
+                "{}string{}",
+                "struct { A ".repeat(n),
+                "}".repeat(n)
+            )),
+            format!("package p\n\nconst A = {}\n", vec!["\"a\""; n].join(" + ")),
+            format!(
+                "package p\n\nconst A = {}\"a\"{}\n",
+                "(".repeat(n),
+                ")".repeat(n)
+            ),
+        ];
+        for text in cases {
+            // A thread with a small stack, like a worker's.
+            let result = std::thread::Builder::new()
+                .stack_size(1 << 20)
+                .spawn(move || parse(&text).1)
+                .expect("thread starts")
+                .join()
+                .expect("no stack overflow");
+            let too_deep: Vec<_> = result
+                .iter()
+                .filter(|d| d.message.contains("nesting deeper than"))
+                .collect();
+            assert_eq!(too_deep.len(), 1, "{result:?}");
+        }
+        // Depth within the limit is fine.
+        let (_, diagnostics) = parse(&field(format!("{}string", "[]".repeat(50))));
+        assert!(diagnostics.is_empty());
     }
 }
