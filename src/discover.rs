@@ -82,6 +82,24 @@ pub fn discover(patterns: &[String]) -> anyhow::Result<(Vec<Package>, Vec<WalkEr
     Ok((packages, errors))
 }
 
+/// Reads a file only when it is a regular file (after symlinks): opening a FIFO blocks until
+/// a writer appears, and a device may never end.
+pub fn read_regular_file(path: &Path) -> std::io::Result<Vec<u8>> {
+    if !fs::metadata(path)?.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    fs::read(path)
+}
+
+/// [`read_regular_file`] as UTF-8 text (go.mod, go.work).
+pub fn read_regular_text(path: &Path) -> std::io::Result<String> {
+    String::from_utf8(read_regular_file(path)?)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+}
+
 fn is_skipped_dir(name: &str) -> bool {
     name == "vendor" || name == "testdata" || name.starts_with('.') || name.starts_with('_')
 }
@@ -201,7 +219,7 @@ impl ModuleCache {
         if let Some(cached) = self.roots.get(dir) {
             return cached.clone();
         }
-        let found = match fs::read_to_string(dir.join("go.mod")) {
+        let found = match read_regular_text(&dir.join("go.mod")) {
             Ok(text) => module_path(&text).map(|m| (dir.to_path_buf(), m)),
             Err(_) => dir.parent().and_then(|parent| self.module_of(parent)),
         };
@@ -247,5 +265,21 @@ mod tests {
         assert!(
             is_go_source("types.go") && !is_go_source("types_test.go") && !is_go_source("_x.go")
         );
+    }
+
+    /// A FIFO named go.mod made discovery block forever in `read_to_string`.
+    #[cfg(unix)]
+    #[test]
+    fn fifos_are_not_read() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let fifo = dir.path().join("go.mod");
+        let status = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("mkfifo runs");
+        assert!(status.success());
+        let error = read_regular_text(&fifo).expect_err("a FIFO is not read");
+        assert_eq!(error.kind(), std::io::ErrorKind::InvalidInput);
+        assert_eq!(ModuleCache::default().module_of(dir.path()), None);
     }
 }

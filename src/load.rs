@@ -32,8 +32,8 @@ enum ReadResult {
     Unreadable(String),
 }
 
-fn read(path: &PathBuf) -> ReadResult {
-    match std::fs::read(path) {
+fn read(path: &std::path::Path) -> ReadResult {
+    match discover::read_regular_file(path) {
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(mut text) => {
                 // A UTF-8 BOM is not part of Go source; blank it so offsets stay the same.

@@ -682,6 +682,24 @@ fn fifo_named_go_does_not_hang() {
     assert!(schemas(&document).contains_key("com.example.m.p.Spec"));
 }
 
+/// FIFOs named go.mod / go.work blocked discovery and the module look-up forever.
+#[cfg(unix)]
+#[test]
+fn fifo_named_go_mod_or_go_work_does_not_hang() {
+    let dir = one_file(SAMPLE);
+    let mkfifo = |path: PathBuf| {
+        let status = Command::new("mkfifo")
+            .arg(path)
+            .status()
+            .expect("mkfifo runs");
+        assert!(status.success());
+    };
+    mkfifo(dir.path().join("go.work"));
+    mkfifo(dir.path().join("p/go.mod"));
+    let outcome = run(dir.path(), &["check", "--message-format", "json", "./..."]);
+    assert_eq!(outcome.code, 0, "{}", outcome.stderr);
+}
+
 #[test]
 fn output_in_a_missing_directory_is_an_io_error() {
     let dir = one_file(SAMPLE);
