@@ -790,9 +790,16 @@ fn deeply_nested_default_json_is_malformed_not_a_crash() {
         )),
         "marker/malformed",
     );
-    // Within serde_json's limit: accepted and written back out.
-    let dir = one_file(&field(format!("{}{}", "[".repeat(100), "]".repeat(100))));
+    // Past the 64-level limit for defaults (the YAML output re-reads the document).
+    assert_fails_with(
+        &field(format!("{}{}", "[".repeat(100), "]".repeat(100))),
+        "marker/malformed",
+    );
+    // Within it: accepted and written back out, as JSON and as (non-empty) YAML.
+    let dir = one_file(&field(format!("{}{}", "[".repeat(60), "]".repeat(60))));
     generate_ok(dir.path(), &[]);
+    let yaml = generate_ok(dir.path(), &["--v3", "-", "--format", "yaml"]);
+    assert!(yaml.contains("default:"), "{yaml}");
 }
 
 #[test]

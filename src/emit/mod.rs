@@ -50,10 +50,12 @@ pub fn to_bytes(
     let json = json::document(definitions, version, info);
     match format {
         Format::Json => json.into_bytes(),
+        // JSON is YAML: should the conversion ever fail (serde_json's nesting limit of 128
+        // when re-reading), the JSON text is still a correct document, never an empty one.
         Format::Yaml => serde_json::from_str::<serde_json::Value>(&json)
             .ok()
             .and_then(|value| serde_yaml::to_string(&value).ok())
-            .unwrap_or_default()
+            .unwrap_or(json)
             .into_bytes(),
     }
 }
@@ -203,6 +205,27 @@ mod tests {
         assert_eq!(fs::read(&path).unwrap(), b"{}\n");
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
         assert!(write_atomically(&dir.path().join("missing/out.json"), b"x").is_err());
+    }
+
+    /// YAML output was converted by re-reading the JSON, whose nesting limit (128) made a
+    /// deep document come out as an empty file; now it falls back to the JSON text.
+    #[test]
+    fn yaml_of_a_deep_document_is_never_empty() {
+        let mut schema = Schema::default();
+        for _ in 0..200 {
+            schema = Schema {
+                items: Some(Box::new(schema)),
+                ..Schema::default()
+            };
+        }
+        let info = Info {
+            title: "t".into(),
+            version: "v".into(),
+        };
+        let definitions = vec![("a.A".to_string(), schema)];
+        let yaml = to_bytes(&definitions, Version::V3, &info, Format::Yaml);
+        let json = to_bytes(&definitions, Version::V3, &info, Format::Json);
+        assert_eq!(yaml, json, "JSON text, a YAML document too");
     }
 
     /// With two outputs, an unwritable second one (a path under a regular file) left the

@@ -150,6 +150,36 @@ fn check_placement(marker: &SpannedMarker, place: Place, diagnostics: &mut Vec<D
     );
 }
 
+/// How deep a `+default=` JSON value may nest. The document around it adds a few levels,
+/// and re-reading the document (YAML output) must stay within serde_json's limit of 128.
+pub const MAX_DEFAULT_NESTING: usize = 64;
+
+/// The deepest nesting of `[`/`{` in a JSON text, outside strings (no parse, no recursion).
+pub fn json_nesting(text: &str) -> usize {
+    let (mut depth, mut deepest, mut in_string, mut escaped) = (0usize, 0usize, false, false);
+    for byte in text.bytes() {
+        if in_string {
+            match byte {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match byte {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
 fn check_value(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
     let m = &marker.marker;
     let allowed: &[&str] = match m.name.as_str() {
@@ -159,6 +189,18 @@ fn check_value(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
         "default" => {
             if let Some(value) = &m.value {
                 let is_ref = value.starts_with("ref(") && value.ends_with(')');
+                if !is_ref && json_nesting(value) > MAX_DEFAULT_NESTING {
+                    let span = m
+                        .value_span
+                        .as_ref()
+                        .map(|r| marker.sub_span(r))
+                        .unwrap_or(marker.span.clone());
+                    diagnostics.push(
+                        Diagnostic::new(Code::MarkerMalformed, span, format!("`+default=` nests arrays and objects deeper than {MAX_DEFAULT_NESTING} levels"))
+                            .with_help("a default is a JSON value embedded in the schema; flatten it"),
+                    );
+                    return;
+                }
                 if !is_ref && serde_json::from_str::<serde_json::Value>(value).is_err() {
                     let span = m
                         .value_span
@@ -261,4 +303,25 @@ fn suggest_similar(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
         )
         .with_help(format!("did you mean `+{known}`?")),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 100-deep `+default=` JSON value made the YAML output empty (see emit); defaults
+    /// deeper than MAX_DEFAULT_NESTING are malformed.
+    #[test]
+    fn deep_default_values_are_malformed() {
+        assert_eq!(json_nesting(r#"{"a": [1, {"b": "[[[["}], "c\\\"[": 2}"#), 3);
+        let deep = format!("{}{}", "[".repeat(65), "]".repeat(65));
+        let text = format!(
+            "package p\n\ntype T struct {{\n\t// +default={deep}\n\t// +optional\n\tA []string `json:\"a\"`\n}}\n"
+        );
+        let (_, diagnostics) = crate::resolve::tests::resolve_text(&text);
+        assert_eq!(
+            crate::resolve::tests::codes(&diagnostics),
+            vec![Code::MarkerMalformed]
+        );
+    }
 }

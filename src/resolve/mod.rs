@@ -556,6 +556,9 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 String::from_utf8_lossy(&bytes).into_owned(),
             ));
         }
+        if markers_check::json_nesting(value) > markers_check::MAX_DEFAULT_NESTING {
+            return None; // reported by `markers_check`
+        }
         serde_json::from_str::<serde_json::Value>(value).ok()?;
         Some(DefaultValue::Json(value.to_string()))
     }
