@@ -91,7 +91,13 @@ impl<'a> Extractor<'a> {
                         && span.end as usize >= self.src.len()
                         && span.start > 0
                     {
-                        span.start -= 1;
+                        // Point at the last character (not byte: fuzzing found a span
+                        // inside a multi-byte character, `import(//Ր`).
+                        let mut start = span.start as usize - 1;
+                        while !self.src.is_char_boundary(start) {
+                            start -= 1;
+                        }
+                        span.start = start as u32;
                     }
                     self.diagnostics.push(
                         Diagnostic::new(Code::SyntaxParseError, span, message).with_help(
@@ -944,5 +950,29 @@ mod tests {
         // Depth within the limit is fine.
         let (_, diagnostics) = parse(&field(format!("{}string", "[]".repeat(50))));
         assert!(diagnostics.is_empty());
+    }
+
+    /// Found by the `extract` fuzz target: a missing `)` at the end of a file that ends in a
+    /// multi-byte character got a span starting inside that character.
+    #[test]
+    fn end_of_file_errors_point_at_whole_characters() {
+        for text in [
+            "import(//\u{550}",
+            "package p\n\ntype T struct { // é",
+            "const A = \"日",
+        ] {
+            let (_, diagnostics) = parse(text);
+            assert!(!diagnostics.is_empty(), "{text:?}");
+            for d in &diagnostics {
+                let span = d.primary.as_ref().expect("located");
+                let (start, end) = (span.start as usize, span.end as usize);
+                assert!(start <= end && end <= text.len());
+                assert!(
+                    text.is_char_boundary(start) && text.is_char_boundary(end),
+                    "{text:?}: {start}..{end} for {}",
+                    d.message
+                );
+            }
+        }
     }
 }
