@@ -842,14 +842,20 @@ pub fn command(
             .collect();
         return verify::verify(&config, &documents, argv, style, out, err);
     }
-    for (path, text, patched) in &results {
-        if patched.text == *text {
-            continue;
-        }
-        if let Err(error) = crate::emit::write_atomically(path, patched.text.as_bytes()) {
-            let _ = writeln!(err, "error: cannot write {}: {error}", path.display());
-            return exit::USAGE_OR_IO;
-        }
+    // All files or none: a failure on one leaves every manifest as it was.
+    let changed: Vec<&(PathBuf, String, Patched)> = results
+        .iter()
+        .filter(|(_, text, patched)| patched.text != *text)
+        .collect();
+    let files: Vec<(&std::path::Path, &[u8])> = changed
+        .iter()
+        .map(|(path, _, patched)| (path.as_path(), patched.text.as_bytes()))
+        .collect();
+    if let Err((path, error)) = crate::emit::write_all_atomically(&files) {
+        let _ = writeln!(err, "error: cannot write {}: {error}", path.display());
+        return exit::USAGE_OR_IO;
+    }
+    for (path, _, patched) in changed {
         let _ = writeln!(
             out,
             "union-gen: {}: added {} enum list(s) and {} validation rule(s)",

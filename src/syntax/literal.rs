@@ -36,7 +36,6 @@ pub fn unquote(literal: &str) -> Result<Vec<u8>, String> {
             'v' => Some(0x0b),
             '\\' => Some(b'\\'),
             '"' => Some(b'"'),
-            '\'' => Some(b'\''),
             _ => None,
         };
         if let Some(byte) = simple {
@@ -101,8 +100,8 @@ mod tests {
 
     #[test]
     fn decodes_every_escape() {
-        let decoded = unquote(r#""a\a\b\f\n\r\t\v\\\"\'\101\x41\u00e9\U0001F600""#).unwrap();
-        let mut expected = b"a\x07\x08\x0c\n\r\t\x0b\\\"'AA".to_vec();
+        let decoded = unquote(r#""a\a\b\f\n\r\t\v\\\"\101\x41\u00e9\U0001F600""#).unwrap();
+        let mut expected = b"a\x07\x08\x0c\n\r\t\x0b\\\"AA".to_vec();
         expected.extend_from_slice("é😀".as_bytes());
         assert_eq!(decoded, expected);
         assert_eq!(unquote(r#""\xff""#).unwrap(), vec![0xff]);
@@ -116,6 +115,8 @@ mod tests {
     #[test]
     fn rejects_bad_escapes() {
         assert!(unquote(r#""\q""#).is_err());
+        // `\'` is a rune-literal escape only.
+        assert!(unquote(r#""\'""#).is_err());
         assert!(unquote(r#""\x4""#).is_err());
         assert!(unquote(r#""\777""#).is_err());
         assert!(unquote(r#""\uD800""#).is_err());
