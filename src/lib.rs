@@ -41,14 +41,14 @@ pub struct Run {
 }
 
 /// Per-stage wall times, printed to stderr when `UNION_GEN_TIMINGS` is set (for `bench/`).
-struct Timings {
+pub(crate) struct Timings {
     enabled: bool,
     last: std::time::Instant,
     laps: Vec<(&'static str, std::time::Duration)>,
 }
 
 impl Timings {
-    fn from_env() -> Timings {
+    pub(crate) fn from_env() -> Timings {
         Timings {
             enabled: std::env::var_os("UNION_GEN_TIMINGS").is_some(),
             last: std::time::Instant::now(),
@@ -77,23 +77,50 @@ impl Timings {
     }
 }
 
+/// The front half shared by `generate`, `check` and `crd`: discover → load → resolve.
+pub struct Analysis {
+    pub loaded: load::Loaded,
+    pub model: model::ApiModel,
+    /// Loading and resolution diagnostics (those of `loaded` included).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The worker pool every stage runs in (`-j`).
+pub(crate) fn thread_pool(jobs: usize) -> anyhow::Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| anyhow::anyhow!("cannot start worker threads: {e}"))
+}
+
+/// Discovers, loads and resolves the configured packages; call inside the pool.
+pub(crate) fn analyse(config: &Config, timings: &mut Timings) -> anyhow::Result<Analysis> {
+    let (packages, walk_errors) = discover::discover(&config.packages)?;
+    timings.lap("discover");
+    let mut loaded = load::load(&packages, &walk_errors);
+    timings.lap("load+parse");
+    let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
+    let (model, resolve_diagnostics) =
+        resolve::resolve(&loaded.packages, &loaded.missing, config.resolve);
+    diagnostics.extend(resolve_diagnostics);
+    timings.lap("resolve");
+    Ok(Analysis {
+        loaded,
+        model,
+        diagnostics,
+    })
+}
+
 /// Runs every stage up to the document bytes. `Err` is an environment failure (exit 2).
 pub fn run_pipeline(config: &Config) -> anyhow::Result<Run> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.jobs)
-        .build()
-        .map_err(|e| anyhow::anyhow!("cannot start worker threads: {e}"))?;
+    let pool = thread_pool(config.jobs)?;
     let mut timings = Timings::from_env();
     pool.install(|| {
-        let (packages, walk_errors) = discover::discover(&config.packages)?;
-        timings.lap("discover");
-        let loaded = load::load(&packages, &walk_errors, load::Dependencies::Load);
-        timings.lap("load+parse");
-        let mut diagnostics = loaded.diagnostics;
-        let (model, resolve_diagnostics) =
-            resolve::resolve(&loaded.packages, &loaded.missing, config.resolve);
-        diagnostics.extend(resolve_diagnostics);
-        timings.lap("resolve");
+        let Analysis {
+            loaded,
+            model,
+            mut diagnostics,
+        } = analyse(config, &mut timings)?;
         let mut documents = Vec::new();
         if !config.outputs.is_empty() {
             let (definitions, collisions) =

@@ -67,14 +67,7 @@ struct Pending {
     files: Vec<PathBuf>,
 }
 
-/// Whether dependencies are looked up (tests of the front end switch it off).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dependencies {
-    Load,
-    Skip,
-}
-
-pub fn load(packages: &[Package], walk_errors: &[WalkError], dependencies: Dependencies) -> Loaded {
+pub fn load(packages: &[Package], walk_errors: &[WalkError]) -> Loaded {
     let mut sources = SourceMap::default();
     let mut diagnostics = Vec::new();
     for error in walk_errors {
@@ -106,74 +99,83 @@ pub fn load(packages: &[Package], walk_errors: &[WalkError], dependencies: Depen
         ));
     }
 
-    let mut missing = BTreeMap::new();
-    if dependencies == Dependencies::Load {
-        let roots: BTreeSet<PathBuf> = packages
-            .iter()
-            .filter_map(|p| p.module.as_ref().map(|m| m.0.clone()))
-            .collect();
-        let graph = ModuleGraph::load(&roots.into_iter().collect::<Vec<_>>());
-        // Each import is looked up from the module of the package that references it (its
-        // go.mod's requires, replaces and vendor/). A dependency found inside an input module
-        // (go.work, other inputs) belongs to that module; one found elsewhere (vendor/,
-        // replace, module cache) keeps the module it was looked up from, whose go.mod lists
-        // every module its build needs (module graph pruning). Packages without a go.mod look
-        // up from the first input module.
-        let main_module = packages
-            .iter()
-            .find_map(|p| p.module.as_ref().map(|m| m.1.clone()));
-        let mut module_of: BTreeMap<String, Option<String>> = packages
-            .iter()
-            .map(|p| {
-                let module = p.module.as_ref().map(|m| m.1.clone());
-                (
-                    p.import_path.clone(),
-                    module.or_else(|| main_module.clone()),
-                )
-            })
-            .collect();
-        let mut known: BTreeSet<String> = loaded.iter().map(|p| p.import_path.clone()).collect();
-        let mut frontier = referenced_imports(&loaded, &known, &module_of);
-        while !frontier.is_empty() {
-            let mut wave = Vec::new();
-            for (import_path, from) in &frontier {
-                known.insert(import_path.clone());
-                if modules::is_standard_library(import_path) {
-                    continue;
-                }
-                match graph.find(import_path, from.as_deref()) {
-                    Lookup::Found(dir) => {
-                        let owner = graph
-                            .module_at(&dir)
-                            .map(str::to_string)
-                            .or_else(|| from.clone());
-                        module_of.insert(import_path.clone(), owner);
-                        let files = discover::package_files(&dir);
-                        if !files.is_empty() {
-                            wave.push(Pending {
-                                import_path: import_path.clone(),
-                                files,
-                            });
-                        }
-                    }
-                    Lookup::NotFound { searched } => {
-                        missing.insert(import_path.clone(), searched);
-                    }
-                }
-            }
-            // Problems inside dependencies are not the user's to fix; they are not reported.
-            let mut ignored = Vec::new();
-            let new = load_wave(&wave, false, &mut sources, &mut ignored);
-            frontier = referenced_imports(&new, &known, &module_of);
-            loaded.extend(new);
-        }
-    }
+    let missing = load_dependencies(packages, &mut loaded, &mut sources);
     Loaded {
         packages: loaded,
         sources,
         missing,
         diagnostics,
     }
+}
+
+/// Loads, in waves, the packages that the loaded packages' type and const declarations
+/// reference; returns the ones found nowhere with the places searched.
+fn load_dependencies(
+    packages: &[Package],
+    loaded: &mut Vec<LoadedPackage>,
+    sources: &mut SourceMap,
+) -> BTreeMap<String, Vec<String>> {
+    let mut missing = BTreeMap::new();
+    let roots: BTreeSet<PathBuf> = packages
+        .iter()
+        .filter_map(|p| p.module.as_ref().map(|m| m.0.clone()))
+        .collect();
+    let graph = ModuleGraph::load(&roots.into_iter().collect::<Vec<_>>());
+    // Each import is looked up from the module of the package that references it (its
+    // go.mod's requires, replaces and vendor/). A dependency found inside an input module
+    // (go.work, other inputs) belongs to that module; one found elsewhere (vendor/,
+    // replace, module cache) keeps the module it was looked up from, whose go.mod lists
+    // every module its build needs (module graph pruning). Packages without a go.mod look
+    // up from the first input module.
+    let main_module = packages
+        .iter()
+        .find_map(|p| p.module.as_ref().map(|m| m.1.clone()));
+    let mut module_of: BTreeMap<String, Option<String>> = packages
+        .iter()
+        .map(|p| {
+            let module = p.module.as_ref().map(|m| m.1.clone());
+            (
+                p.import_path.clone(),
+                module.or_else(|| main_module.clone()),
+            )
+        })
+        .collect();
+    let mut known: BTreeSet<String> = loaded.iter().map(|p| p.import_path.clone()).collect();
+    let mut frontier = referenced_imports(loaded, &known, &module_of);
+    while !frontier.is_empty() {
+        let mut wave = Vec::new();
+        for (import_path, from) in &frontier {
+            known.insert(import_path.clone());
+            if modules::is_standard_library(import_path) {
+                continue;
+            }
+            match graph.find(import_path, from.as_deref()) {
+                Lookup::Found(dir) => {
+                    let owner = graph
+                        .module_at(&dir)
+                        .map(str::to_string)
+                        .or_else(|| from.clone());
+                    module_of.insert(import_path.clone(), owner);
+                    let files = discover::package_files(&dir);
+                    if !files.is_empty() {
+                        wave.push(Pending {
+                            import_path: import_path.clone(),
+                            files,
+                        });
+                    }
+                }
+                Lookup::NotFound { searched } => {
+                    missing.insert(import_path.clone(), searched);
+                }
+            }
+        }
+        // Problems inside dependencies are not the user's to fix; they are not reported.
+        let mut ignored = Vec::new();
+        let new = load_wave(&wave, false, sources, &mut ignored);
+        frontier = referenced_imports(&new, &known, &module_of);
+        loaded.extend(new);
+    }
+    missing
 }
 
 fn load_wave(
@@ -375,7 +377,7 @@ mod tests {
             "testdata/deps/vendored/apis/v1".to_string(),
         ];
         let (packages, errors) = discover::discover(&patterns).expect("testdata is readable");
-        let loaded = load(&packages, &errors, Dependencies::Load);
+        let loaded = load(&packages, &errors);
         let paths: BTreeSet<&str> = loaded
             .packages
             .iter()

@@ -32,7 +32,7 @@ use crate::model::{ApiModel, DefinitionBody, PropertyType, StructDef, TypeName};
 use crate::resolve::LoadedPackage;
 use crate::schema::cel::{self, Rule};
 use crate::source::{FileId, SourceFile, SourceMap, Span};
-use crate::{discover, exit, load, resolve, verify};
+use crate::{exit, verify};
 
 /// The Go root types a CRD can be matched against.
 pub struct Index<'m> {
@@ -715,33 +715,20 @@ pub fn command(
         jobs: args.jobs,
     })
     .colored(stderr_color);
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(config.jobs)
-        .build()
-    {
-        Ok(pool) => pool,
-        Err(error) => {
-            let _ = writeln!(err, "error: cannot start worker threads: {error}");
-            return exit::USAGE_OR_IO;
-        }
-    };
-    let loaded = pool.install(|| -> anyhow::Result<_> {
-        let (packages, walk_errors) = discover::discover(&config.packages)?;
-        let loaded = load::load(&packages, &walk_errors, load::Dependencies::Load);
-        let (model, diagnostics) =
-            resolve::resolve(&loaded.packages, &loaded.missing, config.resolve);
-        Ok((loaded, model, diagnostics))
-    });
-    let (loaded, model, resolve_diagnostics) = match loaded {
-        Ok(loaded) => loaded,
+    let analysis = crate::thread_pool(config.jobs)
+        .and_then(|pool| pool.install(|| crate::analyse(&config, &mut crate::Timings::from_env())));
+    let crate::Analysis {
+        loaded,
+        model,
+        mut diagnostics,
+    } = match analysis {
+        Ok(analysis) => analysis,
         Err(error) => {
             let _ = writeln!(err, "error: {error:#}");
             return exit::USAGE_OR_IO;
         }
     };
     let mut sources: SourceMap = loaded.sources;
-    let mut diagnostics = loaded.diagnostics;
-    diagnostics.extend(resolve_diagnostics);
     let index = Index::new(&model, &loaded.packages);
     let mut results = Vec::new();
     let mut unreadable = false;

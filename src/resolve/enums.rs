@@ -1,7 +1,7 @@
 //! Enum deduction (KEP-2887): which types are enums, and their values from the typed
 //! constants of every loaded package, with constant expressions evaluated.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use super::universe::{ConstEntry, GoType, Origin, Universe};
 use crate::diag::{Code, Diagnostic};
@@ -163,8 +163,34 @@ pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
         let is_input = universe
             .package(&enum_type.package)
             .is_some_and(|p| p.package.is_input);
+        let entry = universe.lookup_type(&enum_type);
+        // `+kubebuilder:validation:Enum=…` on the type wins over the constants.
+        if let Some((explicit, span)) = entry.and_then(|e| explicit_values(&e.decl.doc)) {
+            let deduced: BTreeSet<&str> = values.iter().map(|v| v.value.as_str()).collect();
+            let listed: BTreeSet<&str> = explicit.iter().map(String::as_str).collect();
+            if is_input && !deduced.is_empty() && deduced != listed {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::EnumExplicitMismatch,
+                        span,
+                        format!(
+                            "explicit enum values of `{}` differ from its constants",
+                            enum_type.name
+                        ),
+                    )
+                    .with_help(format!(
+                        "constants: {}; explicit: {} (the explicit list is used)",
+                        deduced.into_iter().collect::<Vec<_>>().join(", "),
+                        listed.into_iter().collect::<Vec<_>>().join(", ")
+                    )),
+                );
+            }
+            let explicit = with_docs(explicit, &values);
+            enums.values.insert(enum_type, explicit);
+            continue;
+        }
         if values.is_empty() && is_input {
-            if let Some(entry) = universe.lookup_type(&enum_type) {
+            if let Some(entry) = entry {
                 diagnostics.push(
                     Diagnostic::new(
                         Code::EnumNoValues,
@@ -181,6 +207,23 @@ pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
         enums.values.insert(enum_type, sort_values(values));
     }
     enums
+}
+
+/// An explicit value list, with the doc text of the constants that have the same value.
+pub fn with_docs(explicit: Vec<String>, constants: &[EnumValue]) -> Vec<EnumValue> {
+    sort_values(
+        explicit
+            .into_iter()
+            .map(|value| EnumValue {
+                doc: constants
+                    .iter()
+                    .find(|c| c.value == value)
+                    .map(|c| c.doc.clone())
+                    .unwrap_or_default(),
+                value,
+            })
+            .collect(),
+    )
 }
 
 /// Sorted by the Go-quoted form, as kube-openapi sorts `%q` strings.

@@ -264,15 +264,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
             (
                 Some((values, _)),
                 PropertyType::Primitive { ty: "string", .. } | PropertyType::Enum(_),
-            ) => PropertyType::Enum(enums::sort_values(
-                values
-                    .into_iter()
-                    .map(|value| EnumValue {
-                        value,
-                        doc: String::new(),
-                    })
-                    .collect(),
-            )),
+            ) => PropertyType::Enum(enums::with_docs(values, &[])),
             (_, ty) => ty,
         };
         let default = if flat.tag.string {
@@ -352,24 +344,10 @@ impl<'u, 'a> Resolver<'u, 'a> {
                             format: None,
                         };
                     }
-                    let values = match enums::explicit_values(&entry.decl.doc) {
-                        Some((explicit, span)) => {
-                            self.explicit_type_values(&name, values, explicit, span)
-                        }
-                        None => values.clone(),
-                    };
-                    return PropertyType::Enum(values);
+                    return PropertyType::Enum(values.clone());
                 }
                 if let Some((explicit, _)) = enums::explicit_values(&entry.decl.doc) {
-                    return PropertyType::Enum(enums::sort_values(
-                        explicit
-                            .into_iter()
-                            .map(|value| EnumValue {
-                                value,
-                                doc: String::new(),
-                            })
-                            .collect(),
-                    ));
+                    return PropertyType::Enum(enums::with_docs(explicit, &[]));
                 }
                 if self.custom_schema(&name).is_some()
                     || matches!(entry.decl.ty, TypeExpr::Struct(_))
@@ -436,55 +414,6 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 PropertyType::Unsupported
             }
         }
-    }
-
-    fn explicit_type_values(
-        &mut self,
-        name: &TypeName,
-        deduced: &[EnumValue],
-        explicit: Vec<String>,
-        span: Span,
-    ) -> Vec<EnumValue> {
-        let deduced_set: BTreeSet<&str> = deduced.iter().map(|v| v.value.as_str()).collect();
-        let explicit_set: BTreeSet<&str> = explicit.iter().map(String::as_str).collect();
-        if deduced_set != explicit_set
-            && self.queued.insert(TypeName {
-                package: format!("mismatch:{}", name.package),
-                name: name.name.clone(),
-            })
-        {
-            self.diagnostics.push(
-                Diagnostic::new(
-                    Code::EnumExplicitMismatch,
-                    span,
-                    format!(
-                        "explicit enum values of `{}` differ from its constants",
-                        name.name
-                    ),
-                )
-                .with_help(format!(
-                    "constants: {}; explicit: {} (the explicit list is used)",
-                    deduced_set.into_iter().collect::<Vec<_>>().join(", "),
-                    explicit_set.into_iter().collect::<Vec<_>>().join(", ")
-                )),
-            );
-        }
-        let docs: BTreeMap<&str, &str> = deduced
-            .iter()
-            .map(|v| (v.value.as_str(), v.doc.as_str()))
-            .collect();
-        enums::sort_values(
-            explicit
-                .iter()
-                .map(|value| EnumValue {
-                    value: value.clone(),
-                    doc: docs
-                        .get(value.as_str())
-                        .map(|d| d.to_string())
-                        .unwrap_or_default(),
-                })
-                .collect(),
-        )
     }
 
     /// `+default=` (field, then the type chain), else openapi-gen's enforced zero value.
