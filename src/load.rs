@@ -287,15 +287,10 @@ fn referenced_imports(
             for import in &file.decls.imports {
                 let name = match import.alias.as_deref() {
                     Some(alias) => alias.to_string(),
-                    None => import
-                        .path
-                        .rsplit('/')
-                        .next()
-                        .unwrap_or(&import.path)
-                        .to_string(),
+                    None => crate::resolve::universe::last_element_name(&import.path),
                 };
-                // Default names need not match the last element (`gopkg.in/inf.v0`, `/v2`):
-                // keep any import whose last element starts like a used qualifier.
+                // The real name is only known once the package is loaded (`…/foo/v2` is often
+                // `foo`): also keep an import whose default name starts like a used qualifier.
                 let used = qualifiers.contains(&name)
                     || (import.alias.is_none()
                         && qualifiers

@@ -190,11 +190,7 @@ fn check_value(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
             if let Some(value) = &m.value {
                 let is_ref = value.starts_with("ref(") && value.ends_with(')');
                 if !is_ref && json_nesting(value) > MAX_DEFAULT_NESTING {
-                    let span = m
-                        .value_span
-                        .as_ref()
-                        .map(|r| marker.sub_span(r))
-                        .unwrap_or(marker.span.clone());
+                    let span = marker.value_or_marker_span();
                     diagnostics.push(
                         Diagnostic::new(Code::MarkerMalformed, span, format!("`+default=` nests arrays and objects deeper than {MAX_DEFAULT_NESTING} levels"))
                             .with_help("a default is a JSON value embedded in the schema; flatten it"),
@@ -202,11 +198,7 @@ fn check_value(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
                     return;
                 }
                 if !is_ref && serde_json::from_str::<serde_json::Value>(value).is_err() {
-                    let span = m
-                        .value_span
-                        .as_ref()
-                        .map(|r| marker.sub_span(r))
-                        .unwrap_or(marker.span.clone());
+                    let span = marker.value_or_marker_span();
                     diagnostics.push(
                         Diagnostic::new(Code::MarkerMalformed, span, format!("`+default={value}` is not a JSON value"))
                             .with_help("write the default as JSON (`+default=\"text\"`, `+default=3`) or `+default=ref(ConstName)`"),
@@ -230,11 +222,7 @@ fn check_value(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
     };
     for part in value.split(',') {
         if !allowed.contains(&part.trim()) {
-            let span = m
-                .value_span
-                .as_ref()
-                .map(|r| marker.sub_span(r))
-                .unwrap_or(marker.span.clone());
+            let span = marker.value_or_marker_span();
             diagnostics.push(
                 Diagnostic::new(
                     Code::MarkerMalformed,

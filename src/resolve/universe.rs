@@ -106,7 +106,9 @@ pub fn is_builtin(name: &str) -> bool {
     BUILTINS.contains(&name)
 }
 
-fn last_element_name(path: &str) -> String {
+/// The name a package gets when imported without an alias, when its source is not loaded:
+/// the last path element, minus a `.vN` suffix, `-` made `_`.
+pub(crate) fn last_element_name(path: &str) -> String {
     let last = path.rsplit('/').next().unwrap_or(path);
     // gopkg.in/yaml.v2 → yaml; a major-version suffix does not name the package.
     let last = last.split('.').next().unwrap_or(last);

@@ -37,6 +37,15 @@ pub struct SpannedMarker {
 }
 
 impl SpannedMarker {
+    /// Span of the marker's value (after `=`), else of the whole marker.
+    pub fn value_or_marker_span(&self) -> Span {
+        self.marker
+            .value_span
+            .as_ref()
+            .map(|r| self.sub_span(r))
+            .unwrap_or_else(|| self.span.clone())
+    }
+
     /// Span of a range inside the marker's comment text (e.g. `marker.value_span`).
     pub fn sub_span(&self, bytes: &std::ops::Range<usize>) -> Span {
         Span {

@@ -27,8 +27,22 @@ thread_local! {
 /// Parses one Go file and extracts its declarations. Never fails: broken code becomes
 /// `syntax/parse-error` diagnostics and the declarations that did parse are kept.
 pub fn parse(file: FileId, text: &str) -> (FileDecls, Vec<Diagnostic>) {
+    match parse_tree(text) {
+        Some(tree) => extract::extract(file, text, &tree),
+        None => (FileDecls::default(), Vec::new()),
+    }
+}
+
+/// Whether the tree the extraction sees (what the pre-scan leaves in) has ERROR or MISSING
+/// nodes: the grammar tests assert this is false for every `grammar-tests/ok` snippet.
+pub fn parse_tree_has_errors(text: &str) -> bool {
+    parse_tree(text).is_none_or(|tree| tree.root_node().has_error())
+}
+
+/// The tree of the ranges the pre-scan keeps, with this thread's reused parser.
+fn parse_tree(text: &str) -> Option<tree_sitter::Tree> {
     let bodies = prescan::function_bodies(text.as_bytes());
-    let tree = PARSER.with(|cell| {
+    PARSER.with(|cell| {
         let mut slot = cell.borrow_mut();
         let parser = slot.get_or_insert_with(|| {
             let mut parser = Parser::new();
@@ -44,27 +58,7 @@ pub fn parse(file: FileId, text: &str) -> (FileDecls, Vec<Diagnostic>) {
             let _ = parser.set_included_ranges(&[]);
         }
         parser.parse(text, None)
-    });
-    match tree {
-        Some(tree) => extract::extract(file, text, &tree),
-        None => (FileDecls::default(), Vec::new()),
-    }
-}
-
-/// Parses the whole file (bodies included): used by the grammar tests to compare.
-pub fn parse_tree_has_errors(text: &str) -> bool {
-    let mut parser = Parser::new();
-    if parser
-        .set_language(&tree_sitter_go::LANGUAGE.into())
-        .is_err()
-    {
-        return true;
-    }
-    let bodies = prescan::function_bodies(text.as_bytes());
-    let _ = parser.set_included_ranges(&included_ranges(text, &bodies));
-    parser
-        .parse(text, None)
-        .is_none_or(|tree| tree.root_node().has_error())
+    })
 }
 
 fn included_ranges(text: &str, excluded: &[std::ops::Range<usize>]) -> Vec<TsRange> {
