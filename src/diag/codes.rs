@@ -177,25 +177,57 @@ right:
     IoNotUtf8 = "io/not-utf8", Error,
 "Go source files must be UTF-8. The file is skipped; the position is that of the first
 invalid byte. Re-encode the file as UTF-8.
+
+wrong:
+    // types.go saved as Latin-1: `Größe` is the byte sequence 47 72 F6 DF 65
+
+right:
+    // types.go saved as UTF-8 (`iconv -f latin1 -t utf-8`)
 ";
     IoUnreadable = "io/unreadable", Error,
 "A file or directory could not be read (permissions, a broken link, a device). It is skipped
 and the run fails, because the output would silently miss its declarations.
+
+wrong:
+    $ ls -l api/v1/types.go
+    --w------- types.go      (or a broken symlink)
+
+right:
+    $ chmod a+r api/v1/types.go
 ";
     ResolvePackageNotFound = "resolve/package-not-found", Warning,
 "A referenced package is neither an input nor found in vendor/, a replace target or the module
 cache. Its types become `$ref`s to their would-be definition names and its enum values are
 unknown. Add the package to the inputs, vendor it, or populate the module cache
 (`go mod download`).
+
+wrong:
+    import metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"   // not in vendor/ nor the cache
+
+right:
+    $ go mod download    # or: go mod vendor
 ";
     ResolveNoGoMod = "resolve/no-go-mod", Warning,
 "No go.mod was found above an input package, so its import path is taken relative to the
 working directory. Definition names then depend on where the tool runs; add a go.mod.
+
+wrong:
+    api/v1/types.go            # no go.mod in api/v1 or above
+
+right:
+    go.mod: module example.com/shop
+    api/v1/types.go
 ";
     ResolveNameCollision = "resolve/name-collision", Error,
 "Two different types get the same definition name (usually with `--naming short`, where only
 the last element of the import path is kept). One would overwrite the other; use
 `--naming rest` or `--naming go`.
+
+wrong:
+    union-gen generate --naming short ./apps/v1 ./batch/v1   # both define v1.Condition
+
+right:
+    union-gen generate --naming rest ./apps/v1 ./batch/v1
 ";
     UnionMultipleDiscriminators = "union/multiple-discriminators", Error,
 "A union has exactly one discriminator. With several unions in one struct, tie each member to
@@ -239,10 +271,35 @@ right:
     UnionDiscriminatorWithoutMembers = "union/discriminator-without-members", Error,
 "A discriminator selects one of the union's members; without members it selects nothing.
 Mark the member fields (`+unionMember`) or remove the discriminator marker.
+
+A plain `+unionDiscriminator` in a struct without `+union` and without any member markers is
+reported as a warning instead: kube-openapi accepts it (and emits no union), and Kubernetes'
+own types contain it.
+
+wrong:
+    // +unionDiscriminator
+    Type StrategyType `json:\"type\"`
+    Rolling *Rolling `json:\"rolling,omitempty\"`
+
+right:
+    // +unionDiscriminator
+    Type StrategyType `json:\"type\"`
+    // +unionMember
+    // +optional
+    Rolling *Rolling `json:\"rolling,omitempty\"`
 ";
     UnionDiscriminatorRequiredness = "union/discriminator-requiredness", Error,
 "KEP-1027: the discriminator is required, unless its enum has the value \"\" (then it is
 `omitempty`) or it has a `+default` (then it is optional and `omitempty`).
+
+wrong:
+    // +unionDiscriminator
+    // +optional
+    Type StrategyType `json:\"type,omitempty\"`   // no +default, no \"\" value
+
+right:
+    // +unionDiscriminator
+    Type StrategyType `json:\"type\"`
 ";
     UnionMemberNotOptional = "union/member-not-optional", Error,
 "Every union member is optional: only the selected one is set.
@@ -259,17 +316,55 @@ right:
     UnionMemberNotPointer = "union/member-not-pointer", Warning,
 "2019 KEP: `+unionDeprecated` members are pointers, so that \"unset\" is distinguishable from
 the zero value.
+
+wrong:
+    // +unionDeprecated
+    Alpha int `json:\"alpha,omitempty\"`
+
+right:
+    // +unionDeprecated
+    Alpha *int `json:\"alpha,omitempty\"`
 ";
     UnionDuplicateMemberValue = "union/duplicate-member-value", Error,
 "Two members of one union map to the same discriminator value, so the value cannot say which
 member is set. Give each member its own value.
+
+wrong:
+    // +unionMember=Disk
+    Local *Local `json:\"local,omitempty\"`
+    // +unionMember=Disk
+    Remote *Remote `json:\"remote,omitempty\"`
+
+right:
+    // +unionMember=Local
+    Local *Local `json:\"local,omitempty\"`
+    // +unionMember=Remote
+    Remote *Remote `json:\"remote,omitempty\"`
 ";
     UnionDiscriminatorIsMember = "union/discriminator-is-member", Error,
 "A field cannot be both the discriminator of a union and one of its members.
+
+wrong:
+    // +unionDiscriminator
+    // +unionMember
+    Type StrategyType `json:\"type\"`
+
+right:
+    // +unionDiscriminator
+    Type StrategyType `json:\"type\"`
 ";
     UnionMemberValueNotInEnum = "union/member-value-not-in-enum", Error,
 "A member's discriminator value must be one of the values of the discriminator's enum type,
 or the discriminator could never select it.
+
+wrong:
+    // StrategyType values: \"Recreate\", \"RollingUpdate\"
+    // +unionMember=Rolling
+    RollingUpdate *RollingUpdate `json:\"rollingUpdate,omitempty\"`
+
+right:
+    // +unionMember=RollingUpdate
+    RollingUpdate *RollingUpdate `json:\"rollingUpdate,omitempty\"`
 ";
     UnionMemberValueJsonMismatch = "union/member-value-json-mismatch", Warning,
 "KEP-1027: a custom member value (`+unionMember=<value>`) is the member's JSON name in another
@@ -287,29 +382,113 @@ right:
     UnionUnknownUnion = "union/unknown-union", Error,
 "`+unionDiscriminatedBy=` or `union: \"…\"` names a discriminator or union that the struct does
 not declare.
+
+wrong:
+    // +unionMember
+    // +unionDiscriminatedBy=Kind   // the discriminator field is named Type
+    Service *Service `json:\"service,omitempty\"`
+
+right:
+    // +unionMember
+    // +unionDiscriminatedBy=Type
+    Service *Service `json:\"service,omitempty\"`
 ";
     UnionAmbiguousMember = "union/ambiguous-member", Error,
 "The struct has several discriminators; a member must say which one it belongs to
 (`+unionDiscriminatedBy=` or `union: \"…\"`).
+
+wrong:
+    // +unionDiscriminator
+    Type BackendType `json:\"type\"`
+    // +unionDiscriminator
+    Mode ModeType `json:\"mode\"`
+    // +unionMember
+    Service *Service `json:\"service,omitempty\"`
+
+right:
+    // +unionMember
+    // +unionDiscriminatedBy=Type
+    Service *Service `json:\"service,omitempty\"`
 ";
     UnionMemberWithoutDiscriminator = "union/member-without-discriminator", Error,
 "A KEP-1027 `+unionMember` needs a `+unionDiscriminator` in the same struct (`k8s:` members may
 form undiscriminated unions).
+
+wrong:
+    type Source struct {
+        // +unionMember
+        Service *Service `json:\"service,omitempty\"`
+    }
+
+right:
+    type Source struct {
+        // +unionDiscriminator
+        Type SourceType `json:\"type\"`
+        // +unionMember
+        Service *Service `json:\"service,omitempty\"`
+    }
 ";
     UnionEmbeddedInUnionStruct = "union/embedded-in-union-struct", Error,
 "A struct marked `+union` cannot also inline embedded structs: their fields would silently
 become members.
+
+wrong:
+    // +union
+    type Source struct {
+        Common `json:\",inline\"`
+        Service *Service `json:\"service,omitempty\"`
+    }
+
+right:
+    // +union
+    type Source struct {
+        Service *Service `json:\"service,omitempty\"`
+    }
 ";
     UnionDeprecatedInUnionStruct = "union/deprecated-in-union-struct", Error,
 "A struct marked `+union` cannot hold `+unionDeprecated` fields: the two mechanisms overlap.
+
+wrong:
+    // +union
+    type Source struct {
+        // +unionDeprecated
+        Service *Service `json:\"service,omitempty\"`
+    }
+
+right:
+    // +union
+    type Source struct {
+        Service *Service `json:\"service,omitempty\"`
+    }
 ";
     UnionMixedDialects = "union/mixed-dialects", Error,
 "One union uses one marker generation: 2019 (`+union`/`+unionDeprecated`), KEP-1027
 (`+unionMember`) or declarative validation (`+k8s:unionMember`).
+
+wrong:
+    // +unionMember
+    Service *Service `json:\"service,omitempty\"`
+    // +k8s:unionMember
+    Bucket *Bucket `json:\"bucket,omitempty\"`
+
+right:
+    // +k8s:unionMember
+    Service *Service `json:\"service,omitempty\"`
+    // +k8s:unionMember
+    Bucket *Bucket `json:\"bucket,omitempty\"`
 ";
     UnionJsonIgnored = "union/json-ignored", Error,
 "The discriminator and the members of a union must be serialised: a `json:\"-\"` field can
 never be set by a client.
+
+wrong:
+    // +unionMember
+    Service *Service `json:\"-\"`
+
+right:
+    // +unionMember
+    // +optional
+    Service *Service `json:\"service,omitempty\"`
 ";
     UnionDeprecatedSpelling = "union/deprecated-spelling", Warning,
 "The draft KEP wrote `+unionMember=<discriminator>` to tie a member to a discriminator. The
@@ -328,6 +507,15 @@ right:
     UnionOverlappingUnions = "union/overlapping-unions", Error,
 "A field belongs to at most one union: a member of two unions could be required set by one and
 unset by the other.
+
+wrong:
+    // +k8s:unionMember(union: \"backend\")
+    // +k8s:unionMember(union: \"frontend\")
+    Service *Service `json:\"service,omitempty\"`
+
+right:
+    // +k8s:unionMember(union: \"backend\")
+    Service *Service `json:\"service,omitempty\"`
 ";
     CelUnenforceable = "cel/unenforceable", Warning,
 "`--cel` writes a union's rules with `self.<field>`, the field's JSON name escaped the way
@@ -393,6 +581,13 @@ mod tests {
         for code in ALL_CODES {
             assert_eq!(Code::from_name(code.as_str()), Some(*code));
             assert!(code.explanation().len() > 40, "{}", code.as_str());
+            // SPEC §5: each explanation has a wrong and a right example.
+            assert!(
+                code.explanation().contains("\nwrong:\n")
+                    && code.explanation().contains("\nright:\n"),
+                "{} lacks a wrong/right example",
+                code.as_str()
+            );
         }
     }
 }
