@@ -123,19 +123,13 @@ pub fn run_pipeline(config: &Config) -> anyhow::Result<Run> {
         } = analyse(config, &mut timings)?;
         let mut documents = Vec::new();
         if !config.outputs.is_empty() {
-            let (definitions, collisions) =
-                schema::build(&model, config.naming, config.union_format, config.cel);
+            let schema::Built {
+                definitions,
+                collisions,
+                cel,
+            } = schema::build(&model, config.naming, config.union_format, config.cel);
             timings.lap("schema");
-            if config.cel {
-                for (span, message) in schema::cel::unenforceable(&model) {
-                    diagnostics.push(
-                        Diagnostic::new(Code::CelUnenforceable, span, message).with_help(
-                            "rename the field's JSON name to letters, digits, `_`, `.`, `-` and `/`, \
-                             not starting with a digit, or write this rule by hand",
-                        ),
-                    );
-                }
-            }
+            diagnostics.extend(cel);
             for (first, second) in collisions {
                 let span = model
                     .definitions

@@ -64,6 +64,24 @@ pub struct Property {
     pub map_type: Option<String>,
     pub patch_strategy: Option<String>,
     pub patch_merge_key: Option<String>,
+    /// What the Go field's zero value looks like in JSON: decides what "set" means for a
+    /// union member (SPEC §6).
+    pub zero: ZeroForm,
+    /// `omitempty` in the JSON tag: Go leaves the zero value out instead of writing it.
+    pub omitempty: bool,
+}
+
+/// How a Go field holding its zero value appears in JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ZeroForm {
+    /// A pointer or interface: unset is absent (or `null`, which the API server prunes).
+    Absent,
+    /// A string, number, bool, slice or map: unset is absent or the schema type's empty value
+    /// (`''`, `0`, `false`, `[]`, `{}`).
+    Empty,
+    /// A struct, array or a type with its own JSON form (`metav1.Time`, `,string`): its zero
+    /// value has no form a rule can test.
+    Opaque,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -106,6 +124,8 @@ pub struct EnumValue {
 /// A union as the output formats need it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Union {
+    /// The marker family it was written in: decides what its discriminator values mean.
+    pub dialect: UnionDialect,
     /// JSON name of the discriminator field.
     pub discriminator: Option<String>,
     pub members: Vec<UnionMember>,
@@ -113,6 +133,18 @@ pub struct Union {
     pub empty_values: Vec<String>,
     /// Exactly one member is set (else at most one).
     pub exactly_one: bool,
+}
+
+/// The marker families of SPEC §5, as far as their meaning differs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnionDialect {
+    /// 2019 KEP (`+union`, `+unionDeprecated`): at most one member; the discriminator is
+    /// optional and its "values" (Go field names) are labels, not necessarily real values.
+    Legacy2019,
+    /// KEP-1027 `+unionMember`: member values are discriminator values.
+    Kep1027,
+    /// validation-gen `+k8s:unionMember` / `+k8s:zeroOrOneOfMember`: "set" is non-zero.
+    Declarative,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -1,6 +1,8 @@
 //! `union-gen crd`: adds what controller-gen leaves out of a CRD manifest — the `enum` lists of
-//! `+enum` string types and the union CEL rules of [`cel::struct_rules`] — keeping every other
-//! byte of the file.
+//! `+enum` string types and the union CEL rules of [`cel::plan`] — keeping every other byte of
+//! the file. The rules are planned and self-checked against the manifest's own schema (its
+//! `enum`s, `default`s and `required`, which may differ from the Go types); a rule already
+//! present (ignoring white space) is not added again.
 //!
 //! For each `apiextensions.k8s.io/v1` `CustomResourceDefinition` document and each of its
 //! `spec.versions`, the Go root type is `spec.names.kind` in the input package whose
@@ -18,7 +20,7 @@
 
 pub mod block;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::ffi::OsString;
 use std::io::Write;
 use std::ops::Range;
@@ -138,8 +140,8 @@ pub struct Patched {
     pub rules: usize,
     /// CRD versions left alone (no Go type, not `apiextensions.k8s.io/v1`).
     pub skipped: Vec<Finding>,
-    /// The Go structs whose schemas were walked.
-    pub structs: BTreeSet<TypeName>,
+    /// Rules of the walked structs that were not written, once per struct and finding.
+    pub cel: Vec<(TypeName, cel::Finding)>,
 }
 
 /// Patches one CRD file's text. `Err`: the file cannot be patched without reformatting it
@@ -312,7 +314,7 @@ fn document_additions(
     let mut walker = Walker {
         index,
         additions: Vec::new(),
-        structs: BTreeSet::new(),
+        cel: Vec::new(),
     };
     for (number, version) in versions.iter().enumerate() {
         let Some(schema) = version
@@ -357,14 +359,18 @@ fn document_additions(
         }
         insertions.push(insertion);
     }
-    patched.structs.extend(walker.structs);
+    for finding in walker.cel {
+        if !patched.cel.contains(&finding) {
+            patched.cel.push(finding);
+        }
+    }
     Ok(Some((value, walker.additions)))
 }
 
 struct Walker<'a, 'm> {
     index: &'a Index<'m>,
     additions: Additions,
-    structs: BTreeSet<TypeName>,
+    cel: Vec<(TypeName, cel::Finding)>,
 }
 
 impl Walker<'_, '_> {
@@ -375,20 +381,31 @@ impl Walker<'_, '_> {
         schema: &Mapping,
         path: &mut Vec<Step>,
     ) {
-        self.structs.insert(name.clone());
-        let existing: Vec<&str> = schema
+        let mut facts = cel::StructFacts::from_model(def);
+        manifest_facts(&mut facts, schema);
+        let plan = cel::plan(&def.unions, &facts);
+        for finding in plan.findings {
+            let finding = (name.clone(), finding);
+            if !self.cel.contains(&finding) {
+                self.cel.push(finding);
+            }
+        }
+        let mut present: Vec<String> = schema
             .get(cel::EXTENSION)
             .and_then(Value::as_sequence)
             .map(|rules| {
                 rules
                     .iter()
                     .filter_map(|r| r.get("rule").and_then(Value::as_str))
+                    .map(cel::normalized)
                     .collect()
             })
             .unwrap_or_default();
         let mut new: Vec<Rule> = Vec::new();
-        for rule in cel::struct_rules(def).0 {
-            if !existing.contains(&rule.rule.as_str()) && !new.iter().any(|r| r.rule == rule.rule) {
+        for rule in plan.rules {
+            let normalized = cel::normalized(&rule.rule);
+            if !present.contains(&normalized) {
+                present.push(normalized);
                 new.push(rule);
             }
         }
@@ -442,6 +459,43 @@ impl Walker<'_, '_> {
                 }
             }
             _ => {}
+        }
+    }
+}
+
+/// What the manifest's schema of a struct says of its properties overrides the Go types: the
+/// API server enforces the manifest's `enum`, `default`, `required` and `type`.
+fn manifest_facts(facts: &mut cel::StructFacts, schema: &Mapping) {
+    let required: Vec<&str> = schema
+        .get("required")
+        .and_then(Value::as_sequence)
+        .map(|names| names.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let Some(properties) = schema.get("properties").and_then(Value::as_mapping) else {
+        return;
+    };
+    for (key, property) in properties {
+        let (Some(key), Some(property)) = (key.as_str(), property.as_mapping()) else {
+            continue;
+        };
+        let Some(f) = facts.get_mut(key) else {
+            continue;
+        };
+        f.required = required.contains(&key);
+        f.default = property
+            .get("default")
+            .and_then(|d| serde_json::to_value(d).ok());
+        if let Some(values) = property.get("enum").and_then(Value::as_sequence) {
+            let strings: Option<Vec<String>> =
+                values.iter().map(|v| v.as_str().map(str::to_string)).collect();
+            if strings.is_some() {
+                f.allowed = strings;
+            }
+        }
+        if property.get("x-kubernetes-int-or-string").and_then(Value::as_bool) == Some(true) {
+            f.kind = cel::ValueKind::Any;
+        } else if let Some(ty) = property.get("type").and_then(Value::as_str) {
+            f.kind = cel::ValueKind::from_schema_type(ty);
         }
     }
 }
@@ -728,6 +782,9 @@ pub fn command(
             return exit::USAGE_OR_IO;
         }
     };
+    // Strategic merge patch does not apply to custom resources: the `patchStrategy` markers
+    // and tags mean nothing to a CRD, so their disagreement must not stop `crd`.
+    diagnostics.retain(|d| d.code != Code::FieldPatchTagsMismatch);
     let mut sources: SourceMap = loaded.sources;
     let index = Index::new(&model, &loaded.packages);
     let mut results = Vec::new();
@@ -780,25 +837,24 @@ pub fn command(
             }
         }
     }
-    let walked: BTreeSet<&TypeName> = results
+    let spans: HashMap<&TypeName, &Span> = model
+        .definitions
+        .iter()
+        .map(|d| (&d.name, &d.span))
+        .collect();
+    let mut reported: Vec<&(TypeName, cel::Finding)> = Vec::new();
+    for finding in results
         .iter()
         .filter_map(|(_, _, p)| p.as_ref())
-        .flat_map(|p| p.structs.iter())
-        .collect();
-    for definition in &model.definitions {
-        if let (DefinitionBody::Struct(def), true) =
-            (&definition.body, walked.contains(&definition.name))
-        {
-            for problem in cel::struct_rules(def).1 {
-                diagnostics.push(
-                    Diagnostic::new(
-                        Code::CelUnenforceable,
-                        definition.span.clone(),
-                        format!("{}: {problem}", definition.name.name),
-                    )
-                    .with_help("rename the field's JSON name, or write this rule by hand"),
-                );
-            }
+        .flat_map(|p| &p.cel)
+    {
+        if reported.contains(&finding) {
+            continue;
+        }
+        reported.push(finding);
+        let (name, finding) = finding;
+        if let Some(span) = spans.get(name) {
+            diagnostics.push(finding.diagnostic(&name.name, (*span).clone()));
         }
     }
     let _ = diag::render(&diagnostics, &sources, config.message_format, err);

@@ -518,14 +518,20 @@ right:
     Service *Service `json:\"service,omitempty\"`
 ";
     CelUnenforceable = "cel/unenforceable", Warning,
-"`--cel` writes a union's rules with `self.<field>`, the field's JSON name escaped the way
-Kubernetes does (`-` → `__dash__`, `.` → `__dot__`, `/` → `__slash__`, `__` →
-`__underscores__`, reserved words such as `namespace` → `__namespace__`). Kubernetes makes only
-JSON names matching `[a-zA-Z_.-/][a-zA-Z0-9_.-/]*` visible to CEL, and offers no other way to
-reach a declared property, so a union whose member or discriminator has another name cannot be
-enforced by a generated rule: the rules that would need it are left out (an undiscriminated
-union's whole count rule; a discriminated union's rule for that member, or all of its rules
-when it is the discriminator).
+"`--cel` and `crd` write a union's rules only from what they are sure of, and leave out (with
+this warning) the rules they cannot write safely:
+- a member or discriminator whose JSON name Kubernetes cannot show to CEL: only names matching
+  `[a-zA-Z_.-/][a-zA-Z0-9_.-/]*` are visible, escaped the way Kubernetes does (`-` →
+  `__dash__`, `.` → `__dot__`, `/` → `__slash__`, `__` → `__underscores__`, `namespace` →
+  `__namespace__`), and there is no other way to reach a declared property;
+- a member whose Go type is a struct (or array, or a type that marshals itself, such as
+  `metav1.Time`) and not a pointer: Go writes it even when it is unset (`omitempty` does not
+  leave structs out), so `has()` is true for every object a Go client sends and its zero value
+  has no form a rule can compare with;
+- a member selected by a discriminator value that the discriminator's `enum` does not allow,
+  or by the empty value.
+What is left out: an undiscriminated union's whole count rule, or a discriminated union's rule
+for that member (all of its rules when it is the discriminator).
 
 wrong:
     // +k8s:unionMember
@@ -536,6 +542,29 @@ right:
     // +k8s:unionMember
     // +k8s:optional
     Port *int32 `json:\"firstPort,omitempty\"`
+";
+    CelRejectsValid = "cel/rejects-valid", Error,
+"A CEL rule that rejects a valid object makes valid resources unadmittable once the CRD is
+applied, which is worse than no rule. So before `--cel` or `crd` writes a union rule, it
+evaluates it with an embedded CEL interpreter on witness objects the API accepts: each value
+the discriminator allows with the member it selects, the empty object where the union may be
+empty, each written both with unset fields absent and as a Go client writes them (zero values
+of fields without `omitempty`), with the schema's `default`s filled in as the API server does
+before it validates. A rule that rejects one of them is not written and this error names the
+rule and the object. It means the markers and the schema disagree, most often a union member
+with a `default` (the server sets it on every object, so it is never unset) or, in `crd`, a
+manifest whose `enum` or `default` differs from the Go types.
+
+wrong:
+    // +k8s:zeroOrOneOfMember
+    // +default=\"fast\"
+    // +optional
+    Mode string `json:\"mode,omitempty\"`
+
+right:
+    // +k8s:zeroOrOneOfMember
+    // +optional
+    Mode string `json:\"mode,omitempty\"`
 ";
     CrdNotPatchable = "crd/not-patchable", Error,
 "`union-gen crd` changes a CRD manifest only by inserting lines, so that every other byte

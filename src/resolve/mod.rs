@@ -281,6 +281,11 @@ impl<'u, 'a> Resolver<'u, 'a> {
             .filter_map(|m| m.marker.value.clone())
             .collect();
         self.check_patch_tags(flat);
+        let zero = if flat.tag.string {
+            ZeroForm::Opaque
+        } else {
+            zero_form(&go_type, &ty)
+        };
         Property {
             json_name: flat.json_name.clone(),
             doc,
@@ -291,6 +296,8 @@ impl<'u, 'a> Resolver<'u, 'a> {
             map_type: value_of("mapType").or_else(|| value_of("structType")),
             patch_strategy: value_of("patchStrategy"),
             patch_merge_key: value_of("patchMergeKey"),
+            zero,
+            omitempty: flat.tag.omitempty,
         }
     }
 
@@ -539,6 +546,25 @@ impl<'u, 'a> Resolver<'u, 'a> {
 }
 
 /// kube-openapi's table of Go builtins.
+/// The JSON form of a field's zero value, from its Go type and the schema made of it.
+fn zero_form(go_type: &GoType, ty: &PropertyType) -> ZeroForm {
+    match (go_type, ty) {
+        (GoType::Pointer(_) | GoType::Interface, _) | (_, PropertyType::Any) => ZeroForm::Absent,
+        // A named type is a plain value here only when its schema was inlined from a Go
+        // builtin: a `$ref`, a well-known external type (`metav1.Duration` writes "0s") or an
+        // unsupported one marshals its own way.
+        (GoType::External(..), _) => ZeroForm::Opaque,
+        (
+            GoType::Builtin(_) | GoType::Named(..) | GoType::Slice(_) | GoType::Map(..),
+            PropertyType::Primitive { .. }
+            | PropertyType::Enum(_)
+            | PropertyType::Array(_)
+            | PropertyType::Map(_),
+        ) => ZeroForm::Empty,
+        _ => ZeroForm::Opaque,
+    }
+}
+
 fn primitive(name: &str) -> PropertyType {
     let (ty, format) = match name {
         "int" | "int16" | "int32" | "uint" | "uint16" | "rune" => ("integer", Some("int32")),

@@ -11,7 +11,7 @@ use super::enums::Enums;
 use super::fields::{self, is_inlined, json_tag, JsonTag};
 use super::universe::{GoType, TypeEntry, Universe};
 use crate::diag::{Code, Diagnostic, Severity};
-use crate::model::{TypeName, Union, UnionMember};
+use crate::model::{TypeName, Union, UnionDialect, UnionMember};
 use crate::source::Span;
 use crate::syntax::{Field, SpannedMarker, TypeExpr};
 
@@ -369,6 +369,7 @@ fn own_unions(
         report_multiple(&plain_discriminators, &marked, diagnostics);
         let discriminator = plain_discriminators.first().map(|d| d.field);
         let mut union = Union {
+            dialect: UnionDialect::Legacy2019,
             discriminator: discriminator.map(|i| marked[i].json_name.clone()),
             members: Vec::new(),
             empty_values: Vec::new(),
@@ -443,6 +444,7 @@ fn own_unions(
             diagnostics,
         );
         out.member_unions.push(Union {
+            dialect: UnionDialect::Legacy2019,
             discriminator: discriminator.map(|d| marked[d.field].json_name.clone()),
             members: deprecated
                 .iter()
@@ -900,6 +902,7 @@ fn kep1027_unions(
         let mut scratch = Vec::new();
         let required = !fields::is_optional(mf.field, &mf.tag, &mut scratch);
         unions.push(Union {
+            dialect: UnionDialect::Kep1027,
             discriminator: Some(mf.json_name.clone()),
             empty_values: empty_values(enum_values, &union_members),
             members: union_members,
@@ -1061,6 +1064,7 @@ fn declarative_unions(
             diagnostics,
         );
         unions.push(Union {
+            dialect: UnionDialect::Declarative,
             discriminator: discriminator.map(|d| marked[d.field].json_name.clone()),
             empty_values: empty_values(enum_values, &union_members),
             members: union_members,

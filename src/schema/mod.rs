@@ -74,26 +74,46 @@ pub fn definition_name(name: &TypeName, naming: Naming) -> String {
     }
 }
 
-/// Builds every definition's schema. Names that collide are returned as pairs of Go names.
-pub fn build(
-    model: &ApiModel,
-    naming: Naming,
-    unions: UnionFormat,
-    cel: bool,
-) -> (Definitions, Vec<(TypeName, TypeName)>) {
-    let mut definitions: Definitions = Vec::with_capacity(model.definitions.len());
+/// The schemas of a model, and what went wrong building them.
+pub struct Built {
+    pub definitions: Definitions,
+    /// Go types that get the same definition name: (kept, dropped).
+    pub collisions: Vec<(TypeName, TypeName)>,
+    /// `--cel`: rules not written, as diagnostics on their structs.
+    pub cel: Vec<crate::diag::Diagnostic>,
+}
+
+/// Builds every definition's schema.
+pub fn build(model: &ApiModel, naming: Naming, unions: UnionFormat, cel: bool) -> Built {
+    let mut built = Built {
+        definitions: Vec::with_capacity(model.definitions.len()),
+        collisions: Vec::new(),
+        cel: Vec::new(),
+    };
     let mut owners: std::collections::HashMap<String, &TypeName> = std::collections::HashMap::new();
-    let mut collisions = Vec::new();
     for definition in &model.definitions {
         let name = definition_name(&definition.name, naming);
         if let Some(previous) = owners.insert(name.clone(), &definition.name) {
-            collisions.push((previous.clone(), definition.name.clone()));
+            built
+                .collisions
+                .push((previous.clone(), definition.name.clone()));
             continue;
         }
-        definitions.push((name, definition_schema(definition, naming, unions, cel)));
+        let plan = match (&definition.body, cel) {
+            (DefinitionBody::Struct(def), true) => cel::struct_plan(def),
+            _ => cel::Plan::default(),
+        };
+        built.cel.extend(
+            plan.findings
+                .iter()
+                .map(|f| f.diagnostic(&definition.name.name, definition.span.clone())),
+        );
+        built
+            .definitions
+            .push((name, definition_schema(definition, naming, unions, plan.rules)));
     }
-    definitions.sort_by(|a, b| a.0.cmp(&b.0));
-    (definitions, collisions)
+    built.definitions.sort_by(|a, b| a.0.cmp(&b.0));
+    built
 }
 
 fn text(lines: &[String]) -> Option<String> {
@@ -105,7 +125,7 @@ fn definition_schema(
     definition: &Definition,
     naming: Naming,
     unions: UnionFormat,
-    cel: bool,
+    rules: Vec<cel::Rule>,
 ) -> Schema {
     let mut schema = Schema {
         description: text(&definition.doc),
@@ -141,9 +161,10 @@ fn definition_schema(
                     .extensions
                     .push(("x-kubernetes-unions".into(), union_list(&def.unions)));
             }
-            if cel {
-                append_validations(&mut schema.extensions, cel::validations(def));
-            }
+            append_validations(
+                &mut schema.extensions,
+                rules.iter().map(cel::Rule::to_json).collect(),
+            );
             schema.extensions.sort_by(|a, b| a.0.cmp(&b.0));
         }
     }
@@ -307,7 +328,7 @@ fn type_schema(ty: &PropertyType, naming: Naming) -> Schema {
     }
 }
 
-fn default_json(default: &DefaultValue) -> serde_json::Value {
+pub(crate) fn default_json(default: &DefaultValue) -> serde_json::Value {
     match default {
         DefaultValue::Json(text) => {
             sort_keys(serde_json::from_str(text).unwrap_or(serde_json::Value::Null))

@@ -1,0 +1,206 @@
+//! The self-check of SPEC §6: before a union rule is written, it is evaluated with a CEL
+//! interpreter on witness objects — objects the API accepts — built from the schema:
+//! - every value the discriminator allows, with the member it selects set (and without it,
+//!   where the member is `optional`); a value no member takes, with every member unset;
+//! - where the union may be empty (an optional discriminator without a default, an
+//!   at-most-one union), the empty object and each member alone;
+//! - each of those as a YAML author writes it (unset fields absent) and as a Go client
+//!   writes it (unset fields without `omitempty` present with their zero value), with the
+//!   schema's `default`s filled into absent fields, as the API server does before it
+//!   validates.
+//!
+//! A rule that rejects a witness (or fails to evaluate on it) is reported, not written.
+//! Input: a union, [`StructFacts`], rules. Output: the first rejected witness per rule.
+
+use serde_json::{Map, Value};
+
+use super::{escape, FieldFacts, Rule, StructFacts, ValueKind};
+use crate::model::{Union, UnionDialect, ZeroForm};
+
+/// One witness object: JSON names to values.
+pub type Witness = Map<String, Value>;
+
+/// The witnesses of `union`, each in both renderings, defaults applied.
+pub fn witnesses(union: &Union, facts: &StructFacts) -> Vec<Witness> {
+    let members: Vec<&str> = union.members.iter().map(|m| m.json_name.as_str()).collect();
+    let discriminator = union
+        .discriminator
+        .as_deref()
+        .and_then(|d| Some((d, facts.get(d)?)));
+    // (discriminator value, the members set)
+    let mut selections: Vec<(Option<String>, Vec<&str>)> = Vec::new();
+    match (union.dialect, discriminator) {
+        (UnionDialect::Legacy2019, _) => {
+            let values = discriminator
+                .and_then(|(_, f)| f.allowed.clone())
+                .unwrap_or_default();
+            for value in std::iter::once(None).chain(values.into_iter().map(Some)) {
+                selections.push((value.clone(), Vec::new()));
+                for member in &members {
+                    selections.push((value.clone(), vec![member]));
+                }
+            }
+        }
+        (_, None) => {
+            if !union.exactly_one {
+                selections.push((None, Vec::new()));
+            }
+            for member in &members {
+                selections.push((None, vec![member]));
+            }
+        }
+        (_, Some((_, d))) => {
+            let mut values: Vec<String> = match &d.allowed {
+                Some(allowed) => allowed.clone(),
+                None => union.members.iter().map(|m| m.value.clone()).collect(),
+            };
+            if let Some(default) = d.string_default() {
+                if !values.iter().any(|v| v == default) {
+                    values.push(default.to_string());
+                }
+            }
+            for value in values {
+                if value.is_empty() {
+                    continue; // the unset discriminator, below
+                }
+                match union.members.iter().find(|m| m.value == value) {
+                    Some(member) => {
+                        selections.push((Some(value.clone()), vec![&member.json_name]));
+                        if member.optional {
+                            selections.push((Some(value), Vec::new()));
+                        }
+                    }
+                    None => selections.push((Some(value), Vec::new())),
+                }
+            }
+            let may_be_unset = !d.required && d.string_default().is_none()
+                || d.allowed.as_ref().is_some_and(|a| a.iter().any(String::is_empty));
+            if may_be_unset {
+                selections.push((None, Vec::new()));
+                for member in &members {
+                    selections.push((None, vec![member]));
+                }
+            }
+        }
+    }
+    let discriminator_name = discriminator.map(|(name, _)| name);
+    let fields: Vec<(&str, &FieldFacts)> = discriminator_name
+        .into_iter()
+        .chain(members.iter().copied())
+        .filter_map(|name| Some((name, facts.get(name)?)))
+        .collect();
+    let mut out = Vec::with_capacity(selections.len() * 2);
+    for (value, set) in selections {
+        let mut minimal = Witness::new();
+        if let (Some(name), Some(value)) = (discriminator_name, value) {
+            minimal.insert(name.to_string(), Value::String(value));
+        }
+        for name in set {
+            if let Some(f) = facts.get(name) {
+                minimal.insert(name.to_string(), set_value(f));
+            }
+        }
+        let mut from_go = minimal.clone();
+        for (name, f) in &fields {
+            if !from_go.contains_key(*name) {
+                if let Some(zero) = written_zero(f) {
+                    from_go.insert(name.to_string(), zero);
+                }
+            }
+        }
+        for mut witness in [minimal, from_go] {
+            for (name, f) in &fields {
+                if let (false, Some(default)) = (witness.contains_key(*name), &f.default) {
+                    witness.insert(name.to_string(), default.clone());
+                }
+            }
+            if !out.contains(&witness) {
+                out.push(witness);
+            }
+        }
+    }
+    out
+}
+
+/// A value that counts as set for the field.
+fn set_value(f: &FieldFacts) -> Value {
+    match f.kind {
+        ValueKind::String => {
+            let allowed = f
+                .allowed
+                .as_ref()
+                .and_then(|a| a.iter().find(|v| !v.is_empty()));
+            Value::String(allowed.map_or("x", String::as_str).to_string())
+        }
+        ValueKind::Integer => Value::from(1),
+        ValueKind::Number => Value::from(1.5),
+        ValueKind::Boolean => Value::Bool(true),
+        ValueKind::List => Value::Array(vec![Value::String("x".into())]),
+        ValueKind::Map => Value::Object(Map::from_iter([("x".to_string(), "x".into())])),
+        ValueKind::Object => Value::Object(Map::new()),
+        ValueKind::Any => Value::String("x".into()),
+    }
+}
+
+/// What a Go client writes for the field when it is unset: its zero value, unless the tag
+/// says `omitempty` or the zero is `null` (which the API server prunes) or unknown.
+fn written_zero(f: &FieldFacts) -> Option<Value> {
+    if f.omitempty || f.zero != ZeroForm::Empty {
+        return None;
+    }
+    Some(match f.kind {
+        ValueKind::String => Value::String(String::new()),
+        ValueKind::Integer => Value::from(0),
+        ValueKind::Number => Value::from(0.0),
+        ValueKind::Boolean => Value::Bool(false),
+        ValueKind::List => Value::Array(Vec::new()),
+        ValueKind::Map => Value::Object(Map::new()),
+        ValueKind::Object | ValueKind::Any => return None,
+    })
+}
+
+/// The witness as the API server's CEL sees it: escaped names; numbers typed by the schema.
+fn cel_self(witness: &Witness, facts: &StructFacts) -> Result<cel::Value, String> {
+    let mut object = Map::new();
+    for (name, value) in witness {
+        let Some(escaped) = escape(name) else {
+            continue; // no rule can select it
+        };
+        let value = match (facts.get(name).map(|f| f.kind), value.as_f64()) {
+            (Some(ValueKind::Number), Some(number)) => Value::from(number),
+            _ => value.clone(),
+        };
+        object.insert(escaped, value);
+    }
+    cel::to_value(Value::Object(object)).map_err(|e| e.to_string())
+}
+
+/// The first witness `rule` rejects, as JSON text, with the outcome (`false` or the error);
+/// numbers are typed by `facts`.
+pub fn first_rejected(
+    rule: &Rule,
+    witnesses: &[Witness],
+    facts: &StructFacts,
+) -> Option<(String, String)> {
+    let text = |w: &Witness| Value::Object(w.clone()).to_string();
+    let program = match cel::Program::compile(&rule.rule) {
+        Ok(program) => program,
+        Err(error) => {
+            let witness = witnesses.first().map_or("{}".to_string(), text);
+            return Some((witness, format!("the rule does not compile: {error}")));
+        }
+    };
+    for witness in witnesses {
+        let outcome = cel_self(witness, facts).and_then(|object| {
+            let mut context = cel::Context::default();
+            context.add_variable_from_value("self", object);
+            program.execute(&context).map_err(|e| e.to_string())
+        });
+        match outcome {
+            Ok(cel::Value::Bool(true)) => {}
+            Ok(other) => return Some((text(witness), format!("it evaluates to {other:?}"))),
+            Err(error) => return Some((text(witness), format!("evaluation error: {error}"))),
+        }
+    }
+    None
+}

@@ -1,0 +1,771 @@
+//! CEL rules that enforce unions on an API server (SPEC §6, `--cel` and `crd`): the
+//! `x-kubernetes-validations` entries of a struct's schema, one `{"rule", "message"}` object
+//! each.
+//!
+//! First law: a rule never rejects an object the API accepts. So rules say only what the
+//! union's marker family means for sure, and [`check`] evaluates every rule on valid witness
+//! objects before it is written. Shapes, per union, in the order of the struct's unions:
+//! - 2019 KEP (`+union`, `+unionDeprecated`): `(S(a) ? 1 : 0) + (S(b) ? 1 : 0) <= 1` only —
+//!   its discriminator "values" are Go field names, labels that are often not real values.
+//! - undiscriminated `k8s:` unions: the same sum `== 1` (`<= 1` for `zeroOrOneOfMember`). The
+//!   sum is written out instead of `[…].filter(x, x).size()`: a macro's estimated cost grows
+//!   with the list it iterates, a sum of ternaries is constant.
+//! - discriminated (KEP-1027, `k8s:`), per member whose value `V` the discriminator allows:
+//!   `!has(self.d) || self.d == '' || (self.d == 'V' ? S(m) : !S(m))` (an `optional` member:
+//!   `… || self.d == 'V' || !S(m)`), plus the at-most-one sum when the discriminator may be
+//!   unset: an unset discriminator selects nothing. The discriminator's own allowed set is
+//!   left to its `enum`; no rule lists values.
+//!
+//! `S(m)`, "m is set", follows the Go field ([`ZeroForm`]): `has(self.m)` for a pointer, and
+//! a comparison with the zero value for a plain string, number, bool, slice or map, which Go
+//! writes even when unset unless the tag says `omitempty`. A struct value has no zero a rule
+//! can test: such a member gets no rule and a `cel/unenforceable` warning.
+//!
+//! Field names are escaped as the API server's CEL environment names properties
+//! ([`escape`]); a name it cannot escape cannot be selected at all (Kubernetes offers no
+//! `self['x']` for declared properties), so the rules that would need it are left out.
+//!
+//! Input: unions and [`StructFacts`]. Output: rules and [`Finding`]s. Must not know: Go
+//! syntax or output formats.
+
+pub mod check;
+
+use std::collections::HashMap;
+
+use crate::diag::{Code, Diagnostic};
+use crate::model::{PropertyType, StructDef, Union, UnionDialect, UnionMember, ZeroForm};
+use crate::source::Span;
+/// The extension key the rules go under.
+pub const EXTENSION: &str = "x-kubernetes-validations";
+
+/// CEL's reserved words, escaped to `__{word}__` by Kubernetes (apiserver `pkg/cel`).
+const RESERVED: &[&str] = &[
+    "true",
+    "false",
+    "null",
+    "in",
+    "as",
+    "break",
+    "const",
+    "continue",
+    "else",
+    "for",
+    "function",
+    "if",
+    "import",
+    "let",
+    "loop",
+    "package",
+    "namespace",
+    "return",
+    "var",
+    "void",
+    "while",
+];
+
+/// One validation rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rule {
+    pub rule: String,
+    pub message: String,
+}
+
+impl Rule {
+    /// `{"rule": …, "message": …}`, in this key order.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut object = serde_json::Map::new();
+        object.insert("rule".into(), self.rule.clone().into());
+        object.insert("message".into(), self.message.clone().into());
+        serde_json::Value::Object(object)
+    }
+}
+
+/// A property name as Kubernetes' CEL environment names it, or `None` when it cannot be
+/// accessed from CEL. Kubernetes' rules (`k8s.io/apiserver/pkg/cel.Escape`): only names
+/// matching `[a-zA-Z_.-/][a-zA-Z0-9_.-/]*` are accessible; a name that is exactly a
+/// reserved word becomes `__{word}__`; otherwise, left to right, `__` becomes
+/// `__underscores__`, `.` `__dot__`, `-` `__dash__` and `/` `__slash__`.
+pub fn escape(name: &str) -> Option<String> {
+    let first = name.chars().next()?;
+    if first.is_ascii_digit() {
+        return None;
+    }
+    if RESERVED.contains(&name) {
+        return Some(format!("__{name}__"));
+    }
+    let mut out = String::with_capacity(name.len());
+    let mut chars = name.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '_' if chars.peek() == Some(&'_') => {
+                chars.next();
+                out.push_str("__underscores__");
+            }
+            '.' => out.push_str("__dot__"),
+            '-' => out.push_str("__dash__"),
+            '/' => out.push_str("__slash__"),
+            c if c.is_ascii_alphanumeric() || c == '_' => out.push(c),
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+/// A single-quoted CEL string literal of `value`.
+pub fn string_literal(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 2);
+    out.push('\'');
+    for c in value.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\'' => out.push_str("\\'"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
+}
+
+/// The JSON type of a property, as far as rules and witnesses need it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ValueKind {
+    String,
+    Integer,
+    Number,
+    Boolean,
+    List,
+    Map,
+    Object,
+    Any,
+}
+
+impl ValueKind {
+    fn of(ty: &PropertyType) -> ValueKind {
+        match ty {
+            PropertyType::Primitive { ty, .. } => ValueKind::from_schema_type(ty),
+            PropertyType::Enum(_) => ValueKind::String,
+            PropertyType::Ref(_) => ValueKind::Object,
+            PropertyType::Array(_) => ValueKind::List,
+            PropertyType::Map(_) => ValueKind::Map,
+            PropertyType::Any | PropertyType::Unsupported => ValueKind::Any,
+        }
+    }
+
+    /// From an OpenAPI `type`.
+    pub fn from_schema_type(ty: &str) -> ValueKind {
+        match ty {
+            "string" => ValueKind::String,
+            "integer" => ValueKind::Integer,
+            "number" => ValueKind::Number,
+            "boolean" => ValueKind::Boolean,
+            "array" => ValueKind::List,
+            "object" => ValueKind::Object,
+            _ => ValueKind::Any,
+        }
+    }
+}
+
+/// What the rules and the self-check know of one property of a struct: from the Go model,
+/// overlaid with a CRD manifest's own `enum`, `default` and `required` by `crd`.
+#[derive(Debug, Clone)]
+pub struct FieldFacts {
+    pub zero: ZeroForm,
+    pub kind: ValueKind,
+    pub omitempty: bool,
+    /// The string values the schema allows (`enum`), when it lists them.
+    pub allowed: Option<Vec<String>>,
+    pub default: Option<serde_json::Value>,
+    pub required: bool,
+}
+
+impl FieldFacts {
+    /// A non-empty string default: the value the API server gives the field when it is absent.
+    fn string_default(&self) -> Option<&str> {
+        self.default
+            .as_ref()
+            .and_then(serde_json::Value::as_str)
+            .filter(|v| !v.is_empty())
+    }
+
+    /// Whether the API accepts the discriminator value `value`.
+    fn allows(&self, value: &str) -> bool {
+        self.allowed
+            .as_ref()
+            .is_none_or(|values| values.iter().any(|v| v == value))
+    }
+}
+
+/// A struct's properties by JSON name.
+#[derive(Debug, Clone, Default)]
+pub struct StructFacts {
+    fields: HashMap<String, FieldFacts>,
+}
+
+impl StructFacts {
+    pub fn from_model(def: &StructDef) -> StructFacts {
+        let fields = def
+            .properties
+            .iter()
+            .map(|p| {
+                let facts = FieldFacts {
+                    zero: p.zero,
+                    kind: ValueKind::of(&p.ty),
+                    omitempty: p.omitempty,
+                    allowed: match &p.ty {
+                        PropertyType::Enum(values) => {
+                            Some(values.iter().map(|v| v.value.clone()).collect())
+                        }
+                        _ => None,
+                    },
+                    default: p.default.as_ref().map(super::default_json),
+                    required: def.required.contains(&p.json_name),
+                };
+                (p.json_name.clone(), facts)
+            })
+            .collect();
+        StructFacts { fields }
+    }
+
+    pub fn get(&self, name: &str) -> Option<&FieldFacts> {
+        self.fields.get(name)
+    }
+
+    pub fn get_mut(&mut self, name: &str) -> Option<&mut FieldFacts> {
+        self.fields.get_mut(name)
+    }
+}
+
+/// What kept a rule from being written.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Finding {
+    /// The union (or one member) cannot be enforced; the sentence says why and what is left out.
+    Unenforceable(String),
+    /// The self-check found a valid object the rule rejects; the rule was not written.
+    RejectsValid {
+        rule: Rule,
+        /// The witness, as JSON text with the fields' JSON names.
+        witness: String,
+        /// Why it failed: `false`, or the evaluation error.
+        outcome: String,
+    },
+}
+
+impl Finding {
+    /// The diagnostic for a finding on struct `type_name` (declared at `span`).
+    pub fn diagnostic(&self, type_name: &str, span: Span) -> Diagnostic {
+        match self {
+            Finding::Unenforceable(problem) => Diagnostic::new(
+                Code::CelUnenforceable,
+                span,
+                format!("{type_name}: {problem}"),
+            )
+            .with_help(
+                "make the member a pointer, give the field a JSON name CEL can select \
+                 (letters, digits, `_`, `.`, `-`, `/`, not starting with a digit), or write \
+                 this rule by hand",
+            ),
+            Finding::RejectsValid {
+                rule,
+                witness,
+                outcome,
+            } => Diagnostic::new(
+                Code::CelRejectsValid,
+                span,
+                format!(
+                    "{type_name}: the rule `{}` rejects the valid object {witness} ({outcome}), \
+                     so it is not written",
+                    rule.rule
+                ),
+            )
+            .with_help(
+                "the union's markers and the schema disagree (a member with a `default`, a \
+                 discriminator value no member accepts): see `union-gen explain cel/rejects-valid`",
+            ),
+        }
+    }
+}
+
+/// The checked rules of a struct's unions, and what could not be written.
+#[derive(Debug, Clone, Default)]
+pub struct Plan {
+    pub rules: Vec<Rule>,
+    pub findings: Vec<Finding>,
+}
+
+/// Rules for `unions`, each evaluated on the witnesses of its union ([`check`]) first.
+pub fn plan(unions: &[Union], facts: &StructFacts) -> Plan {
+    let mut plan = Plan::default();
+    for union in unions {
+        let mut rules = Vec::new();
+        let mut problems = Vec::new();
+        union_rules(union, facts, &mut rules, &mut problems);
+        plan.findings
+            .extend(problems.into_iter().map(Finding::Unenforceable));
+        if rules.is_empty() {
+            continue;
+        }
+        let witnesses = check::witnesses(union, facts);
+        for rule in rules {
+            match check::first_rejected(&rule, &witnesses, facts) {
+                None => {
+                    if !plan.rules.contains(&rule) {
+                        plan.rules.push(rule);
+                    }
+                }
+                Some((witness, outcome)) => plan.findings.push(Finding::RejectsValid {
+                    rule,
+                    witness,
+                    outcome,
+                }),
+            }
+        }
+    }
+    plan
+}
+
+/// The rules of one struct of the model (`--cel`).
+pub fn struct_plan(def: &StructDef) -> Plan {
+    if def.unions.is_empty() {
+        return Plan::default();
+    }
+    plan(&def.unions, &StructFacts::from_model(def))
+}
+
+/// A rule as text that ignores white space outside string literals, for telling whether a
+/// rule is already present.
+pub fn normalized(rule: &str) -> String {
+    let mut out = String::with_capacity(rule.len());
+    let mut quote: Option<char> = None;
+    let mut chars = rule.chars();
+    while let Some(c) = chars.next() {
+        match quote {
+            Some(q) => {
+                out.push(c);
+                if c == '\\' {
+                    out.extend(chars.next());
+                } else if c == q {
+                    quote = None;
+                }
+            }
+            None if c == '\'' || c == '"' => {
+                quote = Some(c);
+                out.push(c);
+            }
+            None if c.is_whitespace() => {}
+            None => out.push(c),
+        }
+    }
+    out
+}
+
+fn unescapable(what: &str, name: &str, consequence: &str) -> String {
+    format!(
+        "{what} `{name}` cannot be named in a Kubernetes CEL rule (only JSON names matching \
+         [a-zA-Z_.-/][a-zA-Z0-9_.-/]* can), so no rule is written for {consequence}"
+    )
+}
+
+/// `S(m)`: the expression that is true when member `name` is set, or why there is none.
+fn set_test(name: &str, facts: &StructFacts) -> Result<String, String> {
+    let Some(field) = escape(name) else {
+        return Err(unescapable("the union member", name, "it"));
+    };
+    let Some(f) = facts.get(name) else {
+        return Err(format!(
+            "the union member `{name}` is not a property of the schema, so no rule is written \
+             for it"
+        ));
+    };
+    let has = format!("has(self.{field})");
+    let opaque = || {
+        format!(
+            "the union member `{name}` is not a pointer and its zero value has no JSON form a \
+             rule can test (a struct, an array, or a type that marshals itself), so a set \
+             member cannot be told from an unset one and no rule is written for it"
+        )
+    };
+    match (f.zero, f.kind) {
+        (ZeroForm::Absent, _) => Ok(has),
+        (ZeroForm::Empty, ValueKind::String) => Ok(format!("({has} && self.{field} != '')")),
+        (ZeroForm::Empty, ValueKind::Integer) => Ok(format!("({has} && self.{field} != 0)")),
+        (ZeroForm::Empty, ValueKind::Number) => Ok(format!("({has} && self.{field} != 0.0)")),
+        (ZeroForm::Empty, ValueKind::Boolean) => Ok(format!("({has} && self.{field})")),
+        (ZeroForm::Empty, ValueKind::List | ValueKind::Map) => {
+            Ok(format!("({has} && size(self.{field}) != 0)"))
+        }
+        (ZeroForm::Empty, ValueKind::Object | ValueKind::Any) | (ZeroForm::Opaque, _) => {
+            Err(opaque())
+        }
+    }
+}
+
+/// The at-most-one (or exactly-one) sum over `members`.
+fn count_rule(
+    members: &[UnionMember],
+    exactly_one: bool,
+    facts: &StructFacts,
+) -> Result<Rule, String> {
+    let names: Vec<&str> = members.iter().map(|m| m.json_name.as_str()).collect();
+    let list = names.join(", ");
+    let mut terms = Vec::with_capacity(names.len());
+    for name in &names {
+        let test = set_test(name, facts)
+            .map_err(|why| format!("{why}; the count of the union of {list} is not enforced"))?;
+        terms.push(format!("({test} ? 1 : 0)"));
+    }
+    let (op, message) = if exactly_one {
+        ("==", format!("exactly one of {list} must be set"))
+    } else {
+        ("<=", format!("at most one of {list} may be set"))
+    };
+    Ok(Rule {
+        rule: format!("{} {op} 1", terms.join(" + ")),
+        message,
+    })
+}
+
+fn union_rules(
+    union: &Union,
+    facts: &StructFacts,
+    rules: &mut Vec<Rule>,
+    problems: &mut Vec<String>,
+) {
+    let mut push_count = |exactly_one: bool, rules: &mut Vec<Rule>| {
+        if union.members.len() < 2 && !exactly_one {
+            return; // at most one of one field: always true
+        }
+        match count_rule(&union.members, exactly_one, facts) {
+            Ok(rule) => rules.push(rule),
+            Err(problem) => problems.push(problem),
+        }
+    };
+    let discriminator = match (union.dialect, &union.discriminator) {
+        // The 2019 discriminator is optional and its values are labels: the count is all
+        // that is sure.
+        (UnionDialect::Legacy2019, _) => return push_count(false, rules),
+        (_, None) => return push_count(union.exactly_one, rules),
+        (_, Some(discriminator)) => discriminator,
+    };
+    let Some(d) = escape(discriminator) else {
+        problems.push(unescapable(
+            "the union discriminator",
+            discriminator,
+            "its union",
+        ));
+        return;
+    };
+    let Some(d_facts) = facts.get(discriminator) else {
+        problems.push(format!(
+            "the union discriminator `{discriminator}` is not a property of the schema, so no \
+             rule is written for its union"
+        ));
+        return;
+    };
+    // An unset discriminator selects nothing: then only the count applies.
+    let always_set = (d_facts.required || d_facts.string_default().is_some())
+        && d_facts.allowed.as_ref().is_some_and(|a| !a.iter().any(String::is_empty));
+    if !always_set {
+        push_count(false, rules);
+    }
+    let unset = format!("!has(self.{d}) || self.{d} == ''");
+    for member in &union.members {
+        let name = &member.json_name;
+        let value = &member.value;
+        if value.is_empty() {
+            problems.push(format!(
+                "the member `{name}` is selected by the empty discriminator value, which cannot \
+                 be told from an unset discriminator, so no rule is written for it"
+            ));
+            continue;
+        }
+        if !d_facts.allows(value) {
+            problems.push(format!(
+                "the member `{name}` is selected by `{value}`, which is not one of the values \
+                 `{discriminator}` allows, so no rule is written for it"
+            ));
+            continue;
+        }
+        let test = match set_test(name, facts) {
+            Ok(test) => test,
+            Err(problem) => {
+                problems.push(problem);
+                continue;
+            }
+        };
+        let literal = string_literal(value);
+        rules.push(if member.optional {
+            Rule {
+                rule: format!("{unset} || self.{d} == {literal} || !{test}"),
+                message: format!("{name} may be set only when {discriminator} is '{value}'"),
+            }
+        } else {
+            Rule {
+                rule: format!("{unset} || (self.{d} == {literal} ? {test} : !{test})"),
+                message: format!(
+                    "{name} must be set when {discriminator} is '{value}', and only then"
+                ),
+            }
+        });
+    }
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::UnionMember;
+
+    #[test]
+    fn escapes_as_kubernetes_does() {
+        for (name, escaped) in [
+            ("spec", Some("spec")),
+            ("my-field", Some("my__dash__field")),
+            ("a.b", Some("a__dot__b")),
+            ("a/b", Some("a__slash__b")),
+            ("x__y", Some("x__underscores__y")),
+            ("x___y", Some("x__underscores___y")),
+            ("_x", Some("_x")),
+            ("namespace", Some("__namespace__")),
+            ("in", Some("__in__")),
+            ("int", Some("int")),
+            (".x", Some("__dot__x")),
+            ("1x", None),
+            ("a:b", None),
+            ("a b", None),
+            ("", None),
+        ] {
+            assert_eq!(escape(name).as_deref(), escaped, "{name}");
+        }
+    }
+
+    #[test]
+    fn quotes_string_literals() {
+        assert_eq!(string_literal("A"), "'A'");
+        assert_eq!(string_literal(r"it's a\b"), r"'it\'s a\\b'");
+        assert_eq!(string_literal("a\nb"), r"'a\nb'");
+    }
+
+    fn member(name: &str, value: &str, optional: bool) -> UnionMember {
+        UnionMember {
+            json_name: name.into(),
+            value: value.into(),
+            optional,
+        }
+    }
+
+    fn field(zero: ZeroForm, kind: ValueKind) -> FieldFacts {
+        FieldFacts {
+            zero,
+            kind,
+            omitempty: true,
+            allowed: None,
+            default: None,
+            required: false,
+        }
+    }
+
+    fn facts(fields: &[(&str, FieldFacts)]) -> StructFacts {
+        StructFacts {
+            fields: fields
+                .iter()
+                .map(|(n, f)| (n.to_string(), f.clone()))
+                .collect(),
+        }
+    }
+
+    fn pointer() -> FieldFacts {
+        field(ZeroForm::Absent, ValueKind::Object)
+    }
+
+    #[test]
+    fn undiscriminated_sum() {
+        let union = Union {
+            dialect: UnionDialect::Declarative,
+            discriminator: None,
+            members: vec![member("a", "A", false), member("b-c", "B", false)],
+            empty_values: vec![],
+            exactly_one: true,
+        };
+        let plan = plan(&[union], &facts(&[("a", pointer()), ("b-c", pointer())]));
+        assert_eq!(
+            plan.rules,
+            vec![Rule {
+                rule: "(has(self.a) ? 1 : 0) + (has(self.b__dash__c) ? 1 : 0) == 1".into(),
+                message: "exactly one of a, b-c must be set".into(),
+            }]
+        );
+        assert!(plan.findings.is_empty());
+    }
+
+    #[test]
+    fn plain_values_are_set_when_not_zero() {
+        let union = Union {
+            dialect: UnionDialect::Declarative,
+            discriminator: None,
+            members: vec![
+                member("s", "S", false),
+                member("n", "N", false),
+                member("b", "B", false),
+                member("l", "L", false),
+            ],
+            empty_values: vec![],
+            exactly_one: false,
+        };
+        let facts = facts(&[
+            ("s", field(ZeroForm::Empty, ValueKind::String)),
+            ("n", field(ZeroForm::Empty, ValueKind::Integer)),
+            ("b", field(ZeroForm::Empty, ValueKind::Boolean)),
+            ("l", field(ZeroForm::Empty, ValueKind::List)),
+        ]);
+        let plan = plan(&[union], &facts);
+        assert_eq!(
+            plan.rules[0].rule,
+            "((has(self.s) && self.s != '') ? 1 : 0) + ((has(self.n) && self.n != 0) ? 1 : 0) \
+             + ((has(self.b) && self.b) ? 1 : 0) + ((has(self.l) && size(self.l) != 0) ? 1 : 0) \
+             <= 1"
+        );
+    }
+
+    #[test]
+    fn struct_values_are_unenforceable() {
+        let union = Union {
+            dialect: UnionDialect::Legacy2019,
+            discriminator: None,
+            members: vec![member("a", "A", false), member("b", "B", false)],
+            empty_values: vec![],
+            exactly_one: false,
+        };
+        let plan = plan(
+            &[union],
+            &facts(&[
+                ("a", pointer()),
+                ("b", field(ZeroForm::Opaque, ValueKind::Object)),
+            ]),
+        );
+        assert!(plan.rules.is_empty());
+        assert!(
+            matches!(&plan.findings[..], [Finding::Unenforceable(p)] if p.contains("`b`")),
+            "{:?}",
+            plan.findings
+        );
+    }
+
+    #[test]
+    fn legacy_2019_gets_the_count_only() {
+        let union = Union {
+            dialect: UnionDialect::Legacy2019,
+            discriminator: Some("type".into()),
+            members: vec![member("localhostProfile", "LocalhostProfile", false)],
+            empty_values: vec![],
+            exactly_one: false,
+        };
+        let mut discriminator = field(ZeroForm::Empty, ValueKind::String);
+        discriminator.allowed = Some(vec!["Localhost".into(), "Unconfined".into()]);
+        discriminator.required = true;
+        let plan = plan(
+            &[union],
+            &facts(&[("type", discriminator), ("localhostProfile", pointer())]),
+        );
+        assert!(plan.rules.is_empty(), "{:?}", plan.rules);
+        assert!(plan.findings.is_empty());
+    }
+
+    #[test]
+    fn member_values_outside_the_enum_get_no_rule() {
+        let union = Union {
+            dialect: UnionDialect::Kep1027,
+            discriminator: Some("policy".into()),
+            members: vec![
+                member("exact", "PolicyExact", false),
+                member("prefix", "Prefix", false),
+            ],
+            empty_values: vec![],
+            exactly_one: true,
+        };
+        let mut discriminator = field(ZeroForm::Empty, ValueKind::String);
+        discriminator.allowed = Some(vec!["Exact".into(), "Prefix".into()]);
+        discriminator.required = true;
+        let plan = plan(
+            &[union],
+            &facts(&[
+                ("policy", discriminator),
+                ("exact", pointer()),
+                ("prefix", pointer()),
+            ]),
+        );
+        assert_eq!(
+            plan.rules,
+            vec![Rule {
+                rule: "!has(self.policy) || self.policy == '' || (self.policy == 'Prefix' ? \
+                       has(self.prefix) : !has(self.prefix))"
+                    .into(),
+                message: "prefix must be set when policy is 'Prefix', and only then".into(),
+            }]
+        );
+        assert!(
+            matches!(&plan.findings[..], [Finding::Unenforceable(p)] if p.contains("PolicyExact")),
+            "{:?}",
+            plan.findings
+        );
+    }
+
+    #[test]
+    fn a_member_with_a_default_is_caught_by_the_self_check() {
+        let union = Union {
+            dialect: UnionDialect::Declarative,
+            discriminator: None,
+            members: vec![member("a", "A", false), member("b", "B", false)],
+            empty_values: vec![],
+            exactly_one: false,
+        };
+        let mut defaulted = field(ZeroForm::Empty, ValueKind::String);
+        defaulted.default = Some("fast".into());
+        let plan = plan(&[union], &facts(&[("a", defaulted), ("b", pointer())]));
+        assert!(plan.rules.is_empty());
+        assert!(
+            matches!(&plan.findings[..], [Finding::RejectsValid { witness, .. }] if witness.contains("fast")),
+            "{:?}",
+            plan.findings
+        );
+    }
+
+    #[test]
+    fn unescapable_member_is_reported_not_guessed() {
+        let union = Union {
+            dialect: UnionDialect::Kep1027,
+            discriminator: Some("kind".into()),
+            members: vec![member("a:b", "A", false), member("c", "C", true)],
+            empty_values: vec![],
+            exactly_one: true,
+        };
+        let mut discriminator = field(ZeroForm::Empty, ValueKind::String);
+        discriminator.allowed = Some(vec!["A".into(), "C".into()]);
+        discriminator.required = true;
+        let plan = plan(
+            &[union],
+            &facts(&[("kind", discriminator), ("a:b", pointer()), ("c", pointer())]),
+        );
+        assert_eq!(plan.rules.len(), 1, "{:?}", plan.rules);
+        assert_eq!(
+            plan.rules[0].rule,
+            "!has(self.kind) || self.kind == '' || self.kind == 'C' || !has(self.c)"
+        );
+        assert_eq!(plan.findings.len(), 1);
+        assert!(
+            matches!(&plan.findings[0], Finding::Unenforceable(p) if p.contains("`a:b`")),
+            "{:?}",
+            plan.findings
+        );
+    }
+
+    #[test]
+    fn normalizes_white_space_outside_strings() {
+        assert_eq!(
+            normalized("has(self.a) ?  1 :\n 0 == 'a  b'"),
+            "has(self.a)?1:0=='a  b'"
+        );
+        assert_eq!(normalized(r"self.x == 'it\' s'"), r"self.x=='it\' s'");
+    }
+}
