@@ -88,3 +88,17 @@ type Leveled struct {
 	// +optional
 	High *int32 `json:"high,omitempty"`
 }
+
+// Quoted is a `k8s:` discriminated union with a plain string discriminator and a member value
+// that needs quoting in CEL.
+type Quoted struct {
+	// +k8s:unionDiscriminator
+	// +k8s:required
+	Kind string `json:"kind"`
+	// +k8s:unionMember(memberName: "it's")
+	// +k8s:optional
+	Odd *string `json:"odd,omitempty"`
+	// +k8s:unionMember
+	// +k8s:optional
+	Even *string `json:"even,omitempty"`
+}
