@@ -126,6 +126,10 @@ pub struct EnumValue {
 pub struct Union {
     /// The marker family it was written in: decides what its discriminator values mean.
     pub dialect: UnionDialect,
+    /// Some marker of the union sits behind a feature gate (`+k8s:alpha(…)=`,
+    /// `+k8s:ifEnabled(G)=`): no rule may enforce it, since the API accepts what the gate
+    /// allows (SPEC §3).
+    pub gated: bool,
     /// JSON name of the discriminator field.
     pub discriminator: Option<String>,
     pub members: Vec<UnionMember>,

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use cel::common::ast::{EntryExpr, Expr};
 use cel::{Context, IdedExpr, Program, Value as CelValue};
 use common::{definitions, generate, run, snapshot};
-use serde_json::{Map, Value};
+use serde_json::{json, Map, Value};
 
 const DIALECTS: &str = "testdata/unions/dialects/...";
 const SHAPES: &str = "testdata/cel/...";
@@ -601,7 +601,9 @@ fn unescapable_names_are_reported_and_left_out() {
     assert_eq!(found[0].1, 5);
     assert!(found[0].2.contains("`1st`"), "{}", found[0].2);
     assert!(
-        found[0].2.contains("the count of the union of 1st, second is not enforced"),
+        found[0]
+            .2
+            .contains("the count of the union of 1st, second is not enforced"),
         "{}",
         found[0].2
     );
@@ -619,5 +621,133 @@ fn unescapable_names_are_reported_and_left_out() {
     assert_eq!(
         target,
         ["!has(self.kind) || self.kind == '' || (self.kind == 'B' ? has(self.b) : !has(self.b))"]
+    );
+}
+
+#[test]
+fn a_rule_that_rejects_a_valid_object_is_an_error_and_not_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("openapi.json");
+    let out_arg = out.to_str().unwrap();
+    let (code, stdout, err) = run(&[
+        "generate",
+        "--v3",
+        out_arg,
+        "--cel",
+        "--message-format",
+        "json",
+        "testdata/diagnostics/cel-rejects-valid/...",
+    ]);
+    assert_eq!(code, 1, "{stdout}{err}");
+    assert!(!out.exists(), "nothing is written on an error");
+    let diagnostic: Value = serde_json::from_str(err.lines().next().unwrap()).unwrap();
+    assert_eq!(diagnostic["code"], "cel/rejects-valid");
+    assert_eq!(
+        (diagnostic["line"].as_u64(), diagnostic["column"].as_u64()),
+        (Some(6), Some(6))
+    );
+    let message = diagnostic["message"].as_str().unwrap();
+    assert!(
+        message.contains(r#"{"limit":1} (with its defaults: {"limit":1,"mode":"fast"})"#),
+        "{message}"
+    );
+    assert!(message.contains("<= 1"), "{message}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+/// Whether every rule of `schema` accepts `object` (JSON names, escaped here).
+fn accepted(schema: &Value, object: &Value) -> bool {
+    let object = object.as_object().expect("an object");
+    let mut context = Context::default();
+    context.add_variable_from_value("self", cel_self(object));
+    rules_of(schema).iter().all(|(rule, _)| {
+        match Program::compile(rule).unwrap().execute(&context) {
+            Ok(CelValue::Bool(verdict)) => verdict,
+            other => panic!("`{rule}` on {object:?} gave {other:?}"),
+        }
+    })
+}
+
+/// Shapes of real APIs (testdata/cel/realworld, our own Go) on which rules used to reject
+/// valid objects: each object with the verdict the API gives it.
+#[test]
+fn real_world_shapes_accept_what_the_api_accepts() {
+    let schemas = definitions(&v3_cel("testdata/cel/realworld/..."), "v3");
+    let cases: &[(&str, Value, bool)] = &[
+        // 2019, like core SeccompProfile: `LocalhostProfile` is a label, not a value.
+        (
+            "realworld.Profile",
+            json!({"type": "Localhost", "localhostProfile": "p"}),
+            true,
+        ),
+        ("realworld.Profile", json!({"type": "RuntimeDefault"}), true),
+        ("realworld.Profile", json!({"type": "Unconfined"}), true),
+        // 2019 with an optional discriminator the server fills in.
+        ("realworld.Mirror", json!({"git": "g"}), true),
+        ("realworld.Mirror", json!({"kind": "Git", "git": "g"}), true),
+        ("realworld.Mirror", json!({}), true),
+        (
+            "realworld.Mirror",
+            json!({"git": "g", "registry": "r"}),
+            false,
+        ),
+        // A discriminator with more values than members, and a default.
+        ("realworld.DNS", json!({"dnsType": "PlatformDefault"}), true),
+        ("realworld.DNS", json!({"dnsType": "None"}), true),
+        ("realworld.DNS", json!({"dnsType": ""}), true),
+        ("realworld.DNS", json!({}), true),
+        (
+            "realworld.DNS",
+            json!({"dnsType": "ClusterHosted", "clusterHosted": {}}),
+            true,
+        ),
+        ("realworld.DNS", json!({"dnsType": "ClusterHosted"}), false),
+        (
+            "realworld.DNS",
+            json!({"dnsType": "None", "clusterHosted": {}}),
+            false,
+        ),
+        // Plain values: set means not zero; Go writes the unset ones as zero values.
+        (
+            "realworld.Selector",
+            json!({"name": "a", "index": 0, "weight": 0.0, "labels": [], "exact": false}),
+            true,
+        ),
+        (
+            "realworld.Selector",
+            json!({"name": "", "index": 3, "weight": 0.0, "exact": false}),
+            true,
+        ),
+        ("realworld.Selector", json!({"weight": 0.5}), true),
+        (
+            "realworld.Selector",
+            json!({"exact": true, "labels": []}),
+            true,
+        ),
+        ("realworld.Selector", json!({"labels": ["x"]}), true),
+        (
+            "realworld.Selector",
+            json!({"name": "a", "index": 2}),
+            false,
+        ),
+        (
+            "realworld.Selector",
+            json!({"name": "", "index": 0, "weight": 0.0, "labels": [], "exact": false}),
+            false,
+        ),
+        ("realworld.Selector", json!({}), false),
+        (
+            "realworld.Selector",
+            json!({"exact": true, "weight": 1.5}),
+            false,
+        ),
+    ];
+    for (def, object, valid) in cases {
+        assert_eq!(accepted(&schemas[*def], object), *valid, "{def} {object}");
+    }
+    assert!(rules_of(&schemas["realworld.Profile"]).is_empty());
+    assert!(
+        rules_of(&schemas["realworld.Review"]).is_empty(),
+        "a gated union gets no rule"
     );
 }

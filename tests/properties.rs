@@ -381,3 +381,303 @@ proptest! {
         prop_assert_eq!(found, expected);
     }
 }
+
+// --- CEL union rules ---------------------------------------------------------------------
+
+use serde_json::{json, Map, Value};
+use union_gen::model::{Union, UnionDialect, UnionMember, ZeroForm};
+use union_gen::schema::cel::{self, FieldFacts, Finding, StructFacts, ValueKind};
+
+/// One member's Go form: how it looks set and unset.
+#[derive(Debug, Clone)]
+struct MemberShape {
+    zero: ZeroForm,
+    kind: ValueKind,
+    omitempty: bool,
+    optional: bool,
+    /// Index into the value pool.
+    value: usize,
+}
+
+#[derive(Debug, Clone)]
+struct UnionShape {
+    dialect: UnionDialect,
+    exactly_one: bool,
+    /// (required, allowed values as pool indexes plus maybe "", default as a pool index)
+    discriminator: Option<(bool, Option<(Vec<usize>, bool)>, Option<usize>)>,
+    members: Vec<MemberShape>,
+}
+
+const POOL: &[&str] = &["A", "B", "C", "D", "it's"];
+
+fn member_shape() -> impl Strategy<Value = MemberShape> {
+    (
+        prop_oneof![
+            Just((ZeroForm::Absent, ValueKind::Object)),
+            Just((ZeroForm::Absent, ValueKind::String)),
+            Just((ZeroForm::Empty, ValueKind::String)),
+            Just((ZeroForm::Empty, ValueKind::Integer)),
+            Just((ZeroForm::Empty, ValueKind::Number)),
+            Just((ZeroForm::Empty, ValueKind::Boolean)),
+            Just((ZeroForm::Empty, ValueKind::List)),
+            Just((ZeroForm::Empty, ValueKind::Map)),
+            Just((ZeroForm::Opaque, ValueKind::Object)),
+        ],
+        any::<bool>(),
+        any::<bool>(),
+        0..POOL.len(),
+    )
+        .prop_map(|((zero, kind), omitempty, optional, value)| MemberShape {
+            zero,
+            kind,
+            omitempty,
+            optional,
+            value,
+        })
+}
+
+fn union_shape() -> impl Strategy<Value = UnionShape> {
+    (
+        prop_oneof![
+            Just(UnionDialect::Legacy2019),
+            Just(UnionDialect::Kep1027),
+            Just(UnionDialect::Declarative)
+        ],
+        any::<bool>(),
+        proptest::option::of((
+            any::<bool>(),
+            proptest::option::of((
+                proptest::collection::vec(0..POOL.len(), 0..4),
+                any::<bool>(),
+            )),
+            proptest::option::of(0..POOL.len()),
+        )),
+        proptest::collection::vec(member_shape(), 1..5),
+    )
+        .prop_map(
+            |(dialect, exactly_one, discriminator, members)| UnionShape {
+                dialect,
+                exactly_one,
+                discriminator,
+                members,
+            },
+        )
+        // resolve reports members that share a value and keeps the first only
+        .prop_filter("distinct member values", |shape| {
+            let mut values: Vec<usize> = shape.members.iter().map(|m| m.value).collect();
+            values.sort_unstable();
+            values.windows(2).all(|w| w[0] != w[1])
+        })
+}
+
+/// The model union and facts of a shape (members `m0`, `m1`, …; discriminator `d`).
+fn model_of(shape: &UnionShape) -> (Union, StructFacts) {
+    let allowed = shape.discriminator.as_ref().and_then(|(_, allowed, _)| {
+        allowed.as_ref().map(|(values, empty)| {
+            let mut list: Vec<String> = values.iter().map(|i| POOL[*i].to_string()).collect();
+            if *empty {
+                list.push(String::new());
+            }
+            list
+        })
+    });
+    let mut fields: Vec<(String, FieldFacts)> = shape
+        .members
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let facts = FieldFacts {
+                zero: m.zero,
+                kind: m.kind,
+                omitempty: m.omitempty,
+                allowed: None,
+                default: None,
+                required: false,
+            };
+            (format!("m{i}"), facts)
+        })
+        .collect();
+    if let Some((required, _, default)) = &shape.discriminator {
+        // A default the schema allows.
+        let default = default
+            .map(|i| POOL[i].to_string())
+            .filter(|v| allowed.as_ref().is_none_or(|a| a.contains(v)));
+        fields.push((
+            "d".into(),
+            FieldFacts {
+                zero: ZeroForm::Empty,
+                kind: ValueKind::String,
+                omitempty: !required,
+                allowed: allowed.clone(),
+                default: default.map(Value::from),
+                required: *required,
+            },
+        ));
+    }
+    let union = Union {
+        dialect: shape.dialect,
+        gated: false,
+        discriminator: shape.discriminator.as_ref().map(|_| "d".to_string()),
+        members: shape
+            .members
+            .iter()
+            .enumerate()
+            .map(|(i, m)| UnionMember {
+                json_name: format!("m{i}"),
+                value: POOL[m.value].into(),
+                optional: m.optional && shape.dialect == UnionDialect::Kep1027,
+            })
+            .collect(),
+        empty_values: Vec::new(),
+        exactly_one: shape.exactly_one,
+    };
+    (union, StructFacts::from_fields(fields))
+}
+
+fn set_value(kind: ValueKind) -> Value {
+    match kind {
+        ValueKind::String | ValueKind::Any => json!("v"),
+        ValueKind::Integer => json!(7),
+        ValueKind::Number => json!(2.5),
+        ValueKind::Boolean => json!(true),
+        ValueKind::List => json!(["v"]),
+        ValueKind::Map => json!({"k": "v"}),
+        ValueKind::Object => json!({}),
+    }
+}
+
+fn zero_value(kind: ValueKind) -> Value {
+    match kind {
+        ValueKind::String | ValueKind::Any => json!(""),
+        ValueKind::Integer => json!(0),
+        ValueKind::Number => json!(0.0),
+        ValueKind::Boolean => json!(false),
+        ValueKind::List => json!([]),
+        ValueKind::Map | ValueKind::Object => json!({}),
+    }
+}
+
+/// Every object the union's semantics accept (written independently of the generator):
+/// a member set or unset in each way a client may write it; what `required` and the
+/// discriminator's `enum` reject is left to the schema and not generated.
+fn valid_objects(
+    shape: &UnionShape,
+    union: &Union,
+    facts: &StructFacts,
+) -> Vec<Map<String, Value>> {
+    let n = shape.members.len();
+    let selections: Vec<(Option<String>, Vec<bool>)> = {
+        let subsets =
+            (0..1u32 << n).map(|mask| (0..n).map(|i| mask & (1 << i) != 0).collect::<Vec<bool>>());
+        let at_most_one = |set: &Vec<bool>| set.iter().filter(|s| **s).count() <= 1;
+        let d = union.discriminator.as_deref().and_then(|d| facts.get(d));
+        let mut out = Vec::new();
+        for set in subsets {
+            match (shape.dialect, d) {
+                (UnionDialect::Legacy2019, _) => {
+                    if at_most_one(&set) {
+                        out.push((None, set.clone()));
+                        for value in d.and_then(|d| d.allowed.clone()).unwrap_or_default() {
+                            out.push((Some(value), set.clone()));
+                        }
+                    }
+                }
+                (_, None) => {
+                    let count = set.iter().filter(|s| **s).count();
+                    if count == 1 || (count == 0 && !shape.exactly_one) {
+                        out.push((None, set.clone()));
+                    }
+                }
+                (_, Some(d)) => {
+                    let unset_allowed = !d.required && d.default.is_none();
+                    if unset_allowed && at_most_one(&set) {
+                        out.push((None, set.clone()));
+                    }
+                    let values: Vec<String> = match &d.allowed {
+                        Some(values) => values.clone(),
+                        None => POOL
+                            .iter()
+                            .map(|v| v.to_string())
+                            .chain(["Other".into()])
+                            .collect(),
+                    };
+                    for value in values {
+                        let ok = if value.is_empty() {
+                            at_most_one(&set)
+                        } else {
+                            union.members.iter().zip(&set).all(|(m, on)| {
+                                if m.value == value {
+                                    *on || m.optional
+                                } else {
+                                    !on
+                                }
+                            })
+                        };
+                        if ok {
+                            out.push((Some(value), set.clone()));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    };
+    let mut objects = Vec::new();
+    for (value, set) in selections {
+        // Unset members absent, or (Go's way) written as zero values.
+        for go_zeros in [false, true] {
+            let mut object = Map::new();
+            if let Some(value) = &value {
+                object.insert("d".into(), value.clone().into());
+            }
+            for (i, (m, on)) in shape.members.iter().zip(&set).enumerate() {
+                let name = format!("m{i}");
+                if *on {
+                    object.insert(name, set_value(m.kind));
+                } else if go_zeros && m.zero == ZeroForm::Empty {
+                    object.insert(name, zero_value(m.kind));
+                }
+            }
+            objects.push(object);
+        }
+    }
+    objects
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    /// The first law: no written rule rejects an object the union's semantics accept, and
+    /// the self-check never has to drop one (no member has a default here).
+    #[test]
+    fn union_rules_accept_every_valid_object(shape in union_shape()) {
+        let (union, facts) = model_of(&shape);
+        let plan = cel::plan(std::slice::from_ref(&union), &facts);
+        for finding in &plan.findings {
+            prop_assert!(!matches!(finding, Finding::RejectsValid { .. }), "{finding:?}");
+        }
+        let programs: Vec<(String, ::cel::Program)> = plan
+            .rules
+            .iter()
+            .map(|r| (r.rule.clone(), ::cel::Program::compile(&r.rule).expect("rules compile")))
+            .collect();
+        for object in valid_objects(&shape, &union, &facts) {
+            let typed: Map<String, Value> = object
+                .iter()
+                .map(|(k, v)| match (facts.get(k).map(|f| f.kind), v.as_f64()) {
+                    (Some(ValueKind::Number), Some(x)) => (k.clone(), Value::from(x)),
+                    _ => (k.clone(), v.clone()),
+                })
+                .collect();
+            let mut context = ::cel::Context::default();
+            context.add_variable_from_value("self", ::cel::to_value(Value::Object(typed)).unwrap());
+            for (rule, program) in &programs {
+                let verdict = program.execute(&context);
+                prop_assert!(
+                    matches!(verdict, Ok(::cel::Value::Bool(true))),
+                    "`{rule}` gave {verdict:?} on valid {}", Value::Object(object.clone())
+                );
+            }
+        }
+    }
+}

@@ -486,13 +486,19 @@ fn manifest_facts(facts: &mut cel::StructFacts, schema: &Mapping) {
             .get("default")
             .and_then(|d| serde_json::to_value(d).ok());
         if let Some(values) = property.get("enum").and_then(Value::as_sequence) {
-            let strings: Option<Vec<String>> =
-                values.iter().map(|v| v.as_str().map(str::to_string)).collect();
+            let strings: Option<Vec<String>> = values
+                .iter()
+                .map(|v| v.as_str().map(str::to_string))
+                .collect();
             if strings.is_some() {
                 f.allowed = strings;
             }
         }
-        if property.get("x-kubernetes-int-or-string").and_then(Value::as_bool) == Some(true) {
+        if property
+            .get("x-kubernetes-int-or-string")
+            .and_then(Value::as_bool)
+            == Some(true)
+        {
             f.kind = cel::ValueKind::Any;
         } else if let Some(ty) = property.get("type").and_then(Value::as_str) {
             f.kind = cel::ValueKind::from_schema_type(ty);

@@ -370,6 +370,10 @@ fn own_unions(
         let discriminator = plain_discriminators.first().map(|d| d.field);
         let mut union = Union {
             dialect: UnionDialect::Legacy2019,
+            gated: gated(
+                std::iter::once(struct_marker)
+                    .chain(discriminator.map(|_| plain_discriminators[0].marker)),
+            ),
             discriminator: discriminator.map(|i| marked[i].json_name.clone()),
             members: Vec::new(),
             empty_values: Vec::new(),
@@ -445,6 +449,12 @@ fn own_unions(
         );
         out.member_unions.push(Union {
             dialect: UnionDialect::Legacy2019,
+            gated: gated(
+                deprecated
+                    .iter()
+                    .map(|m| m.marker)
+                    .chain(discriminator.map(|d| d.marker)),
+            ),
             discriminator: discriminator.map(|d| marked[d.field].json_name.clone()),
             members: deprecated
                 .iter()
@@ -507,6 +517,12 @@ fn own_unions(
 
     check_overlaps(&out, &marked, &members, diagnostics);
     out
+}
+
+/// Whether any of a union's markers sits behind a feature gate (`+k8s:alpha(…)=`,
+/// `+k8s:ifEnabled(G)=`, …).
+fn gated<'m>(markers: impl IntoIterator<Item = &'m SpannedMarker>) -> bool {
+    markers.into_iter().any(|m| !m.marker.gates.is_empty())
 }
 
 /// Secondary labels from an iterator (the related discriminators of a diagnostic).
@@ -903,6 +919,7 @@ fn kep1027_unions(
         let required = !fields::is_optional(mf.field, &mf.tag, &mut scratch);
         unions.push(Union {
             dialect: UnionDialect::Kep1027,
+            gated: gated(group.iter().map(|m| m.marker).chain([d.marker])),
             discriminator: Some(mf.json_name.clone()),
             empty_values: empty_values(enum_values, &union_members),
             members: union_members,
@@ -1065,6 +1082,12 @@ fn declarative_unions(
         );
         unions.push(Union {
             dialect: UnionDialect::Declarative,
+            gated: gated(
+                group
+                    .iter()
+                    .map(|m| m.marker)
+                    .chain(discriminator.map(|d| d.marker)),
+            ),
             discriminator: discriminator.map(|d| marked[d.field].json_name.clone()),
             empty_values: empty_values(enum_values, &union_members),
             members: union_members,

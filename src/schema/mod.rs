@@ -108,9 +108,10 @@ pub fn build(model: &ApiModel, naming: Naming, unions: UnionFormat, cel: bool) -
                 .iter()
                 .map(|f| f.diagnostic(&definition.name.name, definition.span.clone())),
         );
-        built
-            .definitions
-            .push((name, definition_schema(definition, naming, unions, plan.rules)));
+        built.definitions.push((
+            name,
+            definition_schema(definition, naming, unions, plan.rules),
+        ));
     }
     built.definitions.sort_by(|a, b| a.0.cmp(&b.0));
     built

@@ -17,8 +17,26 @@ use serde_json::{Map, Value};
 use super::{escape, FieldFacts, Rule, StructFacts, ValueKind};
 use crate::model::{Union, UnionDialect, ZeroForm};
 
-/// One witness object: JSON names to values.
-pub type Witness = Map<String, Value>;
+/// One witness object, JSON names to values: as a client sends it, and as the rules see it
+/// (with the schema's defaults filled in).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Witness {
+    pub sent: Map<String, Value>,
+    pub validated: Map<String, Value>,
+}
+
+impl Witness {
+    /// `{…}`, or `{…} (with its defaults: {…})`.
+    pub fn describe(&self) -> String {
+        let sent = Value::Object(self.sent.clone()).to_string();
+        if self.sent == self.validated {
+            sent
+        } else {
+            let validated = Value::Object(self.validated.clone());
+            format!("{sent} (with its defaults: {validated})")
+        }
+    }
+}
 
 /// The witnesses of `union`, each in both renderings, defaults applied.
 pub fn witnesses(union: &Union, facts: &StructFacts) -> Vec<Witness> {
@@ -74,7 +92,9 @@ pub fn witnesses(union: &Union, facts: &StructFacts) -> Vec<Witness> {
                 }
             }
             let may_be_unset = !d.required && d.string_default().is_none()
-                || d.allowed.as_ref().is_some_and(|a| a.iter().any(String::is_empty));
+                || d.allowed
+                    .as_ref()
+                    .is_some_and(|a| a.iter().any(String::is_empty));
             if may_be_unset {
                 selections.push((None, Vec::new()));
                 for member in &members {
@@ -91,7 +111,7 @@ pub fn witnesses(union: &Union, facts: &StructFacts) -> Vec<Witness> {
         .collect();
     let mut out = Vec::with_capacity(selections.len() * 2);
     for (value, set) in selections {
-        let mut minimal = Witness::new();
+        let mut minimal = Map::new();
         if let (Some(name), Some(value)) = (discriminator_name, value) {
             minimal.insert(name.to_string(), Value::String(value));
         }
@@ -108,13 +128,18 @@ pub fn witnesses(union: &Union, facts: &StructFacts) -> Vec<Witness> {
                 }
             }
         }
-        for mut witness in [minimal, from_go] {
+        for sent in [minimal, from_go] {
+            let mut validated = sent.clone();
             for (name, f) in &fields {
-                if let (false, Some(default)) = (witness.contains_key(*name), &f.default) {
-                    witness.insert(name.to_string(), default.clone());
+                if let (false, Some(default)) = (validated.contains_key(*name), &f.default) {
+                    validated.insert(name.to_string(), default.clone());
                 }
             }
-            if !out.contains(&witness) {
+            let witness = Witness { sent, validated };
+            if !out
+                .iter()
+                .any(|w: &Witness| w.validated == witness.validated)
+            {
                 out.push(witness);
             }
         }
@@ -160,7 +185,7 @@ fn written_zero(f: &FieldFacts) -> Option<Value> {
 }
 
 /// The witness as the API server's CEL sees it: escaped names; numbers typed by the schema.
-fn cel_self(witness: &Witness, facts: &StructFacts) -> Result<cel::Value, String> {
+fn cel_self(witness: &Map<String, Value>, facts: &StructFacts) -> Result<cel::Value, String> {
     let mut object = Map::new();
     for (name, value) in witness {
         let Some(escaped) = escape(name) else {
@@ -182,24 +207,28 @@ pub fn first_rejected(
     witnesses: &[Witness],
     facts: &StructFacts,
 ) -> Option<(String, String)> {
-    let text = |w: &Witness| Value::Object(w.clone()).to_string();
     let program = match cel::Program::compile(&rule.rule) {
         Ok(program) => program,
         Err(error) => {
-            let witness = witnesses.first().map_or("{}".to_string(), text);
+            let witness = witnesses
+                .first()
+                .map_or("{}".to_string(), Witness::describe);
             return Some((witness, format!("the rule does not compile: {error}")));
         }
     };
     for witness in witnesses {
-        let outcome = cel_self(witness, facts).and_then(|object| {
+        let outcome = cel_self(&witness.validated, facts).and_then(|object| {
             let mut context = cel::Context::default();
             context.add_variable_from_value("self", object);
             program.execute(&context).map_err(|e| e.to_string())
         });
         match outcome {
             Ok(cel::Value::Bool(true)) => {}
-            Ok(other) => return Some((text(witness), format!("it evaluates to {other:?}"))),
-            Err(error) => return Some((text(witness), format!("evaluation error: {error}"))),
+            Ok(cel::Value::Bool(false)) => {
+                return Some((witness.describe(), "it evaluates to false".into()))
+            }
+            Ok(other) => return Some((witness.describe(), format!("it evaluates to {other:?}"))),
+            Err(error) => return Some((witness.describe(), format!("evaluation error: {error}"))),
         }
     }
     None

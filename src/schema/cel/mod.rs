@@ -230,6 +230,13 @@ impl StructFacts {
         StructFacts { fields }
     }
 
+    /// Facts given field by field (tests, and callers with their own schema).
+    pub fn from_fields(fields: impl IntoIterator<Item = (String, FieldFacts)>) -> StructFacts {
+        StructFacts {
+            fields: fields.into_iter().collect(),
+        }
+    }
+
     pub fn get(&self, name: &str) -> Option<&FieldFacts> {
         self.fields.get(name)
     }
@@ -299,7 +306,7 @@ pub struct Plan {
 /// Rules for `unions`, each evaluated on the witnesses of its union ([`check`]) first.
 pub fn plan(unions: &[Union], facts: &StructFacts) -> Plan {
     let mut plan = Plan::default();
-    for union in unions {
+    for union in unions.iter().filter(|u| !u.gated) {
         let mut rules = Vec::new();
         let mut problems = Vec::new();
         union_rules(union, facts, &mut rules, &mut problems);
@@ -467,7 +474,10 @@ fn union_rules(
     };
     // An unset discriminator selects nothing: then only the count applies.
     let always_set = (d_facts.required || d_facts.string_default().is_some())
-        && d_facts.allowed.as_ref().is_some_and(|a| !a.iter().any(String::is_empty));
+        && d_facts
+            .allowed
+            .as_ref()
+            .is_some_and(|a| !a.iter().any(String::is_empty));
     if !always_set {
         push_count(false, rules);
     }
@@ -582,6 +592,7 @@ mod tests {
     #[test]
     fn undiscriminated_sum() {
         let union = Union {
+            gated: false,
             dialect: UnionDialect::Declarative,
             discriminator: None,
             members: vec![member("a", "A", false), member("b-c", "B", false)],
@@ -602,6 +613,7 @@ mod tests {
     #[test]
     fn plain_values_are_set_when_not_zero() {
         let union = Union {
+            gated: false,
             dialect: UnionDialect::Declarative,
             discriminator: None,
             members: vec![
@@ -631,6 +643,7 @@ mod tests {
     #[test]
     fn struct_values_are_unenforceable() {
         let union = Union {
+            gated: false,
             dialect: UnionDialect::Legacy2019,
             discriminator: None,
             members: vec![member("a", "A", false), member("b", "B", false)],
@@ -655,6 +668,7 @@ mod tests {
     #[test]
     fn legacy_2019_gets_the_count_only() {
         let union = Union {
+            gated: false,
             dialect: UnionDialect::Legacy2019,
             discriminator: Some("type".into()),
             members: vec![member("localhostProfile", "LocalhostProfile", false)],
@@ -675,6 +689,7 @@ mod tests {
     #[test]
     fn member_values_outside_the_enum_get_no_rule() {
         let union = Union {
+            gated: false,
             dialect: UnionDialect::Kep1027,
             discriminator: Some("policy".into()),
             members: vec![
@@ -714,6 +729,7 @@ mod tests {
     #[test]
     fn a_member_with_a_default_is_caught_by_the_self_check() {
         let union = Union {
+            gated: false,
             dialect: UnionDialect::Declarative,
             discriminator: None,
             members: vec![member("a", "A", false), member("b", "B", false)],
@@ -734,6 +750,7 @@ mod tests {
     #[test]
     fn unescapable_member_is_reported_not_guessed() {
         let union = Union {
+            gated: false,
             dialect: UnionDialect::Kep1027,
             discriminator: Some("kind".into()),
             members: vec![member("a:b", "A", false), member("c", "C", true)],
@@ -745,7 +762,11 @@ mod tests {
         discriminator.required = true;
         let plan = plan(
             &[union],
-            &facts(&[("kind", discriminator), ("a:b", pointer()), ("c", pointer())]),
+            &facts(&[
+                ("kind", discriminator),
+                ("a:b", pointer()),
+                ("c", pointer()),
+            ]),
         );
         assert_eq!(plan.rules.len(), 1, "{:?}", plan.rules);
         assert_eq!(

@@ -76,18 +76,28 @@ type Item struct {
 	Count int32 `json:"count"`
 }
 
-// Payment is paid in exactly one way (a 2019-style union).
-// +union
+// PaymentMethod names the member of Payment that is set; Cash has none.
+// +enum
+type PaymentMethod string
+
+const (
+	PaymentCard    PaymentMethod = "Card"
+	PaymentVoucher PaymentMethod = "Voucher"
+	PaymentCash    PaymentMethod = "Cash"
+)
+
+// Payment is paid in exactly one way (a KEP-1027 union).
 type Payment struct {
 	// Method names the member that is set.
 	// +unionDiscriminator
-	Method string `json:"method"`
-
+	// +required
+	Method PaymentMethod `json:"method"`
 	// Card pays by card.
+	// +unionMember
 	// +optional
 	Card *CardPayment `json:"card,omitempty"`
-
 	// Voucher pays with a voucher code.
+	// +unionMember
 	// +optional
 	Voucher *string `json:"voucher,omitempty"`
 }

@@ -1,0 +1,3 @@
+module example.com/diagnostics/cel-rejects-valid
+
+go 1.22
