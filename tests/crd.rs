@@ -146,7 +146,7 @@ fn patches_only_by_adding_enum_lists_and_rules() {
     assert_eq!(code, 0);
     assert_eq!(codes, ["crd/skipped"]);
     assert!(
-        out.contains("added 6 enum list(s) and 3 validation rule(s)"),
+        out.contains("added 7 enum list(s) and 3 validation rule(s)"),
         "{out}"
     );
     let patched = fs::read_to_string(&path).unwrap();

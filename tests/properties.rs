@@ -399,12 +399,15 @@ struct MemberShape {
     value: usize,
 }
 
+/// A discriminator: required, the allowed values (pool indexes, and whether `""` is one),
+/// the default (a pool index).
+type DiscriminatorShape = (bool, Option<(Vec<usize>, bool)>, Option<usize>);
+
 #[derive(Debug, Clone)]
 struct UnionShape {
     dialect: UnionDialect,
     exactly_one: bool,
-    /// (required, allowed values as pool indexes plus maybe "", default as a pool index)
-    discriminator: Option<(bool, Option<(Vec<usize>, bool)>, Option<usize>)>,
+    discriminator: Option<DiscriminatorShape>,
     members: Vec<MemberShape>,
 }
 

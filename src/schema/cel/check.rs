@@ -77,10 +77,7 @@ pub fn witnesses(union: &Union, facts: &StructFacts) -> Vec<Witness> {
                     values.push(default.to_string());
                 }
             }
-            for value in values {
-                if value.is_empty() {
-                    continue; // the unset discriminator, below
-                }
+            for value in values.into_iter().filter(|v| !v.is_empty()) {
                 match union.members.iter().find(|m| m.value == value) {
                     Some(member) => {
                         selections.push((Some(value.clone()), vec![&member.json_name]));
@@ -91,14 +88,19 @@ pub fn witnesses(union: &Union, facts: &StructFacts) -> Vec<Witness> {
                     None => selections.push((Some(value), Vec::new())),
                 }
             }
-            let may_be_unset = !d.required && d.string_default().is_none()
-                || d.allowed
-                    .as_ref()
-                    .is_some_and(|a| a.iter().any(String::is_empty));
-            if may_be_unset {
-                selections.push((None, Vec::new()));
+            // An unset discriminator: absent where no default fills it in, or the empty
+            // string where the schema allows it.
+            let mut unset = Vec::new();
+            if !d.required && d.string_default().is_none() {
+                unset.push(None);
+            }
+            if d.allows("") {
+                unset.push(Some(String::new()));
+            }
+            for value in unset {
+                selections.push((value.clone(), Vec::new()));
                 for member in &members {
-                    selections.push((None, vec![member]));
+                    selections.push((value.clone(), vec![member]));
                 }
             }
         }
