@@ -20,6 +20,7 @@ pub mod schema;
 pub mod source;
 pub mod syntax;
 pub mod verify;
+pub mod write;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -350,7 +351,7 @@ fn execute_verifying(
             Destination::Stdout => None,
         })
         .collect();
-    if let Err((path, error)) = emit::write_all_atomically(&files) {
+    if let Err((path, error)) = write::all_or_nothing(&files) {
         let _ = writeln!(err, "error: cannot write {}: {error}", path.display());
         return exit::USAGE_OR_IO;
     }

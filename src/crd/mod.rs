@@ -900,7 +900,7 @@ pub fn command(
         .iter()
         .map(|(path, _, patched)| (path.as_path(), patched.text.as_bytes()))
         .collect();
-    if let Err((path, error)) = crate::emit::write_all_atomically(&files) {
+    if let Err((path, error)) = crate::write::all_or_nothing(&files) {
         let _ = writeln!(err, "error: cannot write {}: {error}", path.display());
         return exit::USAGE_OR_IO;
     }

@@ -1,11 +1,7 @@
-//! Emission: OpenAPI v2 / v3 documents as JSON or YAML bytes, and atomic writes.
+//! Emission: OpenAPI v2 / v3 documents as JSON or YAML bytes.
 //!
-//! Input: [`Definitions`]. Output: bytes, and files renamed into place.
+//! Input: [`Definitions`]. Output: bytes ([`crate::write`] puts them into files).
 //! Must not know: Go, diagnostics, or how schemas were derived.
-
-use std::fs;
-use std::io::Write;
-use std::path::{Path, PathBuf};
 
 mod json;
 
@@ -57,69 +53,6 @@ pub fn to_bytes(
             .and_then(|value| serde_yaml::to_string(&value).ok())
             .unwrap_or(json)
             .into_bytes(),
-    }
-}
-
-/// Writes `bytes` to `path` through a temporary file in the same directory and a rename, so
-/// readers never see a partial file.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    write_all_atomically(&[(path, bytes)]).map_err(|(_, error)| error)
-}
-
-/// Writes several files so that either all of them change or none does (as far as the file
-/// system allows): every temporary file is written and synced first, and only then are they
-/// renamed over their targets. On failure, returns the path that failed; the temporary
-/// files are removed and no target has changed.
-pub fn write_all_atomically(files: &[(&Path, &[u8])]) -> Result<(), (PathBuf, std::io::Error)> {
-    let mut staged: Vec<(PathBuf, &Path)> = Vec::with_capacity(files.len());
-    let discard = |staged: &[(PathBuf, &Path)]| {
-        for (temporary, _) in staged {
-            let _ = fs::remove_file(temporary);
-        }
-    };
-    for (path, bytes) in files {
-        match stage(path, bytes) {
-            Ok(temporary) => staged.push((temporary, path)),
-            Err(error) => {
-                discard(&staged);
-                return Err((path.to_path_buf(), error));
-            }
-        }
-    }
-    for (index, (temporary, path)) in staged.iter().enumerate() {
-        if let Err(error) = fs::rename(temporary, path) {
-            discard(&staged[index..]);
-            return Err((path.to_path_buf(), error));
-        }
-    }
-    Ok(())
-}
-
-/// Writes `bytes` to a new temporary file next to `path`; returns the temporary's path.
-fn stage(path: &Path, bytes: &[u8]) -> std::io::Result<PathBuf> {
-    let dir = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let file_name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "output".into());
-    // Unique per process and per call: two outputs may share a file name in one directory.
-    static COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let serial = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let temporary = dir.join(format!(".{file_name}.{}.{serial}.tmp", std::process::id()));
-    let result = (|| {
-        let mut file = fs::File::create(&temporary)?;
-        file.write_all(bytes)?;
-        file.sync_all()
-    })();
-    match result {
-        Ok(()) => Ok(temporary),
-        Err(error) => {
-            let _ = fs::remove_file(&temporary);
-            Err(error)
-        }
     }
 }
 
@@ -197,16 +130,6 @@ mod tests {
         );
     }
 
-    #[test]
-    fn atomic_write_leaves_no_temporary_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("out.json");
-        write_atomically(&path, b"{}\n").unwrap();
-        assert_eq!(fs::read(&path).unwrap(), b"{}\n");
-        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
-        assert!(write_atomically(&dir.path().join("missing/out.json"), b"x").is_err());
-    }
-
     /// YAML output was converted by re-reading the JSON, whose nesting limit (128) made a
     /// deep document come out as an empty file; now it falls back to the JSON text.
     #[test]
@@ -226,23 +149,5 @@ mod tests {
         let yaml = to_bytes(&definitions, Version::V3, &info, Format::Yaml);
         let json = to_bytes(&definitions, Version::V3, &info, Format::Json);
         assert_eq!(yaml, json, "JSON text, a YAML document too");
-    }
-
-    /// With two outputs, an unwritable second one (a path under a regular file) left the
-    /// first one already replaced; now nothing changes unless everything can be written.
-    #[test]
-    fn all_or_nothing_when_one_output_cannot_be_written() {
-        let dir = tempfile::tempdir().expect("temporary directory");
-        let first = dir.path().join("v2.json");
-        fs::write(&first, "old").expect("write");
-        fs::write(dir.path().join("file"), "").expect("write");
-        let second = dir.path().join("file/v3.json");
-        let result = write_all_atomically(&[(&first, b"new"), (&second, b"new")]);
-        assert_eq!(result.map_err(|(path, _)| path), Err(second));
-        assert_eq!(fs::read_to_string(&first).expect("read"), "old");
-        let names: Vec<_> = fs::read_dir(dir.path()).expect("list").collect();
-        assert_eq!(names.len(), 2, "no temporary file is left behind");
-        write_all_atomically(&[(&first, b"new")]).expect("writable");
-        assert_eq!(fs::read_to_string(&first).expect("read"), "new");
     }
 }

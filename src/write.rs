@@ -1,0 +1,214 @@
+//! Output files: every document, manifest or report union-gen writes goes through here.
+//!
+//! Input: target paths and their bytes. Output: the files replaced, all of them or none.
+//! Must not know: what the bytes are.
+//!
+//! Safe in directories others can write to (a shared CI workspace, `/tmp`): a temporary file
+//! is created exclusively (`O_EXCL`, which never follows a symbolic link) under an
+//! unpredictable name next to its target, so a link planted at any name cannot redirect the
+//! write. A replaced file keeps its permission bits; a new one gets the mode `File::create`
+//! would give it (0666 less the umask). After the renames the directories are synced, so a
+//! crash right after a run cannot lose the new names on file systems that need that.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use tempfile::{Builder, NamedTempFile};
+
+/// Writes several files so that either all of them change or none does (as far as the file
+/// system allows): every temporary file is written and synced first, and only then are they
+/// renamed over their targets. On failure, returns the path that failed; the temporary
+/// files are removed and no target has changed.
+pub fn all_or_nothing(files: &[(&Path, &[u8])]) -> Result<(), (PathBuf, io::Error)> {
+    let mut staged = Vec::with_capacity(files.len());
+    for (path, bytes) in files {
+        let temporary = stage(path, bytes).map_err(|error| (path.to_path_buf(), error))?;
+        staged.push((temporary, *path));
+    }
+    // A temporary that is dropped removes itself: on an early return, the rest go.
+    let mut directories: Vec<PathBuf> = Vec::new();
+    for (temporary, path) in staged {
+        temporary
+            .persist(path)
+            .map_err(|error| (path.to_path_buf(), error.error))?;
+        let directory = directory_of(path);
+        if !directories.contains(&directory) {
+            directories.push(directory);
+        }
+    }
+    for directory in directories {
+        sync_directory(&directory);
+    }
+    Ok(())
+}
+
+/// One file, replaced atomically.
+pub fn atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    all_or_nothing(&[(path, bytes)]).map_err(|(_, error)| error)
+}
+
+fn directory_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// Writes `bytes` to a new, exclusively created temporary file next to `path`.
+fn stage(path: &Path, bytes: &[u8]) -> io::Result<NamedTempFile> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "output".into());
+    // The mode of the file being replaced (through a link to it, the linked file's).
+    let kept = fs::metadata(path)
+        .ok()
+        .filter(fs::Metadata::is_file)
+        .map(|m| m.permissions());
+    let prefix = format!(".{name}.");
+    let mut builder = Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // Passed to open(2), so the umask applies, as it does for `File::create`.
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    let mut file = builder.tempfile_in(directory_of(path))?;
+    if let Some(permissions) = kept {
+        file.as_file().set_permissions(permissions)?;
+    }
+    file.write_all(bytes)?;
+    file.as_file().sync_all()?;
+    Ok(file)
+}
+
+/// Makes renames in `directory` durable where the platform offers it; best effort, since
+/// the files themselves are already complete.
+fn sync_directory(directory: &Path) {
+    #[cfg(unix)]
+    if let Ok(handle) = fs::File::open(directory) {
+        let _ = handle.sync_all();
+    }
+    #[cfg(not(unix))]
+    let _ = directory;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leaves_no_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.json");
+        atomically(&path, b"{}\n").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"{}\n");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+        assert!(atomically(&dir.path().join("missing/out.json"), b"x").is_err());
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    /// With two outputs, an unwritable second one (a path under a regular file) left the
+    /// first one changed.
+    #[test]
+    fn all_or_nothing_when_one_output_cannot_be_written() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let first = dir.path().join("v2.json");
+        fs::write(&first, "old").expect("write");
+        let before = fs::metadata(&first).expect("stat");
+        fs::write(dir.path().join("file"), "").expect("write");
+        let second = dir.path().join("file/v3.json");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        let result = all_or_nothing(&[(&first, b"new"), (&second, b"new")]);
+        assert_eq!(result.map_err(|(path, _)| path), Err(second));
+        assert_eq!(fs::read_to_string(&first).expect("read"), "old");
+        let after = fs::metadata(&first).expect("stat");
+        assert_eq!(after.modified().ok(), before.modified().ok(), "mtime kept");
+        assert_eq!(after.permissions(), before.permissions(), "mode kept");
+        let names: Vec<_> = fs::read_dir(dir.path()).expect("list").collect();
+        assert_eq!(names.len(), 2, "no temporary file is left behind");
+        all_or_nothing(&[(&first, b"new")]).expect("writable");
+        assert_eq!(fs::read_to_string(&first).expect("read"), "new");
+    }
+
+    #[cfg(unix)]
+    mod unix {
+        use super::super::*;
+        use std::os::unix::fs::{symlink, PermissionsExt};
+
+        fn mode(path: &Path) -> u32 {
+            fs::metadata(path).expect("stat").permissions().mode() & 0o7777
+        }
+
+        /// The first version wrote through `File::create(dir/.NAME.PID.SERIAL.tmp)`: a link
+        /// planted at such a name made it overwrite the link's target. Links at every name
+        /// that scheme could use in this process, and at the output itself, stay unwritten.
+        #[test]
+        fn planted_links_are_never_followed() {
+            let dir = tempfile::tempdir().expect("temporary directory");
+            let victim_dir = tempfile::tempdir().expect("temporary directory");
+            let victim = victim_dir.path().join("victim");
+            fs::write(&victim, "precious").expect("write");
+            let pid = std::process::id();
+            for name in ["out.json", "out.yaml"] {
+                for serial in 0..256 {
+                    let planted = dir.path().join(format!(".{name}.{pid}.{serial}.tmp"));
+                    symlink(&victim, planted).expect("symlink");
+                }
+            }
+            // The output names are links too: replacing them must not write their target.
+            let out = dir.path().join("out.json");
+            symlink(&victim, &out).expect("symlink");
+            let yaml = dir.path().join("out.yaml");
+            all_or_nothing(&[(&out, b"{}\n"), (&yaml, b"a: 1\n")]).expect("written");
+            for _ in 0..8 {
+                atomically(&yaml, b"a: 2\n").expect("written");
+            }
+            assert_eq!(fs::read_to_string(&victim).expect("read"), "precious");
+            assert_eq!(mode(&victim) & 0o200, 0o200, "victim untouched");
+            assert_eq!(fs::read_to_string(&out).expect("read"), "{}\n");
+            assert!(!fs::symlink_metadata(&out).expect("stat").is_symlink());
+            assert_eq!(fs::read_to_string(&yaml).expect("read"), "a: 2\n");
+            let planted_left = fs::read_dir(dir.path())
+                .expect("list")
+                .filter(|e| {
+                    e.as_ref()
+                        .is_ok_and(|e| e.file_type().is_ok_and(|t| t.is_symlink()))
+                })
+                .count();
+            assert_eq!(
+                planted_left, 512,
+                "only the planted links besides the outputs"
+            );
+            assert_eq!(fs::read_dir(dir.path()).expect("list").count(), 514);
+        }
+
+        #[test]
+        fn a_replaced_file_keeps_its_mode() {
+            let dir = tempfile::tempdir().expect("temporary directory");
+            let path = dir.path().join("spec.json");
+            fs::write(&path, "old").expect("write");
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).expect("chmod");
+            atomically(&path, b"new").expect("written");
+            assert_eq!(fs::read_to_string(&path).expect("read"), "new");
+            assert_eq!(mode(&path), 0o640);
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o604)).expect("chmod");
+            atomically(&path, b"newer").expect("written");
+            assert_eq!(mode(&path), 0o604);
+        }
+
+        /// A new file gets what `File::create` gives (0666 less the umask), not the 0600 of a
+        /// temporary file.
+        #[test]
+        fn a_new_file_gets_the_mode_file_create_gives() {
+            let dir = tempfile::tempdir().expect("temporary directory");
+            let reference = dir.path().join("reference");
+            fs::File::create(&reference).expect("create");
+            let path = dir.path().join("new.json");
+            atomically(&path, b"{}").expect("written");
+            assert_eq!(mode(&path), mode(&reference));
+        }
+    }
+}
