@@ -137,6 +137,11 @@ pub struct Union {
     pub empty_values: Vec<String>,
     /// Exactly one member is set (else at most one).
     pub exactly_one: bool,
+    /// A `+union` struct whose fields also carry `+unionMember` (OpenShift's style): the JSON
+    /// names of those fields. The other fields are members only by the 2019 rule "every
+    /// field", which such types do not follow, so the CEL count covers these alone. Empty
+    /// otherwise.
+    pub named_members: Vec<String>,
 }
 
 /// The marker families of SPEC §5, as far as their meaning differs.

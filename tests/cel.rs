@@ -735,10 +735,38 @@ fn real_world_shapes_accept_what_the_api_accepts() {
             json!({"exact": true, "weight": 1.5}),
             false,
         ),
+        // `+union` with `+unionMember` fields (OpenShift's style): at most one of the marked
+        // members; an unmarked field and an unset discriminator are fine.
+        (
+            "realworld.TLSProfile",
+            json!({"type": "Custom", "custom": {}, "minVersion": "1.2"}),
+            true,
+        ),
+        ("realworld.TLSProfile", json!({"old": {}}), true),
+        ("realworld.TLSProfile", json!({}), true),
+        (
+            "realworld.TLSProfile",
+            json!({"old": {}, "custom": {}}),
+            false,
+        ),
     ];
     for (def, object, valid) in cases {
         assert_eq!(accepted(&schemas[*def], object), *valid, "{def} {object}");
     }
+    assert_eq!(
+        rules_of(&schemas["realworld.TLSProfile"])
+            .into_iter()
+            .map(|(rule, _)| rule)
+            .collect::<Vec<_>>(),
+        ["(has(self.old) ? 1 : 0) + (has(self.custom) ? 1 : 0) <= 1"],
+        "the count covers the marked members only"
+    );
+    assert_eq!(
+        schemas["realworld.TLSProfile"]["x-kubernetes-unions"],
+        json!([{"discriminator": "type", "fields-to-discriminateBy": {
+            "custom": "Custom", "minVersion": "MinVersion", "old": "Old"}}]),
+        "listed as openapi-gen lists a `+union` struct: every field, by Go name"
+    );
     assert!(rules_of(&schemas["realworld.Profile"]).is_empty());
     assert!(
         rules_of(&schemas["realworld.Review"]).is_empty(),

@@ -33,6 +33,7 @@ fn expected_severity(code: &str) -> &'static str {
         | "resolve/package-not-found"
         | "resolve/no-go-mod"
         | "union/discriminator-not-enum"
+        | "union/discriminator-without-members"
         | "union/member-not-pointer"
         | "union/member-value-json-mismatch"
         | "union/deprecated-spelling" => "warning",
@@ -293,6 +294,21 @@ fn union_discriminator_without_members() {
         "union/discriminator-without-members",
         6,
         5,
+    );
+    // A warning: the union is still written, as openapi-gen writes it.
+    let (code, out, err) = run(&[
+        "generate",
+        "--v2",
+        "-",
+        "--naming",
+        "short",
+        "testdata/diagnostics/union-discriminator-without-members",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let document: Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(
+        document["definitions"]["union-discriminator-without-members.Pick"]["x-kubernetes-unions"],
+        serde_json::json!([{"discriminator": "kind", "fields-to-discriminateBy": {}}])
     );
 }
 

@@ -532,6 +532,7 @@ fn model_of(shape: &UnionShape) -> (Union, StructFacts) {
             })
             .collect(),
         empty_values: Vec::new(),
+        named_members: Vec::new(),
         exactly_one: shape.exactly_one,
     };
     (union, StructFacts::from_fields(fields))

@@ -268,13 +268,16 @@ right:
     // +unionDiscriminator
     Type StrategyType `json:\"type\"`
 ";
-    UnionDiscriminatorWithoutMembers = "union/discriminator-without-members", Error,
+    UnionDiscriminatorWithoutMembers = "union/discriminator-without-members", Warning,
 "A discriminator selects one of the union's members; without members it selects nothing.
 Mark the member fields (`+unionMember`) or remove the discriminator marker.
 
-A plain `+unionDiscriminator` in a struct without `+union` and without any member markers is
-reported as a warning instead: kube-openapi accepts it (and emits no union), and Kubernetes'
-own types contain it.
+A warning, not an error, because the real generators accept it: openapi-gen writes a
+`+union` struct whose only union field is the discriminator as
+`{\"discriminator\": \"type\", \"fields-to-discriminateBy\": {}}` (union-gen does too) and
+ignores a plain `+unionDiscriminator` without members (Kubernetes' `Mutation.patchType`);
+validation-gen accepts a `+k8s:unionDiscriminator` whose values have no members yet and
+generates no check for it.
 
 wrong:
     // +unionDiscriminator

@@ -10,7 +10,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use super::enums::Enums;
 use super::fields::{self, is_inlined, json_tag, JsonTag};
 use super::universe::{GoType, TypeEntry, Universe};
-use crate::diag::{Code, Diagnostic, Severity};
+use crate::diag::{Code, Diagnostic};
 use crate::model::{TypeName, Union, UnionDialect, UnionMember};
 use crate::source::Span;
 use crate::syntax::{Field, SpannedMarker, TypeExpr};
@@ -342,8 +342,14 @@ fn own_unions(
         .filter(|d| !d.dialect_declarative)
         .collect();
 
-    // 2019: `+union` on the struct, every other field a member.
-    if let (Some(struct_marker), false) = (struct_marker, new_style_members) {
+    // 2019: `+union` on the struct, every other field a member. Fields that also carry
+    // `+unionMember` (OpenShift's style) do not change that: openapi-gen reads only `+union`
+    // there, and the 2019 semantics (optional discriminator, at most one) apply (SPEC §5).
+    let struct_union_takes_kep =
+        struct_marker.is_some() && !dialects.contains(&Dialect::Declarative);
+    if let (Some(struct_marker), true) =
+        (struct_marker, !new_style_members || struct_union_takes_kep)
+    {
         for field in &embedded_fields {
             diagnostics.push(
                 Diagnostic::new(
@@ -378,6 +384,11 @@ fn own_unions(
             members: Vec::new(),
             empty_values: Vec::new(),
             exactly_one: false,
+            named_members: members
+                .iter()
+                .filter(|m| m.dialect == Dialect::Kep1027)
+                .map(|m| marked[m.field].json_name.clone())
+                .collect(),
         };
         let mut member_fields = Vec::new();
         for (index, mf) in marked.iter().enumerate() {
@@ -404,7 +415,8 @@ fn own_unions(
         );
         if union.members.is_empty() {
             if let Some(d) = plain_discriminators.first() {
-                without_members(d.marker, &marked[d.field], Severity::Error, diagnostics);
+                // openapi-gen emits `{"discriminator": …, "fields-to-discriminateBy": {}}`.
+                without_members(d.marker, &marked[d.field], diagnostics);
             }
         }
         out.struct_union = Some(union);
@@ -466,13 +478,14 @@ fn own_unions(
                 .collect(),
             empty_values: Vec::new(),
             exactly_one: false,
+            named_members: Vec::new(),
         });
     }
 
     // KEP-1027: `+unionMember` tied to `+unionDiscriminator` fields.
     let kep: Vec<&Member> = members
         .iter()
-        .filter(|m| m.dialect == Dialect::Kep1027)
+        .filter(|m| m.dialect == Dialect::Kep1027 && !struct_union_takes_kep)
         .collect();
     if !kep.is_empty() {
         out.member_unions.extend(kep1027_unions(
@@ -511,7 +524,7 @@ fn own_unions(
     if struct_marker.is_none() && members.is_empty() {
         for d in &plain_discriminators {
             // kube-openapi accepts this (and emits no union), so it is a warning here.
-            without_members(d.marker, &marked[d.field], Severity::Warning, diagnostics);
+            without_members(d.marker, &marked[d.field], diagnostics);
         }
     }
 
@@ -560,20 +573,17 @@ fn report_multiple(
     }
 }
 
-fn without_members(
-    marker: &SpannedMarker,
-    field: &MarkedField,
-    severity: Severity,
-    diagnostics: &mut Vec<Diagnostic>,
-) {
-    let mut diagnostic = Diagnostic::new(
+/// A warning in every dialect: openapi-gen emits a `+union` struct's lone discriminator with
+/// empty `fields-to-discriminateBy` and ignores a plain one; validation-gen accepts a `k8s:`
+/// discriminator whose values have no members yet (SPEC §5).
+fn without_members(marker: &SpannedMarker, field: &MarkedField, diagnostics: &mut Vec<Diagnostic>) {
+    let diagnostic = Diagnostic::new(
         Code::UnionDiscriminatorWithoutMembers,
         marker.span.clone(),
         format!("discriminator `{}` has no union members", field.go_name),
     )
     .with_label(field.span.clone(), "discriminator field")
     .with_help("mark the member fields (`+unionMember`, or `+union` on the struct), or remove the discriminator marker");
-    diagnostic.severity = severity;
     diagnostics.push(diagnostic);
 }
 
@@ -909,7 +919,7 @@ fn kep1027_unions(
         );
         if group.is_empty() {
             if !unassigned {
-                without_members(d.marker, mf, Severity::Error, diagnostics);
+                without_members(d.marker, mf, diagnostics);
             }
             continue;
         }
@@ -922,6 +932,7 @@ fn kep1027_unions(
             gated: gated(group.iter().map(|m| m.marker).chain([d.marker])),
             discriminator: Some(mf.json_name.clone()),
             empty_values: empty_values(enum_values, &union_members),
+            named_members: Vec::new(),
             members: union_members,
             exactly_one: required,
         });
@@ -1053,7 +1064,7 @@ fn declarative_unions(
     let mut unions = Vec::new();
     for (name, d) in &by_name {
         if !unassigned && !groups.iter().any(|((zero, n), _)| !zero && n == name) {
-            without_members(d.marker, &marked[d.field], Severity::Error, diagnostics);
+            without_members(d.marker, &marked[d.field], diagnostics);
         }
     }
     for ((zero_or_one, name), group) in groups {
@@ -1090,6 +1101,7 @@ fn declarative_unions(
             ),
             discriminator: discriminator.map(|d| marked[d.field].json_name.clone()),
             empty_values: empty_values(enum_values, &union_members),
+            named_members: Vec::new(),
             members: union_members,
             exactly_one: !zero_or_one,
         });

@@ -441,11 +441,22 @@ fn union_rules(
     rules: &mut Vec<Rule>,
     problems: &mut Vec<String>,
 ) {
+    // In a `+union` struct with `+unionMember` fields, only those are surely members.
+    let counted: Vec<UnionMember> = if union.named_members.is_empty() {
+        union.members.clone()
+    } else {
+        union
+            .members
+            .iter()
+            .filter(|m| union.named_members.contains(&m.json_name))
+            .cloned()
+            .collect()
+    };
     let mut push_count = |exactly_one: bool, rules: &mut Vec<Rule>| {
-        if union.members.len() < 2 && !exactly_one {
+        if counted.len() < 2 && !exactly_one {
             return; // at most one of one field: always true
         }
-        match count_rule(&union.members, exactly_one, facts) {
+        match count_rule(&counted, exactly_one, facts) {
             Ok(rule) => rules.push(rule),
             Err(problem) => problems.push(problem),
         }
@@ -597,6 +608,7 @@ mod tests {
             discriminator: None,
             members: vec![member("a", "A", false), member("b-c", "B", false)],
             empty_values: vec![],
+            named_members: vec![],
             exactly_one: true,
         };
         let plan = plan(&[union], &facts(&[("a", pointer()), ("b-c", pointer())]));
@@ -623,6 +635,7 @@ mod tests {
                 member("l", "L", false),
             ],
             empty_values: vec![],
+            named_members: vec![],
             exactly_one: false,
         };
         let facts = facts(&[
@@ -648,6 +661,7 @@ mod tests {
             discriminator: None,
             members: vec![member("a", "A", false), member("b", "B", false)],
             empty_values: vec![],
+            named_members: vec![],
             exactly_one: false,
         };
         let plan = plan(
@@ -673,6 +687,7 @@ mod tests {
             discriminator: Some("type".into()),
             members: vec![member("localhostProfile", "LocalhostProfile", false)],
             empty_values: vec![],
+            named_members: vec![],
             exactly_one: false,
         };
         let mut discriminator = field(ZeroForm::Empty, ValueKind::String);
@@ -697,6 +712,7 @@ mod tests {
                 member("prefix", "Prefix", false),
             ],
             empty_values: vec![],
+            named_members: vec![],
             exactly_one: true,
         };
         let mut discriminator = field(ZeroForm::Empty, ValueKind::String);
@@ -734,6 +750,7 @@ mod tests {
             discriminator: None,
             members: vec![member("a", "A", false), member("b", "B", false)],
             empty_values: vec![],
+            named_members: vec![],
             exactly_one: false,
         };
         let mut defaulted = field(ZeroForm::Empty, ValueKind::String);
@@ -755,6 +772,7 @@ mod tests {
             discriminator: Some("kind".into()),
             members: vec![member("a:b", "A", false), member("c", "C", true)],
             empty_values: vec![],
+            named_members: vec![],
             exactly_one: true,
         };
         let mut discriminator = field(ZeroForm::Empty, ValueKind::String);

@@ -103,3 +103,43 @@ type Review struct {
 	// +k8s:optional
 	Group *string `json:"group,omitempty"`
 }
+
+// TLSProfile is a `+union` struct whose members also carry `+unionMember`, with an
+// optional discriminator and no default (as OpenShift's TLS security profiles): a 2019
+// union as openapi-gen reads it, so at most one of the marked members, and no requiredness.
+// +union
+type TLSProfile struct {
+	// Type names the profile.
+	// +unionDiscriminator
+	// +optional
+	Type TLSProfileType `json:"type,omitempty"`
+	// Old is the old profile.
+	// +unionMember
+	// +optional
+	Old *TLSSettings `json:"old,omitempty"`
+	// Custom is a custom profile.
+	// +unionMember
+	// +optional
+	Custom *TLSSettings `json:"custom,omitempty"`
+	// MinVersion applies to every profile; it is not marked as a member.
+	// +optional
+	MinVersion *string `json:"minVersion,omitempty"`
+}
+
+// TLSProfileType names a TLS profile.
+// +enum
+type TLSProfileType string
+
+const (
+	// TLSProfileOld is the old profile.
+	TLSProfileOld TLSProfileType = "Old"
+	// TLSProfileCustom is a custom profile.
+	TLSProfileCustom TLSProfileType = "Custom"
+)
+
+// TLSSettings are TLS settings.
+type TLSSettings struct {
+	// Ciphers to use.
+	// +optional
+	Ciphers []string `json:"ciphers,omitempty"`
+}
