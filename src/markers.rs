@@ -303,6 +303,13 @@ impl<'a> Parser<'a> {
                 });
             }
         };
+        // controller-gen's `name:=value` is `name` with an empty argument name: `name=value`.
+        let (name_end, after_name) =
+            if self.text[name_start..name_end].ends_with(':') && self.peek(name_end) == Some('=') {
+                (name_end - 1, name_end)
+            } else {
+                (name_end, name_end)
+            };
         let name = &self.text[name_start..name_end];
         let mut marker = Marker {
             name: name.to_string(),
@@ -316,7 +323,7 @@ impl<'a> Parser<'a> {
             span: plus..end,
         };
 
-        let mut pos = name_end;
+        let mut pos = after_name;
         let had_args = self.peek(pos) == Some('(');
         if had_args {
             let (args, after) = self.args(pos, name)?;
@@ -841,6 +848,19 @@ mod tests {
         assert_eq!(
             (m.name.as_str(), m.value.as_deref()),
             ("kubebuilder:object:root", Some("true"))
+        );
+        // controller-gen's `:=` (an empty argument name) means `=`.
+        let text = "+kubebuilder:validation:Enum:=A;B";
+        let m = ok(text);
+        assert_eq!(
+            (m.name.as_str(), m.value.as_deref()),
+            ("kubebuilder:validation:Enum", Some("A;B"))
+        );
+        assert_eq!(&text[m.name_span.clone()], "kubebuilder:validation:Enum");
+        let m = ok("+default:=\"Enabled\"");
+        assert_eq!(
+            (m.name.as_str(), m.value.as_deref()),
+            ("default", Some("\"Enabled\""))
         );
     }
 

@@ -533,3 +533,28 @@ fn github_rendering() {
     assert!(text.starts_with("::error file="), "{text}");
     snapshot("diagnostics__github_field_patch_tags_mismatch", &text);
 }
+
+/// controller-gen reads `name:=value` as `name=value`: no "did you mean", and the value is used.
+#[test]
+fn colon_equals_is_controller_gens_equals() {
+    let (code, out, err) = run(&[
+        "generate",
+        "--v3",
+        "-",
+        "--naming",
+        "short",
+        "--message-format",
+        "json",
+        "testdata/markers/colon-equals",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.trim().is_empty(), "no diagnostics: {err}");
+    let document: Value = serde_json::from_str(&out).expect("JSON");
+    let speed = &document["components"]["schemas"]["colonequals.Drink"]["properties"]["speed"];
+    assert_eq!(
+        speed["enum"],
+        serde_json::json!(["Fast", "Slow"]),
+        "{speed}"
+    );
+    assert_eq!(speed["default"], "Fast", "{speed}");
+}

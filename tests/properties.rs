@@ -18,14 +18,16 @@ fn config(cases: u32) -> ProptestConfig {
 
 // --- markers -----------------------------------------------------------------------------
 
-/// A marker name that is not a gate name (a gate with `=` would wrap its value).
+/// A marker name that is not a gate name (a gate with `=` would wrap its value) and does not
+/// end with `:` (`name:=value` is controller-gen's spelling of `name=value`).
 fn name() -> impl Strategy<Value = String> {
-    "[A-Za-z][A-Za-z0-9_.:-]{0,12}".prop_filter("not a gate name", |name| {
-        !(name.starts_with("k8s:")
-            && matches!(
-                name.rsplit(':').next(),
-                Some("alpha" | "beta" | "ifEnabled" | "ifDisabled")
-            ))
+    "[A-Za-z][A-Za-z0-9_.:-]{0,11}[A-Za-z0-9_.-]?".prop_filter("not a gate name", |name| {
+        !(name.ends_with(':')
+            || name.starts_with("k8s:")
+                && matches!(
+                    name.rsplit(':').next(),
+                    Some("alpha" | "beta" | "ifEnabled" | "ifDisabled")
+                ))
     })
 }
 

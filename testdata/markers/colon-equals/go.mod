@@ -1,0 +1,3 @@
+module example.com/markers/colonequals
+
+go 1.22

@@ -1,0 +1,14 @@
+package colonequals
+
+// Speed is a CRD field's type.
+type Speed string
+
+// Drink uses controller-gen's `name:=value` spelling, which means `name=value`.
+type Drink struct {
+	// Speed of service.
+	// +kubebuilder:validation:Enum:=Fast;Slow
+	// +kubebuilder:default:=Fast
+	// +default:="Fast"
+	// +optional
+	Speed Speed `json:"speed,omitempty"`
+}
