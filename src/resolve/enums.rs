@@ -209,21 +209,24 @@ pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
     enums
 }
 
-/// An explicit value list, with the doc text of the constants that have the same value.
+/// An explicit value list, with the doc text of the constants that have the same value; in
+/// the declared order, as controller-gen writes it, each value once.
 pub fn with_docs(explicit: Vec<String>, constants: &[EnumValue]) -> Vec<EnumValue> {
-    sort_values(
-        explicit
-            .into_iter()
-            .map(|value| EnumValue {
-                doc: constants
-                    .iter()
-                    .find(|c| c.value == value)
-                    .map(|c| c.doc.clone())
-                    .unwrap_or_default(),
-                value,
-            })
-            .collect(),
-    )
+    let mut values: Vec<EnumValue> = Vec::with_capacity(explicit.len());
+    for value in explicit {
+        if values.iter().any(|v| v.value == value) {
+            continue;
+        }
+        values.push(EnumValue {
+            doc: constants
+                .iter()
+                .find(|c| c.value == value)
+                .map(|c| c.doc.clone())
+                .unwrap_or_default(),
+            value,
+        });
+    }
+    values
 }
 
 /// Sorted by the Go-quoted form, as kube-openapi sorts `%q` strings.
@@ -465,27 +468,80 @@ fn is_plain_string(expr: &ConstExpr) -> bool {
     }
 }
 
-/// Explicit values from `+kubebuilder:validation:Enum=A;B;"C"`.
+/// Explicit values from `+kubebuilder:validation:Enum=…`, read as controller-gen reads them:
+/// `A;B;C` or `{A,B,C}`, each value bare or a quoted Go string (`""` is the empty string), in
+/// the declared order.
 pub fn explicit_values(doc: &Doc) -> Option<(Vec<String>, Span)> {
     let marker = doc.marker("kubebuilder:validation:Enum")?;
     let raw = marker.marker.value.as_deref()?;
-    let values = raw
-        .split(';')
-        .map(|v| {
-            let v = v.trim();
-            v.strip_prefix('"')
-                .and_then(|s| s.strip_suffix('"'))
-                .unwrap_or(v)
-                .to_string()
-        })
-        .filter(|v| !v.is_empty())
-        .collect();
-    Some((values, marker.span.clone()))
+    Some((explicit_list(raw), marker.span.clone()))
+}
+
+fn explicit_list(raw: &str) -> Vec<String> {
+    let raw = raw.trim();
+    let (body, separator) = match raw.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
+        Some(body) => (body, ','),
+        None => (raw, ';'),
+    };
+    let mut values = Vec::new();
+    let mut rest = body;
+    loop {
+        let trimmed = rest.trim_start();
+        let (value, after) = if trimmed.starts_with('"') || trimmed.starts_with('`') {
+            // A quoted value may hold the separator; it ends at its closing quote.
+            let quote = trimmed.as_bytes()[0];
+            let mut end = 1;
+            let bytes = trimmed.as_bytes();
+            while end < bytes.len() && bytes[end] != quote {
+                end += if bytes[end] == b'\\' && quote == b'"' {
+                    2
+                } else {
+                    1
+                };
+            }
+            let end = (end + 1).min(trimmed.len());
+            let literal = &trimmed[..end];
+            let value = crate::syntax::literal::unquote(literal)
+                .ok()
+                .and_then(|bytes| String::from_utf8(bytes).ok())
+                .unwrap_or_else(|| literal.to_string());
+            (Some(value), &trimmed[end..])
+        } else {
+            let end = trimmed.find(separator).unwrap_or(trimmed.len());
+            let value = trimmed[..end].trim();
+            (
+                (!value.is_empty()).then(|| value.to_string()),
+                &trimmed[end..],
+            )
+        };
+        values.extend(value);
+        match after.trim_start().strip_prefix(separator) {
+            Some(next) => rest = next,
+            None => break,
+        }
+    }
+    values
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn explicit_lists_are_read_as_controller_gen_reads_them() {
+        let list = |raw: &str| explicit_list(raw);
+        assert_eq!(list("A;B;C"), ["A", "B", "C"]);
+        assert_eq!(list("{A,B}"), ["A", "B"]);
+        assert_eq!(list("{\"A\", \"B\"}"), ["A", "B"]);
+        assert_eq!(list("\"\";A;B"), ["", "A", "B"]);
+        assert_eq!(
+            list("{\"\", \"NoPrefix\", \"Prefix\"}"),
+            ["", "NoPrefix", "Prefix"]
+        );
+        assert_eq!(list("\"Enabled\";\"Disabled\";"), ["Enabled", "Disabled"]);
+        assert_eq!(list("\"a;b\";C"), ["a;b", "C"]);
+        assert_eq!(list("Z;A"), ["Z", "A"], "declared order");
+    }
 
     #[test]
     fn quotes_like_go() {

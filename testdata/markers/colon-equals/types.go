@@ -6,7 +6,7 @@ type Speed string
 // Drink uses controller-gen's `name:=value` spelling, which means `name=value`.
 type Drink struct {
 	// Speed of service.
-	// +kubebuilder:validation:Enum:=Fast;Slow
+	// +kubebuilder:validation:Enum:=Slow;Fast
 	// +kubebuilder:default:=Fast
 	// +default:="Fast"
 	// +optional
