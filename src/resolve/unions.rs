@@ -336,7 +336,6 @@ fn own_unions(
     }
 
     let mut out = OwnUnions::default();
-    let new_style_members = members.iter().any(|m| m.dialect != Dialect::Legacy2019);
     let plain_discriminators: Vec<&Discriminator> = discriminators
         .iter()
         .filter(|d| !d.dialect_declarative)
@@ -345,11 +344,9 @@ fn own_unions(
     // 2019: `+union` on the struct, every other field a member. Fields that also carry
     // `+unionMember` (OpenShift's style) do not change that: openapi-gen reads only `+union`
     // there, and the 2019 semantics (optional discriminator, at most one) apply (SPEC §5).
-    let struct_union_takes_kep =
-        struct_marker.is_some() && !dialects.contains(&Dialect::Declarative);
-    if let (Some(struct_marker), true) =
-        (struct_marker, !new_style_members || struct_union_takes_kep)
-    {
+    // (A `+union` struct with `k8s:` members is a `k8s:` union: validation-gen ignores `+union`.)
+    let struct_union = struct_marker.filter(|_| !dialects.contains(&Dialect::Declarative));
+    if let Some(struct_marker) = struct_union {
         for field in &embedded_fields {
             diagnostics.push(
                 Diagnostic::new(
@@ -485,7 +482,7 @@ fn own_unions(
     // KEP-1027: `+unionMember` tied to `+unionDiscriminator` fields.
     let kep: Vec<&Member> = members
         .iter()
-        .filter(|m| m.dialect == Dialect::Kep1027 && !struct_union_takes_kep)
+        .filter(|m| m.dialect == Dialect::Kep1027 && struct_union.is_none())
         .collect();
     if !kep.is_empty() {
         out.member_unions.extend(kep1027_unions(
