@@ -43,11 +43,6 @@ pub fn all_or_nothing(files: &[(&Path, &[u8])]) -> Result<(), (PathBuf, io::Erro
     Ok(())
 }
 
-/// One file, replaced atomically.
-pub fn atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    all_or_nothing(&[(path, bytes)]).map_err(|(_, error)| error)
-}
-
 fn directory_of(path: &Path) -> PathBuf {
     match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
@@ -99,6 +94,11 @@ fn sync_directory(directory: &Path) {
 mod tests {
     use super::*;
 
+    /// One file, replaced atomically.
+    fn atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+        all_or_nothing(&[(path, bytes)]).map_err(|(_, error)| error)
+    }
+
     #[test]
     fn leaves_no_temporary_file() {
         let dir = tempfile::tempdir().unwrap();
@@ -136,6 +136,7 @@ mod tests {
     #[cfg(unix)]
     mod unix {
         use super::super::*;
+        use super::atomically;
         use std::os::unix::fs::{symlink, PermissionsExt};
 
         fn mode(path: &Path) -> u32 {

@@ -6,7 +6,9 @@
 //! union's marker family means for sure, and [`check`] evaluates every rule on valid witness
 //! objects before it is written. Shapes, per union, in the order of the struct's unions:
 //! - 2019 KEP (`+union`, `+unionDeprecated`): `(S(a) ? 1 : 0) + (S(b) ? 1 : 0) <= 1` only —
-//!   its discriminator "values" are Go field names, labels that are often not real values.
+//!   its discriminator "values" are Go field names, labels that are often not real values. In
+//!   a `+union` struct whose fields also carry `+unionMember`, the sum covers those fields only
+//!   ([`Union::named_members`]).
 //! - undiscriminated `k8s:` unions: the same sum `== 1` (`<= 1` for `zeroOrOneOfMember`). The
 //!   sum is written out instead of `[…].filter(x, x).size()`: a macro's estimated cost grows
 //!   with the list it iterates, a sum of ternaries is constant.
