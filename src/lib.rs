@@ -11,6 +11,7 @@ pub mod diag;
 pub mod discover;
 pub mod emit;
 pub mod exit;
+pub mod limits;
 pub mod load;
 pub mod markers;
 pub mod model;

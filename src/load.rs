@@ -306,10 +306,8 @@ fn referenced_imports(
     out
 }
 
-const MAX_DEPTH: usize = 256;
-
 fn type_qualifiers(ty: &TypeExpr, out: &mut BTreeSet<String>, depth: usize) {
-    if depth > MAX_DEPTH {
+    if depth > crate::limits::LOAD_TYPE_NESTING {
         return;
     }
     match ty {
@@ -338,7 +336,7 @@ fn type_qualifiers(ty: &TypeExpr, out: &mut BTreeSet<String>, depth: usize) {
 }
 
 fn const_qualifiers(expr: &ConstExpr, out: &mut BTreeSet<String>, depth: usize) {
-    if depth > MAX_DEPTH {
+    if depth > crate::limits::LOAD_TYPE_NESTING {
         return;
     }
     match expr {

@@ -67,10 +67,6 @@ pub struct MarkerError {
     pub name: Option<String>,
 }
 
-/// Gates wrapping gates are legal, but recursion depth must stay bounded so hostile
-/// input cannot overflow the stack.
-const MAX_GATE_DEPTH: usize = 16;
-
 /// `text` is the comment text after `//` (leading spaces allowed); returns None when the text is not a marker at all
 /// (does not start with '+' after spaces, or is prose as described above), Some(Err) when it is a marker whose syntax is broken
 /// (unclosed parenthesis, unterminated string, argument without value `(union:)`, `name value` missing colon inside parens, duplicate named argument, gated wrapper whose payload after '=' does not start with '+', empty payload), Some(Ok) otherwise.
@@ -394,7 +390,7 @@ impl<'a> Parser<'a> {
                 name,
             ));
         }
-        if depth >= MAX_GATE_DEPTH {
+        if depth >= crate::limits::GATE_NESTING {
             return Err(self.err(
                 "too many nested gated markers".to_string(),
                 payload_start..self.end,

@@ -5,17 +5,10 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use super::universe::{ConstEntry, GoType, Origin, Universe};
 use crate::diag::{Code, Diagnostic};
+use crate::limits::{CONST_BYTES, CONST_DEPTH, CONST_EVAL_STEPS};
 use crate::model::{EnumValue, TypeName};
 use crate::source::Span;
 use crate::syntax::{ConstExpr, ConstSpec, Doc};
-
-const MAX_CONST_DEPTH: usize = 64;
-
-/// Bounds on evaluating one constant: expression nodes visited (constants that refer to
-/// others several times, `X1 = X0 + X0; X2 = X1 + X1; …`, grow exponentially) and bytes of
-/// the value.
-const MAX_EVAL_STEPS: usize = 100_000;
-const MAX_CONST_BYTES: usize = 1 << 20;
 
 pub const ENUM_MARKERS: &[&str] = &["enum", "k8s:enum"];
 
@@ -31,7 +24,7 @@ pub enum EvalError {
     NotConstant(Span),
     NotAString,
     Cycle,
-    /// Over [`MAX_EVAL_STEPS`] or [`MAX_CONST_BYTES`].
+    /// Over [`CONST_EVAL_STEPS`] or [`CONST_BYTES`].
     TooLarge,
 }
 
@@ -132,10 +125,10 @@ pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
                                         .with_label(span, "not a constant string expression");
                                 }
                                 EvalError::Cycle => {
-                                    diagnostic = diagnostic.with_help(format!("the constant refers to itself (directly or through other constants), or its definition is nested more than {MAX_CONST_DEPTH} levels deep"));
+                                    diagnostic = diagnostic.with_help(format!("the constant refers to itself (directly or through other constants), or its definition is nested more than {CONST_DEPTH} levels deep"));
                                 }
                                 EvalError::TooLarge => {
-                                    diagnostic = diagnostic.with_help(format!("the value is longer than {MAX_CONST_BYTES} bytes or takes more than {MAX_EVAL_STEPS} steps to evaluate"));
+                                    diagnostic = diagnostic.with_help(format!("the value is longer than {CONST_BYTES} bytes or takes more than {CONST_EVAL_STEPS} steps to evaluate"));
                                 }
                                 EvalError::NotAString => {}
                             }
@@ -337,13 +330,13 @@ fn conversion_type<'a>(
     }
 }
 
-/// Evaluates the value of one constant name (within [`MAX_EVAL_STEPS`]).
+/// Evaluates the value of one constant name (within [`CONST_EVAL_STEPS`]).
 pub fn evaluate_const(
     universe: &Universe,
     entry: ConstEntry,
     depth: usize,
 ) -> Result<Vec<u8>, EvalError> {
-    let mut steps = MAX_EVAL_STEPS;
+    let mut steps = CONST_EVAL_STEPS;
     evaluate_const_within(universe, entry, depth, &mut steps)
 }
 
@@ -353,7 +346,7 @@ fn evaluate_const_within(
     depth: usize,
     steps: &mut usize,
 ) -> Result<Vec<u8>, EvalError> {
-    if depth > MAX_CONST_DEPTH {
+    if depth > CONST_DEPTH {
         return Err(EvalError::Cycle);
     }
     let expr = entry
@@ -371,7 +364,7 @@ fn evaluate(
     depth: usize,
     steps: &mut usize,
 ) -> Result<Vec<u8>, EvalError> {
-    if depth > MAX_CONST_DEPTH {
+    if depth > CONST_DEPTH {
         return Err(EvalError::Cycle);
     }
     *steps = steps.checked_sub(1).ok_or(EvalError::TooLarge)?;
@@ -380,7 +373,7 @@ fn evaluate(
         ConstExpr::Binary { op, lhs, rhs } if op == "+" => {
             let mut left = evaluate(universe, origin, lhs, depth + 1, steps)?;
             let right = evaluate(universe, origin, rhs, depth + 1, steps)?;
-            if left.len() + right.len() > MAX_CONST_BYTES {
+            if left.len() + right.len() > CONST_BYTES {
                 return Err(EvalError::TooLarge);
             }
             left.extend(right);

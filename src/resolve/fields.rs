@@ -173,12 +173,9 @@ pub struct Flattened<'a> {
     /// structs would otherwise make flattening exponential, and their second copies of the
     /// fields lose to the first anyway).
     visited: HashSet<TypeName>,
-    /// The embedded field where inlining stopped at [`MAX_INLINE_DEPTH`], if it did.
+    /// The embedded field where inlining stopped at [`crate::limits::EMBEDDING_DEPTH`], if it did.
     pub too_deep: Option<&'a Field>,
 }
-
-/// How many levels of inlined embedded structs are followed (each level is a stack frame).
-pub const MAX_INLINE_DEPTH: usize = 64;
 
 /// Flattens a struct's fields, merging inlined embedded structs in place (depth-first),
 /// guarding against embedding cycles.
@@ -222,7 +219,7 @@ fn flatten_into<'a>(
                 if flattened.visited.contains(&name) {
                     continue;
                 }
-                if flattened.stack.len() > MAX_INLINE_DEPTH {
+                if flattened.stack.len() > crate::limits::EMBEDDING_DEPTH {
                     flattened.too_deep.get_or_insert(field);
                     continue;
                 }
@@ -322,7 +319,7 @@ mod tests {
         assert!(!json_tag(Some(r#"json:"a,omitEmpty""#)).omitempty);
     }
 
-    /// Inlining chains deeper than MAX_INLINE_DEPTH overflowed the stack; now they stop with a
+    /// Inlining chains deeper than crate::limits::EMBEDDING_DEPTH overflowed the stack; now they stop with a
     /// diagnostic. Diamonds of embedded structs (each level embedding the next two) took
     /// exponential time; each struct is now inlined once.
     #[test]

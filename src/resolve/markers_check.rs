@@ -150,10 +150,6 @@ fn check_placement(marker: &SpannedMarker, place: Place, diagnostics: &mut Vec<D
     );
 }
 
-/// How deep a `+default=` JSON value may nest. The document around it adds a few levels,
-/// and re-reading the document (YAML output) must stay within serde_json's limit of 128.
-pub const MAX_DEFAULT_NESTING: usize = 64;
-
 /// The deepest nesting of `[`/`{` in a JSON text, outside strings (no parse, no recursion).
 pub fn json_nesting(text: &str) -> usize {
     let (mut depth, mut deepest, mut in_string, mut escaped) = (0usize, 0usize, false, false);
@@ -189,11 +185,18 @@ fn check_value(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
         "default" => {
             if let Some(value) = &m.value {
                 let is_ref = value.starts_with("ref(") && value.ends_with(')');
-                if !is_ref && json_nesting(value) > MAX_DEFAULT_NESTING {
+                if !is_ref && json_nesting(value) > crate::limits::DEFAULT_NESTING {
                     let span = marker.value_or_marker_span();
                     diagnostics.push(
-                        Diagnostic::new(Code::MarkerMalformed, span, format!("`+default=` nests arrays and objects deeper than {MAX_DEFAULT_NESTING} levels"))
-                            .with_help("a default is a JSON value embedded in the schema; flatten it"),
+                        Diagnostic::new(
+                            Code::MarkerMalformed,
+                            span,
+                            format!(
+                                "`+default=` nests arrays and objects deeper than {} levels",
+                                crate::limits::DEFAULT_NESTING
+                            ),
+                        )
+                        .with_help("a default is a JSON value embedded in the schema; flatten it"),
                     );
                     return;
                 }
@@ -298,7 +301,7 @@ mod tests {
     use super::*;
 
     /// A 100-deep `+default=` JSON value made the YAML output empty (see emit); defaults
-    /// deeper than MAX_DEFAULT_NESTING are malformed.
+    /// deeper than crate::limits::DEFAULT_NESTING are malformed.
     #[test]
     fn deep_default_values_are_malformed() {
         assert_eq!(json_nesting(r#"{"a": [1, {"b": "[[[["}], "c\\\"[": 2}"#), 3);

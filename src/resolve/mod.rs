@@ -17,14 +17,13 @@ use std::collections::{BTreeMap, BTreeSet, HashSet, VecDeque};
 pub use universe::{LoadedFile, LoadedPackage};
 
 use crate::diag::{Code, Diagnostic};
+use crate::limits::TYPE_DEPTH;
 use crate::model::*;
 use crate::source::Span;
 use crate::syntax::{Field, TypeExpr};
 use enums::Enums;
 use fields::{flatten, FlatField};
 use universe::{GoType, Origin, TypeEntry, Universe};
-
-const MAX_TYPE_DEPTH: usize = 64;
 
 /// What `resolve` includes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -129,7 +128,7 @@ struct Resolver<'u, 'a> {
     searched: &'u BTreeMap<String, Vec<String>>,
     unions: unions::UnionCache,
     options: Options,
-    /// Set by `property_type` when it stops at [`MAX_TYPE_DEPTH`]; reported per property.
+    /// Set by `property_type` when it stops at [`TYPE_DEPTH`]; reported per property.
     too_deep: bool,
 }
 
@@ -175,7 +174,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
                     format!(
                         "`{}` inlines embedded structs more than {} levels deep, which is not supported",
                         name.name,
-                        fields::MAX_INLINE_DEPTH
+                        crate::limits::EMBEDDING_DEPTH
                     ),
                 )
                 .with_help("give the deep embedded field a JSON name, or flatten the chain of embedded structs"),
@@ -253,7 +252,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
                     Code::SyntaxParseError,
                     fields::field_span(field),
                     format!(
-                        "the type of `{}` nests deeper than {MAX_TYPE_DEPTH} levels (through named types and aliases), which is not supported",
+                        "the type of `{}` nests deeper than {TYPE_DEPTH} levels (through named types and aliases), which is not supported",
                         flat.go_name
                     ),
                 )
@@ -337,7 +336,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
     }
 
     fn property_type(&mut self, ty: GoType<'a>, depth: usize) -> PropertyType {
-        if depth > MAX_TYPE_DEPTH {
+        if depth > TYPE_DEPTH {
             self.too_deep = true;
             return PropertyType::Unsupported;
         }
@@ -448,7 +447,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
         let mut doc = &field.doc;
         let mut doc_origin = origin;
         let mut next = ty.clone();
-        for _ in 0..MAX_TYPE_DEPTH {
+        for _ in 0..TYPE_DEPTH {
             if let Some(value) = doc
                 .marker("default")
                 .and_then(|m| m.marker.value.as_deref())
@@ -492,7 +491,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 String::from_utf8_lossy(&bytes).into_owned(),
             ));
         }
-        if markers_check::json_nesting(value) > markers_check::MAX_DEFAULT_NESTING {
+        if markers_check::json_nesting(value) > crate::limits::DEFAULT_NESTING {
             return None; // reported by `markers_check`
         }
         serde_json::from_str::<serde_json::Value>(value).ok()?;
@@ -505,7 +504,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
         omitempty: bool,
         depth: usize,
     ) -> Option<DefaultValue> {
-        if depth > MAX_TYPE_DEPTH {
+        if depth > TYPE_DEPTH {
             return None;
         }
         match ty {

@@ -15,8 +15,6 @@ use crate::model::{TypeName, Union, UnionDialect, UnionMember};
 use crate::source::Span;
 use crate::syntax::{Field, SpannedMarker, TypeExpr};
 
-const MAX_EMBED_DEPTH: usize = 32;
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Dialect {
     Legacy2019,
@@ -114,7 +112,7 @@ impl UnionCache {
     ) {
         // Each struct once per definition: embedding cycles (`type E struct{ E }`) and
         // diamonds would otherwise make this walk exponential.
-        if depth > MAX_EMBED_DEPTH || !visited.insert(name.clone()) {
+        if depth > crate::limits::EMBEDDING_DEPTH || !visited.insert(name.clone()) {
             return;
         }
         let TypeExpr::Struct(fields) = &entry.decl.ty else {

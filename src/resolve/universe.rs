@@ -200,14 +200,14 @@ impl<'a> Universe<'a> {
 
     /// Resolves a written type in the file where it was written. Aliases (`type A = B`) are
     /// transparent, as in Go. Nesting (written and through aliases together) is bounded by
-    /// [`MAX_RESOLVE_DEPTH`]: deeper types (and alias cycles) resolve to
+    /// [`crate::limits::RESOLVE_DEPTH`]: deeper types (and alias cycles) resolve to
     /// `GoType::Unsupported(TOO_DEEP, …)`, which `resolve` reports.
     pub fn resolve(&self, origin: Origin<'a>, ty: &'a TypeExpr) -> GoType<'a> {
         self.resolve_bounded(origin, ty, 0)
     }
 
     fn resolve_bounded(&self, origin: Origin<'a>, ty: &'a TypeExpr, depth: usize) -> GoType<'a> {
-        if depth > MAX_RESOLVE_DEPTH {
+        if depth > crate::limits::RESOLVE_DEPTH {
             return too_deep(ty);
         }
         match self.resolve_once(origin, ty, depth) {
@@ -297,10 +297,7 @@ impl<'a> Universe<'a> {
     }
 }
 
-/// How deep [`Universe::resolve`] follows written nesting and aliases together.
-pub const MAX_RESOLVE_DEPTH: usize = 64;
-
-/// The `what` of `GoType::Unsupported` for a type nested deeper than [`MAX_RESOLVE_DEPTH`].
+/// The `what` of `GoType::Unsupported` for a type nested deeper than [`crate::limits::RESOLVE_DEPTH`].
 pub const TOO_DEEP: &str = "type nested too deeply";
 
 /// The placeholder for a type too deep to resolve, located at its first named part (found

@@ -8,16 +8,9 @@ use super::decls::*;
 use super::literal;
 use super::prescan::KEPT_METHODS;
 use crate::diag::{Code, Diagnostic};
+use crate::limits::{PARSE_ERRORS_PER_FILE, SYNTAX_NESTING};
 use crate::markers;
 use crate::source::{FileId, Span};
-
-const MAX_PARSE_ERRORS_PER_FILE: usize = 5;
-
-/// How deep type and constant expressions may nest (`[][]…T`, `*…*T`, `struct{ struct{…} }`,
-/// `"a" + ("b" + …)`). Real API types nest a handful of levels; the limit keeps every later
-/// stage (resolve, schema, emit and its JSON serialisation, all recursive) far from the
-/// end of a worker thread's stack.
-pub const MAX_NESTING: usize = 100;
 
 pub fn extract(file: FileId, src: &str, tree: &Tree) -> (FileDecls, Vec<Diagnostic>) {
     let mut extractor = Extractor {
@@ -41,7 +34,7 @@ struct Extractor<'a> {
     decls: FileDecls,
     diagnostics: Vec<Diagnostic>,
     const_groups: u32,
-    /// Current nesting of `type_expr` / `const_expr` calls (see [`MAX_NESTING`]).
+    /// Current nesting of `type_expr` / `const_expr` calls (see [`SYNTAX_NESTING`]).
     depth: usize,
     too_deep_reported: bool,
 }
@@ -77,7 +70,7 @@ impl<'a> Extractor<'a> {
             if node.is_error() || node.is_missing() {
                 descend = false;
                 count += 1;
-                if count <= MAX_PARSE_ERRORS_PER_FILE {
+                if count <= PARSE_ERRORS_PER_FILE {
                     let message = if node.is_missing() {
                         format!("syntax error: missing {}", describe_kind(node.kind()))
                     } else {
@@ -359,10 +352,10 @@ impl<'a> Extractor<'a> {
         });
     }
 
-    /// Nesting beyond [`MAX_NESTING`]: one `syntax/parse-error` per file; the caller gets an
+    /// Nesting beyond [`SYNTAX_NESTING`]: one `syntax/parse-error` per file; the caller gets an
     /// unsupported placeholder instead of recursing further.
     fn too_deep(&mut self, node: Node) -> bool {
-        if self.depth < MAX_NESTING {
+        if self.depth < SYNTAX_NESTING {
             return false;
         }
         if !self.too_deep_reported {
@@ -375,7 +368,9 @@ impl<'a> Extractor<'a> {
                 Diagnostic::new(
                     Code::SyntaxParseError,
                     span,
-                    format!("expression nesting deeper than {MAX_NESTING} levels is not supported"),
+                    format!(
+                        "expression nesting deeper than {SYNTAX_NESTING} levels is not supported"
+                    ),
                 )
                 .with_help(
                     "name the inner types or constants (`type Inner …`) to flatten the expression",
@@ -782,7 +777,7 @@ impl<'a> Extractor<'a> {
     }
 
     fn string_literals(&self, node: Node, out: &mut Vec<String>, depth: usize) {
-        if depth > MAX_NESTING {
+        if depth > SYNTAX_NESTING {
             return;
         }
         for child in named_children(node) {
@@ -910,7 +905,7 @@ mod tests {
     }
 
     /// 1,000-deep type and constant expressions overflowed the stack of a worker thread;
-    /// nesting beyond MAX_NESTING is one parse error per file.
+    /// nesting beyond SYNTAX_NESTING is one parse error per file.
     #[test]
     fn deep_nesting_is_a_parse_error_not_a_stack_overflow() {
         let n = 1000;
