@@ -1,8 +1,8 @@
-//! `generate --verify`: compares the documents the update would write with the files on disk.
+//! `--verify` (of `generate` and `crd`): compares the bytes an update would write with the
+//! files on disk.
 //!
-//! Input: the requested outputs and their bytes (already generated in memory), the command
-//! line as typed. Output: a report on stdout and an exit code. Nothing on disk is touched:
-//! files are only read.
+//! Input: (path, bytes) pairs (already made in memory), the command line as typed. Output: a
+//! report on stdout and an exit code. Nothing on disk is touched: files are only read.
 //!
 //! Report, in one stream so that CI logs keep its order:
 //! - all equal: exactly one line, `union-gen: <files> up to date` (exit 0);
@@ -18,9 +18,7 @@ use std::path::Path;
 
 use similar::{ChangeTag, TextDiff};
 
-use crate::cli::{Config, Destination};
 use crate::diag::github_escape;
-use crate::diag::MessageFormat;
 use crate::exit;
 
 /// How the report is printed.
@@ -46,17 +44,24 @@ const CYAN: &str = "\x1b[36m";
 const BOLD: &str = "\x1b[1m";
 const RESET: &str = "\x1b[0m";
 
-/// Compares each file output of `config` with `documents` (same order) and prints the
-/// report. `args` is the command line as typed (program name first), for the update hint.
+/// How the report is addressed.
+#[derive(Debug, Clone, Copy)]
+pub struct Report<'a> {
+    /// The command line as typed (program name first), for the update hint.
+    pub command_line: &'a [OsString],
+    /// `::error` workflow commands for GitHub Actions (`--message-format github`).
+    pub github_annotations: bool,
+    pub style: Style,
+}
+
+/// Compares each file with the bytes an update would write and prints the report.
 pub fn verify(
-    config: &Config,
-    documents: &[Vec<u8>],
-    args: &[OsString],
-    style: Style,
+    files: &[(&Path, &[u8])],
+    report_as: Report,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> u8 {
-    match report(config, documents, args, style, out) {
+    match report(files, report_as, out) {
         Ok(code) => code,
         Err(error) => {
             let _ = writeln!(err, "error: {error}");
@@ -65,20 +70,11 @@ pub fn verify(
     }
 }
 
-fn report(
-    config: &Config,
-    documents: &[Vec<u8>],
-    args: &[OsString],
-    style: Style,
-    out: &mut dyn Write,
-) -> io::Result<u8> {
+fn report(files: &[(&Path, &[u8])], report_as: Report, out: &mut dyn Write) -> io::Result<u8> {
+    let args = report_as.command_line;
     let mut checked = Vec::new();
     let mut differing = Vec::new();
-    for (output, bytes) in config.outputs.iter().zip(documents) {
-        // `Config` rejects stdout outputs with `--verify`; nothing to compare for them.
-        let Destination::File(path) = &output.destination else {
-            continue;
-        };
+    for &(path, bytes) in files {
         let name = path.display().to_string();
         let existing = match std::fs::read(path) {
             Ok(existing) => Some(existing),
@@ -91,12 +87,12 @@ fn report(
             }
         };
         checked.push(name.clone());
-        if existing.as_deref() == Some(bytes.as_slice()) {
+        if existing.as_deref() == Some(bytes) {
             continue;
         }
         differing.push((name, existing));
         let (name, existing) = differing.last().expect("just pushed");
-        if let Some(annotation) = annotation(config, name, args) {
+        if let Some(annotation) = annotation(report_as.github_annotations, name, args) {
             writeln!(out, "{annotation}")?;
         }
         if existing.is_none() {
@@ -105,7 +101,7 @@ fn report(
                 "union-gen: {name} does not exist; diff against an empty file:"
             )?;
         }
-        write_diff(out, name, existing.as_deref(), bytes, style)?;
+        write_diff(out, name, existing.as_deref(), bytes, report_as.style)?;
     }
     if differing.is_empty() {
         writeln!(out, "union-gen: {} up to date", checked.join(", "))?;
@@ -124,8 +120,8 @@ fn report(
 }
 
 /// The `::error` workflow command for a differing file, with `--message-format github`.
-fn annotation(config: &Config, name: &str, args: &[OsString]) -> Option<String> {
-    (config.message_format == MessageFormat::Github).then(|| {
+fn annotation(github: bool, name: &str, args: &[OsString]) -> Option<String> {
+    github.then(|| {
         format!(
             "::error file={},title=union-gen/verify::{}",
             github_escape(name, true),

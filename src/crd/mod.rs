@@ -21,20 +21,16 @@
 pub mod block;
 
 use std::collections::HashMap;
-use std::ffi::OsString;
-use std::io::Write;
 use std::ops::Range;
 use std::path::PathBuf;
 
 use serde_yaml::{Mapping, Value};
 
-use crate::cli::{CommonArgs, Config, CrdArgs, Destination, Output};
-use crate::diag::{self, Code, Diagnostic};
+use crate::diag::{Code, Diagnostic};
 use crate::model::{ApiModel, DefinitionBody, PropertyType, StructDef, TypeName};
 use crate::resolve::LoadedPackage;
 use crate::schema::cel::{self, Rule};
 use crate::source::{FileId, SourceFile, SourceMap, Span};
-use crate::{exit, verify};
 
 /// The Go root types a CRD can be matched against.
 pub struct Index<'m> {
@@ -760,57 +756,84 @@ fn line_span(file: FileId, text: &str, line: usize) -> Span {
     Span::new(file, text.len()..text.len())
 }
 
-/// `union-gen crd`: returns the exit code.
-pub fn command(
-    args: CrdArgs,
-    argv: &[OsString],
-    style: verify::Style,
-    stderr_color: bool,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> u8 {
-    let mut config = Config::for_check(CommonArgs {
-        packages: args.packages,
-        message_format: args.message_format,
-        jobs: args.jobs,
-    })
-    .colored(stderr_color);
-    let analysis = crate::thread_pool(config.jobs)
-        .and_then(|pool| pool.install(|| crate::analyse(&config, &mut crate::Timings::from_env())));
-    let crate::Analysis {
+/// What `crd` works on.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// CRD manifests written by controller-gen.
+    pub files: Vec<PathBuf>,
+    /// Go package directories or patterns holding the API types.
+    pub packages: Vec<String>,
+    /// Worker threads (at least 1).
+    pub jobs: usize,
+}
+
+/// One manifest: its text as read, and its patched text unless it cannot be patched.
+pub struct Manifest {
+    pub path: PathBuf,
+    pub text: String,
+    pub patched: Option<Patched>,
+}
+
+/// The result of [`run`], before anything is printed or written.
+pub struct Outcome {
+    /// Go sources and manifests, for rendering diagnostics.
+    pub sources: SourceMap,
+    pub diagnostics: Vec<Diagnostic>,
+    /// The manifests that could be read, in the order given.
+    pub manifests: Vec<Manifest>,
+    /// Manifests that could not be read (missing, not UTF-8): one message each.
+    pub unreadable: Vec<String>,
+}
+
+impl Outcome {
+    /// Some manifest cannot be read or patched without reformatting it (exit 2).
+    pub fn environment_failed(&self) -> bool {
+        !self.unreadable.is_empty()
+            || self
+                .diagnostics
+                .iter()
+                .any(|d| d.code == Code::CrdNotPatchable)
+    }
+}
+
+/// Analyses the packages and patches every manifest in memory. `Err` is an environment
+/// failure in the Go packages (bad pattern, no worker threads).
+pub fn run(options: &Options) -> anyhow::Result<Outcome> {
+    let resolve_options = crate::resolve::Options {
+        dependency_definitions: true,
+    };
+    let crate::pipeline::Analysis {
         loaded,
         model,
         mut diagnostics,
-    } = match analysis {
-        Ok(analysis) => analysis,
-        Err(error) => {
-            let _ = writeln!(err, "error: {error:#}");
-            return exit::USAGE_OR_IO;
-        }
-    };
+    } = crate::pipeline::thread_pool(options.jobs)?.install(|| {
+        crate::pipeline::analyse(
+            &options.packages,
+            resolve_options,
+            &mut crate::pipeline::Timings::from_env(),
+        )
+    })?;
     // Strategic merge patch does not apply to custom resources: the `patchStrategy` markers
     // and tags mean nothing to a CRD, so their disagreement must not stop `crd`.
     diagnostics.retain(|d| d.code != Code::FieldPatchTagsMismatch);
     let mut sources: SourceMap = loaded.sources;
     let index = Index::new(&model, &loaded.packages);
-    let mut results = Vec::new();
-    let mut unreadable = false;
-    for path in &args.files {
+    let mut manifests = Vec::new();
+    let mut unreadable = Vec::new();
+    for path in &options.files {
         let text = match std::fs::read(path).map(String::from_utf8) {
             Ok(Ok(text)) => text,
             Ok(Err(_)) => {
-                let _ = writeln!(err, "error: {} is not UTF-8", path.display());
-                unreadable = true;
+                unreadable.push(format!("{} is not UTF-8", path.display()));
                 continue;
             }
             Err(error) => {
-                let _ = writeln!(err, "error: cannot read {}: {error}", path.display());
-                unreadable = true;
+                unreadable.push(format!("cannot read {}: {error}", path.display()));
                 continue;
             }
         };
         let id = sources.add(SourceFile::new(path.clone(), text.clone()));
-        match patch(&text, &index) {
+        let patched = match patch(&text, &index) {
             Ok(patched) => {
                 for finding in &patched.skipped {
                     diagnostics.push(
@@ -825,7 +848,7 @@ pub fn command(
                         ),
                     );
                 }
-                results.push((path.clone(), text, Some(patched)));
+                Some(patched)
             }
             Err(finding) => {
                 diagnostics.push(
@@ -839,19 +862,25 @@ pub fn command(
                          items), or add the enum lists and rules by hand",
                     ),
                 );
-                results.push((path.clone(), text, None));
+                None
             }
-        }
+        };
+        manifests.push(Manifest {
+            path: path.clone(),
+            text,
+            patched,
+        });
     }
+    // A struct's unwritten rules are reported once, however many manifests walk it.
     let spans: HashMap<&TypeName, &Span> = model
         .definitions
         .iter()
         .map(|d| (&d.name, &d.span))
         .collect();
     let mut reported: Vec<&(TypeName, cel::Finding)> = Vec::new();
-    for finding in results
+    for finding in manifests
         .iter()
-        .filter_map(|(_, _, p)| p.as_ref())
+        .filter_map(|m| m.patched.as_ref())
         .flat_map(|p| &p.cel)
     {
         if reported.contains(&finding) {
@@ -863,57 +892,12 @@ pub fn command(
             diagnostics.push(finding.diagnostic(&name.name, (*span).clone()));
         }
     }
-    let _ = diag::render(&diagnostics, &sources, config.message_format, err);
-    let not_patchable = diagnostics.iter().any(|d| d.code == Code::CrdNotPatchable);
-    if unreadable || not_patchable {
-        return exit::USAGE_OR_IO;
-    }
-    if diag::has_errors(&diagnostics) {
-        return exit::FAILURE;
-    }
-    let results: Vec<(PathBuf, String, Patched)> = results
-        .into_iter()
-        .filter_map(|(path, text, patched)| Some((path, text, patched?)))
-        .collect();
-    if args.verify {
-        config.verify = true;
-        config.outputs = results
-            .iter()
-            .map(|(path, _, _)| Output {
-                version: crate::emit::Version::V3,
-                destination: Destination::File(path.clone()),
-                format: crate::emit::Format::Yaml,
-            })
-            .collect();
-        let documents: Vec<Vec<u8>> = results
-            .iter()
-            .map(|(_, _, p)| p.text.clone().into_bytes())
-            .collect();
-        return verify::verify(&config, &documents, argv, style, out, err);
-    }
-    // All files or none: a failure on one leaves every manifest as it was.
-    let changed: Vec<&(PathBuf, String, Patched)> = results
-        .iter()
-        .filter(|(_, text, patched)| patched.text != *text)
-        .collect();
-    let files: Vec<(&std::path::Path, &[u8])> = changed
-        .iter()
-        .map(|(path, _, patched)| (path.as_path(), patched.text.as_bytes()))
-        .collect();
-    if let Err((path, error)) = crate::write::all_or_nothing(&files) {
-        let _ = writeln!(err, "error: cannot write {}: {error}", path.display());
-        return exit::USAGE_OR_IO;
-    }
-    for (path, _, patched) in changed {
-        let _ = writeln!(
-            out,
-            "union-gen: {}: added {} enum list(s) and {} validation rule(s)",
-            path.display(),
-            patched.enums,
-            patched.rules
-        );
-    }
-    exit::SUCCESS
+    Ok(Outcome {
+        sources,
+        diagnostics,
+        manifests,
+        unreadable,
+    })
 }
 
 #[cfg(test)]

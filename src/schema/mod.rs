@@ -7,6 +7,7 @@
 pub mod cel;
 pub mod description;
 
+use crate::diag::{Code, Diagnostic};
 use crate::model::*;
 use crate::resolve::enums::go_quote;
 
@@ -77,33 +78,41 @@ pub fn definition_name(name: &TypeName, naming: Naming) -> String {
 /// The schemas of a model, and what went wrong building them.
 pub struct Built {
     pub definitions: Definitions,
-    /// Go types that get the same definition name: (kept, dropped).
-    pub collisions: Vec<(TypeName, TypeName)>,
-    /// `--cel`: rules not written, as diagnostics on their structs.
-    pub cel: Vec<crate::diag::Diagnostic>,
+    /// Definition-name collisions (`resolve/name-collision`) and, with `cel`, the union rules
+    /// not written (`cel/*`), each on its Go type.
+    pub diagnostics: Vec<Diagnostic>,
 }
 
 /// Builds every definition's schema.
 pub fn build(model: &ApiModel, naming: Naming, unions: UnionFormat, cel: bool) -> Built {
     let mut built = Built {
         definitions: Vec::with_capacity(model.definitions.len()),
-        collisions: Vec::new(),
-        cel: Vec::new(),
+        diagnostics: Vec::new(),
     };
     let mut owners: std::collections::HashMap<String, &TypeName> = std::collections::HashMap::new();
     for definition in &model.definitions {
         let name = definition_name(&definition.name, naming);
         if let Some(previous) = owners.insert(name.clone(), &definition.name) {
-            built
-                .collisions
-                .push((previous.clone(), definition.name.clone()));
+            built.diagnostics.push(
+                Diagnostic::new(
+                    Code::ResolveNameCollision,
+                    definition.span.clone(),
+                    format!(
+                        "`{previous}` and `{}` get the same definition name `{name}`",
+                        definition.name
+                    ),
+                )
+                .with_help(
+                    "use `--naming rest` or `--naming go`, which keep the whole import path",
+                ),
+            );
             continue;
         }
         let plan = match (&definition.body, cel) {
             (DefinitionBody::Struct(def), true) => cel::struct_plan(def),
             _ => cel::Plan::default(),
         };
-        built.cel.extend(
+        built.diagnostics.extend(
             plan.findings
                 .iter()
                 .map(|f| f.diagnostic(&definition.name.name, definition.span.clone())),

@@ -1,13 +1,15 @@
-//! Command line: the clap derive structs (what the user typed) and their conversion into a
-//! validated [`Config`] that the pipeline takes.
+//! What the user typed: the clap derive structs, and their conversion into the library's
+//! plain, validated configuration ([`pipeline::Config`], [`crd::Options`]).
 
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::diag::MessageFormat;
-use crate::emit::Format;
+use crate::emit::{Format, Info, Version};
+use crate::pipeline::{self, Destination, Output};
 use crate::schema::{Naming, UnionFormat};
+use crate::{crd, resolve};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -164,43 +166,11 @@ pub enum UnionFormatArg {
     Both,
 }
 
-/// Where a document goes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Destination {
-    Stdout,
-    File(PathBuf),
-}
-
-/// One requested document.
-#[derive(Debug, Clone)]
-pub struct Output {
-    pub version: crate::emit::Version,
-    pub destination: Destination,
-    pub format: Format,
-}
-
-/// The validated configuration the pipeline runs with.
-#[derive(Debug, Clone)]
-pub struct Config {
-    pub packages: Vec<String>,
-    pub message_format: MessageFormat,
-    pub jobs: usize,
-    /// Empty for `check`.
-    pub outputs: Vec<Output>,
-    pub naming: Naming,
-    pub union_format: UnionFormat,
-    /// `--cel`: CEL `x-kubernetes-validations` for unions.
-    pub cel: bool,
-    pub resolve: crate::resolve::Options,
-    pub verify: bool,
-    pub info: crate::emit::Info,
-}
-
 /// Colour is decided by the caller, which knows whether stderr is a terminal
 /// (see `union_gen::run`); in-process runs write plain text.
-fn message_format(arg: MessageFormatArg) -> MessageFormat {
+fn message_format(arg: MessageFormatArg, color: bool) -> MessageFormat {
     match arg {
-        MessageFormatArg::Human => MessageFormat::Human { color: false },
+        MessageFormatArg::Human => MessageFormat::Human { color },
         MessageFormatArg::Json => MessageFormat::Json,
         MessageFormatArg::Github => MessageFormat::Github,
     }
@@ -212,41 +182,35 @@ fn jobs(requested: Option<usize>) -> usize {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
-impl Config {
-    /// Colours human diagnostics (when stderr is a terminal).
-    pub fn colored(mut self, color: bool) -> Config {
-        if let MessageFormat::Human { .. } = self.message_format {
-            self.message_format = MessageFormat::Human { color };
-        }
-        self
+impl CommonArgs {
+    /// `check`'s configuration; `color`: human diagnostics in colour.
+    pub fn config(self, color: bool) -> pipeline::Config {
+        pipeline::Config::check(
+            self.packages,
+            message_format(self.message_format, color),
+            jobs(self.jobs),
+        )
     }
+}
 
-    pub fn for_check(args: CommonArgs) -> Config {
-        Config {
-            packages: args.packages,
-            message_format: message_format(args.message_format),
-            jobs: jobs(args.jobs),
-            outputs: Vec::new(),
-            naming: Naming::Rest,
-            union_format: UnionFormat::List,
-            cel: false,
-            resolve: crate::resolve::Options {
-                dependency_definitions: true,
-            },
-            verify: false,
-            info: crate::emit::Info {
-                title: String::new(),
-                version: String::new(),
-            },
-        }
+impl CrdArgs {
+    /// The manifests, the packages, and how diagnostics are printed.
+    pub fn options(self, color: bool) -> (crd::Options, MessageFormat) {
+        let options = crd::Options {
+            files: self.files,
+            packages: self.packages,
+            jobs: jobs(self.jobs),
+        };
+        (options, message_format(self.message_format, color))
     }
+}
 
-    pub fn try_for_generate(args: GenerateArgs) -> anyhow::Result<Config> {
+impl GenerateArgs {
+    /// `generate`'s configuration; `Err` for contradictory flags.
+    pub fn config(self, color: bool) -> anyhow::Result<pipeline::Config> {
+        let args = self;
         let mut outputs = Vec::new();
-        let mut requested = vec![
-            (crate::emit::Version::V2, args.v2),
-            (crate::emit::Version::V3, args.v3),
-        ];
+        let mut requested = vec![(Version::V2, args.v2), (Version::V3, args.v3)];
         if requested.iter().all(|(_, path)| path.is_none()) {
             requested[1].1 = Some(PathBuf::from("-"));
         }
@@ -277,9 +241,9 @@ impl Config {
         if args.verify && outputs.iter().any(|o| o.destination == Destination::Stdout) {
             anyhow::bail!("--verify compares files: give --v2/--v3 file paths, not stdout");
         }
-        Ok(Config {
+        Ok(pipeline::Config {
             packages: args.common.packages,
-            message_format: message_format(args.common.message_format),
+            message_format: message_format(args.common.message_format, color),
             jobs: jobs(args.common.jobs),
             outputs,
             naming: match args.naming {
@@ -293,11 +257,11 @@ impl Config {
                 UnionFormatArg::Both => UnionFormat::Both,
             },
             cel: args.cel,
-            resolve: crate::resolve::Options {
+            resolve: resolve::Options {
                 dependency_definitions: args.deps_definitions == DepsDefinitionsArg::Include,
             },
             verify: args.verify,
-            info: crate::emit::Info {
+            info: Info {
                 title: args.title,
                 version: args.info_version,
             },

@@ -1,0 +1,77 @@
+//! `union-gen crd FILE… --packages PATTERN…`: patch the manifests in memory ([`crate::crd`]),
+//! print the diagnostics, then write the changed manifests — or, with `--verify`, compare.
+
+use std::io::Write;
+use std::path::Path;
+
+use super::args::CrdArgs;
+use super::Terminal;
+use crate::diag::{self, MessageFormat};
+use crate::{crd, exit, verify, write};
+
+pub(super) fn command(
+    args: CrdArgs,
+    terminal: &Terminal,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    let verify_only = args.verify;
+    let (options, message_format) = args.options(terminal.stderr_color);
+    let outcome = match crd::run(&options) {
+        Ok(outcome) => outcome,
+        Err(error) => {
+            let _ = writeln!(err, "error: {error:#}");
+            return exit::USAGE_OR_IO;
+        }
+    };
+    for message in &outcome.unreadable {
+        let _ = writeln!(err, "error: {message}");
+    }
+    let _ = diag::render(&outcome.diagnostics, &outcome.sources, message_format, err);
+    if outcome.environment_failed() {
+        return exit::USAGE_OR_IO;
+    }
+    if diag::has_errors(&outcome.diagnostics) {
+        return exit::FAILURE;
+    }
+    let patched: Vec<(&Path, &str, &crd::Patched)> = outcome
+        .manifests
+        .iter()
+        .filter_map(|m| Some((m.path.as_path(), m.text.as_str(), m.patched.as_ref()?)))
+        .collect();
+    if verify_only {
+        let files: Vec<(&Path, &[u8])> = patched
+            .iter()
+            .map(|(path, _, p)| (*path, p.text.as_bytes()))
+            .collect();
+        let report = verify::Report {
+            command_line: terminal.command_line,
+            github_annotations: message_format == MessageFormat::Github,
+            style: terminal.stdout_style,
+        };
+        return verify::verify(&files, report, out, err);
+    }
+    // All files or none: a failure on one leaves every manifest as it was.
+    let changed: Vec<&(&Path, &str, &crd::Patched)> = patched
+        .iter()
+        .filter(|(_, text, p)| p.text != *text)
+        .collect();
+    let files: Vec<(&Path, &[u8])> = changed
+        .iter()
+        .map(|(path, _, p)| (*path, p.text.as_bytes()))
+        .collect();
+    if let Err((path, error)) = write::all_or_nothing(&files) {
+        let _ = writeln!(err, "error: cannot write {}: {error}", path.display());
+        return exit::USAGE_OR_IO;
+    }
+    for (path, _, p) in changed {
+        let _ = writeln!(
+            out,
+            "union-gen: {}: added {} enum list(s) and {} validation rule(s)",
+            path.display(),
+            p.enums,
+            p.rules
+        );
+    }
+    exit::SUCCESS
+}

@@ -1,0 +1,112 @@
+//! The command layer: argv → clap ([`args`]) → the library's plain configuration → one small
+//! file per command, which runs the library and prints, writes or verifies what it returns.
+//! The only module that names `clap`; nothing below it parses a command line or prints.
+
+pub mod args;
+mod crd;
+mod dump_syntax;
+mod explain;
+mod generate;
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::exit;
+use crate::verify;
+use args::{Cli, Command};
+
+/// Entry point of the binary.
+pub fn run<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    use std::io::IsTerminal;
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    let stderr_color = stderr.is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    ExitCode::from(run_styled(
+        args,
+        verify::Style::for_stdout(),
+        stderr_color,
+        &mut stdout.lock(),
+        &mut stderr.lock(),
+    ))
+}
+
+/// Runs the command line with explicit stdout/stderr writers (for in-process tests);
+/// returns the exit code. The writers are not terminals: no colour.
+pub fn run_with_output<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    run_styled(args, verify::Style::default(), false, out, err)
+}
+
+/// How a command prints: the command line as typed (for `--verify`'s update hint), colours.
+struct Terminal<'a> {
+    command_line: &'a [OsString],
+    stdout_style: verify::Style,
+    stderr_color: bool,
+}
+
+fn run_styled<I, T>(
+    args: I,
+    stdout_style: verify::Style,
+    stderr_color: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(error) => {
+            let rendered = error.render().to_string();
+            return if error.use_stderr() {
+                let _ = write!(err, "{rendered}");
+                exit::USAGE_OR_IO
+            } else {
+                let _ = write!(out, "{rendered}");
+                exit::SUCCESS
+            };
+        }
+    };
+    let terminal = Terminal {
+        command_line: &args,
+        stdout_style,
+        stderr_color,
+    };
+    match cli.command {
+        Command::DumpSyntax { file } => dump_syntax::command(&file, out, err),
+        Command::Explain { code } => explain::command(&code, out, err),
+        Command::Completions { shell } => {
+            // Into a buffer first: clap_complete panics when its writer fails (closed pipe).
+            let mut script = Vec::new();
+            let mut command = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut command, "union-gen", &mut script);
+            match out.write_all(&script).and_then(|_| out.flush()) {
+                Ok(()) => exit::SUCCESS,
+                Err(_) => exit::USAGE_OR_IO,
+            }
+        }
+        Command::Crd(crd_args) => crd::command(crd_args, &terminal, out, err),
+        Command::Check(check) => {
+            generate::command(&check.config(stderr_color), &terminal, out, err)
+        }
+        Command::Generate(generate) => match generate.config(stderr_color) {
+            Ok(config) => generate::command(&config, &terminal, out, err),
+            Err(error) => {
+                let _ = writeln!(err, "error: {error:#}");
+                exit::USAGE_OR_IO
+            }
+        },
+    }
+}

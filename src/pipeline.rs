@@ -1,0 +1,192 @@
+//! The library's entry point: a plain [`Config`] in, a [`Run`] (document bytes, diagnostics,
+//! sources) out. Nothing here parses a command line, prints or writes a file: the command
+//! layer (`cli/`) does those with what [`run`] returns.
+
+use std::path::PathBuf;
+
+use rayon::prelude::*;
+
+use crate::diag::{Diagnostic, MessageFormat};
+use crate::emit::{Format, Info, Version};
+use crate::schema::{Naming, UnionFormat};
+use crate::{discover, emit, load, model, resolve, schema, source};
+
+/// Where a document goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Destination {
+    Stdout,
+    File(PathBuf),
+}
+
+/// One requested document.
+#[derive(Debug, Clone)]
+pub struct Output {
+    pub version: Version,
+    pub destination: Destination,
+    pub format: Format,
+}
+
+/// What to analyse and which documents to make.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Package directories or patterns (`./...`).
+    pub packages: Vec<String>,
+    pub message_format: MessageFormat,
+    /// Worker threads (at least 1).
+    pub jobs: usize,
+    /// Empty for `check`.
+    pub outputs: Vec<Output>,
+    pub naming: Naming,
+    pub union_format: UnionFormat,
+    /// CEL `x-kubernetes-validations` for unions.
+    pub cel: bool,
+    pub resolve: resolve::Options,
+    /// Compare with the files instead of writing them.
+    pub verify: bool,
+    pub info: Info,
+}
+
+impl Config {
+    /// `check`: analyse `packages`, make no document.
+    pub fn check(packages: Vec<String>, message_format: MessageFormat, jobs: usize) -> Config {
+        Config {
+            packages,
+            message_format,
+            jobs,
+            outputs: Vec::new(),
+            naming: Naming::Rest,
+            union_format: UnionFormat::List,
+            cel: false,
+            resolve: resolve::Options {
+                dependency_definitions: true,
+            },
+            verify: false,
+            info: Info {
+                title: String::new(),
+                version: String::new(),
+            },
+        }
+    }
+}
+
+/// The result of running the pipeline on a configuration, before anything is written.
+pub struct Run {
+    pub sources: source::SourceMap,
+    pub diagnostics: Vec<Diagnostic>,
+    /// Bytes of each requested output, in the order of `Config::outputs`.
+    pub documents: Vec<Vec<u8>>,
+    /// Per-stage timings when `UNION_GEN_TIMINGS` is set.
+    pub timings: Option<String>,
+}
+
+/// Per-stage wall times, printed to stderr when `UNION_GEN_TIMINGS` is set (for `bench/`).
+pub struct Timings {
+    enabled: bool,
+    last: std::time::Instant,
+    laps: Vec<(&'static str, std::time::Duration)>,
+}
+
+impl Timings {
+    pub fn from_env() -> Timings {
+        Timings {
+            enabled: std::env::var_os("UNION_GEN_TIMINGS").is_some(),
+            last: std::time::Instant::now(),
+            laps: Vec::new(),
+        }
+    }
+
+    pub fn lap(&mut self, stage: &'static str) {
+        if self.enabled {
+            let now = std::time::Instant::now();
+            self.laps.push((stage, now - self.last));
+            self.last = now;
+        }
+    }
+
+    /// The line to print; not printed here, because the caller may hold the stderr lock.
+    pub fn report(&self) -> Option<String> {
+        self.enabled.then(|| {
+            let laps: Vec<String> = self
+                .laps
+                .iter()
+                .map(|(stage, time)| format!("{stage}={:.1}ms", time.as_secs_f64() * 1000.0))
+                .collect();
+            format!("union-gen timings: {}", laps.join(" "))
+        })
+    }
+}
+
+/// The front half shared by `generate`, `check` and `crd`: discover → load → resolve.
+pub struct Analysis {
+    pub loaded: load::Loaded,
+    pub model: model::ApiModel,
+    /// Loading and resolution diagnostics (those of `loaded` included).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The worker pool every stage runs in (`-j`).
+pub fn thread_pool(jobs: usize) -> anyhow::Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| anyhow::anyhow!("cannot start worker threads: {e}"))
+}
+
+/// Discovers, loads and resolves `packages`; call inside the pool.
+pub fn analyse(
+    packages: &[String],
+    options: resolve::Options,
+    timings: &mut Timings,
+) -> anyhow::Result<Analysis> {
+    let (packages, walk_errors) = discover::discover(packages)?;
+    timings.lap("discover");
+    let mut loaded = load::load(&packages, &walk_errors);
+    timings.lap("load+parse");
+    let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
+    let (model, resolve_diagnostics) = resolve::resolve(&loaded.packages, &loaded.missing, options);
+    diagnostics.extend(resolve_diagnostics);
+    timings.lap("resolve");
+    Ok(Analysis {
+        loaded,
+        model,
+        diagnostics,
+    })
+}
+
+/// Runs every stage up to the document bytes. `Err` is an environment failure (exit 2).
+pub fn run(config: &Config) -> anyhow::Result<Run> {
+    let pool = thread_pool(config.jobs)?;
+    let mut timings = Timings::from_env();
+    pool.install(|| {
+        let Analysis {
+            loaded,
+            model,
+            mut diagnostics,
+        } = analyse(&config.packages, config.resolve, &mut timings)?;
+        let mut documents = Vec::new();
+        if !config.outputs.is_empty() {
+            let built = schema::build(&model, config.naming, config.union_format, config.cel);
+            timings.lap("schema");
+            diagnostics.extend(built.diagnostics);
+            documents = config
+                .outputs
+                .par_iter()
+                .map(|output| {
+                    emit::to_bytes(
+                        &built.definitions,
+                        output.version,
+                        &config.info,
+                        output.format,
+                    )
+                })
+                .collect();
+            timings.lap("emit");
+        }
+        Ok(Run {
+            timings: timings.report(),
+            sources: loaded.sources,
+            diagnostics,
+            documents,
+        })
+    })
+}
