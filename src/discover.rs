@@ -228,17 +228,9 @@ impl ModuleCache {
     }
 }
 
-/// The `module` directive of a go.mod file.
+/// The `module` directive of a go.mod file (read by the one go.mod parser, [`modules`]).
 pub fn module_path(go_mod: &str) -> Option<String> {
-    go_mod.lines().find_map(|line| {
-        let line = line.split("//").next().unwrap_or("").trim();
-        let rest = line.strip_prefix("module")?;
-        if !rest.starts_with(char::is_whitespace) {
-            return None;
-        }
-        let name = rest.trim().trim_matches('"');
-        (!name.is_empty()).then(|| name.to_string())
-    })
+    crate::modules::module_directive(go_mod)
 }
 
 #[cfg(test)]

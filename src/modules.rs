@@ -146,6 +146,17 @@ impl GoMod {
     }
 }
 
+/// The module path a go.mod file declares (its first `module` directive).
+pub fn module_directive(text: &str) -> Option<String> {
+    let mut module = None;
+    directives(text, |verb, args| {
+        if verb == "module" && module.is_none() {
+            module = args.first().filter(|name| !name.is_empty()).cloned();
+        }
+    });
+    module
+}
+
 /// `use` directories of a go.work file.
 pub fn parse_go_work(text: &str, dir: &Path) -> Vec<PathBuf> {
     let mut dirs = Vec::new();

@@ -6,7 +6,7 @@
 //!
 //! Anything else (flow collections `{…}` / `[…]`, anchors, tags, complex keys) becomes an
 //! opaque [`Node::Leaf`]; the caller refuses to patch inside one. The structure itself is
-//! read with serde_yaml; a wrong guess here is caught by the caller's self-check.
+//! read with yaml_serde; a wrong guess here is caught by the caller's self-check.
 //!
 //! Input: the file's lines (without line endings) and a line range (one YAML document).
 //! Output: a [`Node`] tree with line numbers (0-based, into the whole file).

@@ -10,10 +10,10 @@
 //! the version's `name`. The version's `openAPIV3Schema` is walked alongside the Go fields
 //! (JSON names; `properties`, `items`, `additionalProperties`).
 //!
-//! serde_yaml reads the structure; the file is changed by inserting lines only, at places
-//! found by [`block`], a locator for controller-gen's block-style YAML. The result is read
-//! again and must equal the original structure plus exactly the additions, or nothing is
-//! written.
+//! yaml_serde (the YAML organisation's maintained serde_yaml) reads the structure; the file
+//! is changed by inserting lines only, at places found by [`block`], a locator for
+//! controller-gen's block-style YAML. The result is read again and must equal the original
+//! structure plus exactly the additions, or nothing is written.
 //!
 //! Input: the [`ApiModel`], the loaded packages (for `+groupName`), CRD file texts. Output:
 //! patched texts, diagnostics. Must not know: Go syntax, OpenAPI document layout.
@@ -24,7 +24,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::path::PathBuf;
 
-use serde_yaml::{Mapping, Value};
+use yaml_serde::{Mapping, Value};
 
 use crate::diag::{Code, Diagnostic};
 use crate::model::{ApiModel, DefinitionBody, PropertyType, StructDef, TypeName};
@@ -257,7 +257,7 @@ fn text_of(with_endings: &[&str], range: Range<usize>) -> String {
 }
 
 fn parse_document(text: &str, first_line: usize) -> Result<Value, Finding> {
-    serde_yaml::from_str::<Value>(text).map_err(|error| Finding {
+    yaml_serde::from_str::<Value>(text).map_err(|error| Finding {
         line: first_line + error.location().map_or(0, |l| l.line().saturating_sub(1)),
         message: format!("not valid YAML: {error}"),
     })
@@ -662,7 +662,7 @@ pub fn scalar(value: &str) -> String {
         && !value.contains(" #")
         && !value.ends_with(':')
         && !value.chars().any(char::is_control)
-        && serde_yaml::from_str::<Value>(value).ok() == Some(Value::String(value.to_string()));
+        && yaml_serde::from_str::<Value>(value).ok() == Some(Value::String(value.to_string()));
     if plain {
         value.to_string()
     } else if !value.chars().any(char::is_control) {
@@ -922,7 +922,7 @@ mod tests {
         ] {
             let text = scalar(value);
             assert_eq!(
-                serde_yaml::from_str::<Value>(&format!("k: {text}")).unwrap()["k"],
+                yaml_serde::from_str::<Value>(&format!("k: {text}")).unwrap()["k"],
                 Value::String(value.into()),
                 "{value:?} as {text}"
             );

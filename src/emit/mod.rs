@@ -50,7 +50,7 @@ pub fn to_bytes(
         // when re-reading), the JSON text is still a correct document, never an empty one.
         Format::Yaml => serde_json::from_str::<serde_json::Value>(&json)
             .ok()
-            .and_then(|value| serde_yaml::to_string(&value).ok())
+            .and_then(|value| yaml_serde::to_string(&value).ok())
             .unwrap_or(json)
             .into_bytes(),
     }
