@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use cel::{Context, Program, Value as CelValue};
 use common::run;
 use serde_json::json;
-use serde_yaml::Value;
+use yaml_serde::Value;
 
 const PACKAGES: &str = "testdata/crd/shop/...";
 const CRD: &str = "testdata/crd/shop/config/crd/bases/shop.example.com_orders.yaml";
@@ -68,7 +68,7 @@ fn documents(text: &str) -> Vec<Value> {
     }
     out.push(current);
     out.iter()
-        .map(|d| serde_yaml::from_str::<Value>(d).unwrap())
+        .map(|d| yaml_serde::from_str::<Value>(d).unwrap())
         .filter(|v| !v.is_null())
         .collect()
 }
@@ -229,7 +229,7 @@ fn added_rules_hold_on_valid_and_invalid_objects() {
     let order = &documents[0];
     assert_eq!(
         schema(order, &["properties", "spec", "properties", "size", "enum"]),
-        &serde_yaml::from_str::<Value>("[Large, Medium, Small]").unwrap()
+        &yaml_serde::from_str::<Value>("[Large, Medium, Small]").unwrap()
     );
 
     let payment = rules(schema(

@@ -153,7 +153,7 @@ fn schemas_openapi_gen_false_on_type_and_package() {
 #[test]
 fn yaml_output() {
     let text = generate(&["--v3", "-", "--format", "yaml", "testdata/example/..."]);
-    let yaml: serde_json::Value = serde_yaml::from_str(&text).expect("valid YAML");
+    let yaml: serde_json::Value = yaml_serde::from_str(&text).expect("valid YAML");
     let json: serde_json::Value =
         serde_json::from_str(&generate(&["--v3", "-", "testdata/example/..."])).unwrap();
     assert_eq!(yaml, json, "YAML and JSON carry the same document");
