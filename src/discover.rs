@@ -4,7 +4,7 @@
 //! Input: patterns and the working directory. Output: [`Package`] list (sorted, unique).
 //! Must not know: Go syntax (it reads only `go.mod`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -30,20 +30,17 @@ pub struct WalkError {
     pub message: String,
 }
 
-/// Expands the patterns. A pattern that names nothing is a usage error.
+/// Expands the patterns as the go tool does. A pattern that names nothing is a usage error
+/// (a `...` pattern matching no package included: an update script must not write an
+/// empty document over the committed one).
 pub fn discover(patterns: &[String]) -> anyhow::Result<(Vec<Package>, Vec<WalkError>)> {
     let mut dirs: BTreeMap<PathBuf, Vec<PathBuf>> = BTreeMap::new();
     let mut errors = Vec::new();
     for pattern in patterns {
-        let (root, recursive) = match pattern.strip_suffix("...") {
-            Some(prefix) => {
-                let prefix = prefix.trim_end_matches('/');
-                (
-                    PathBuf::from(if prefix.is_empty() { "." } else { prefix }),
-                    true,
-                )
-            }
-            None => (PathBuf::from(pattern), false),
+        let wildcard = Wildcard::parse(pattern);
+        let root = match &wildcard {
+            Some(wildcard) => wildcard.root.clone(),
+            None => PathBuf::from(pattern),
         };
         let metadata = fs::metadata(&root).with_context(|| {
             format!(
@@ -57,14 +54,27 @@ pub fn discover(patterns: &[String]) -> anyhow::Result<(Vec<Package>, Vec<WalkEr
                 root.display()
             );
         }
-        let before = dirs.len();
-        walk(&root, recursive, &mut dirs, &mut errors);
-        if !recursive && dirs.len() == before && !dirs.contains_key(&root) {
+        let mut found = BTreeMap::new();
+        let walk_into = Boundaries::above(&root);
+        walk(
+            &root,
+            wildcard.is_some(),
+            &walk_into,
+            &mut found,
+            &mut errors,
+        );
+        if let Some(wildcard) = &wildcard {
+            found.retain(|dir, _| wildcard.matches(dir));
+            if found.is_empty() {
+                bail!("package pattern `{pattern}` matched no packages");
+            }
+        } else if !found.contains_key(&root) {
             bail!(
                 "package pattern `{pattern}`: no Go files in {}",
                 root.display()
             );
         }
+        dirs.append(&mut found);
     }
     let mut modules = ModuleCache::default();
     let packages = dirs
@@ -80,6 +90,81 @@ pub fn discover(patterns: &[String]) -> anyhow::Result<(Vec<Package>, Vec<WalkEr
         })
         .collect();
     Ok((packages, errors))
+}
+
+/// A pattern with `...`, which matches any string (slashes included), as in the go tool:
+/// `./pkg/apis/...` (the directory and everything below), `./pkg/apis/v...` (`v1`,
+/// `v1beta1/x`), `./.../v1`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Wildcard {
+    /// The literal directory before the first `...`, where the walk starts.
+    root: PathBuf,
+    /// The pattern without a leading `./`, in `/`-separated form.
+    pattern: String,
+}
+
+impl Wildcard {
+    fn parse(pattern: &str) -> Option<Wildcard> {
+        let literal = &pattern[..pattern.find("...")?];
+        let root = match literal.rfind('/') {
+            Some(0) => "/",
+            Some(slash) => &literal[..slash],
+            None => ".",
+        };
+        Some(Wildcard {
+            root: PathBuf::from(root),
+            pattern: normalize(pattern),
+        })
+    }
+
+    /// Whether the package directory `dir` (as the walk from `root` names it) matches.
+    fn matches(&self, dir: &Path) -> bool {
+        let dir = normalize(&dir.to_string_lossy());
+        // `x/...` matches `x` itself too (the go tool's special case).
+        if let Some(prefix) = self.pattern.strip_suffix("/...") {
+            if wildcard_match(prefix, &dir) {
+                return true;
+            }
+        }
+        wildcard_match(&self.pattern, &dir)
+    }
+}
+
+/// `./a/b` → `a/b`, `.` and `./` → `.`; separators as `/`.
+fn normalize(path: &str) -> String {
+    let path = path.replace('\\', "/");
+    let mut rest = path.as_str();
+    while let Some(stripped) = rest.strip_prefix("./") {
+        rest = stripped;
+    }
+    if rest.is_empty() {
+        ".".into()
+    } else {
+        rest.to_string()
+    }
+}
+
+/// Whether `text` matches `pattern`, where each `...` matches any string.
+fn wildcard_match(pattern: &str, text: &str) -> bool {
+    if !pattern.contains("...") {
+        return pattern == text;
+    }
+    let mut parts = pattern.split("...");
+    let first = parts.next().unwrap_or("");
+    let Some(mut rest) = text.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    for (index, part) in parts.iter().enumerate() {
+        if index + 1 == parts.len() {
+            return rest.ends_with(part);
+        }
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    rest.is_empty()
 }
 
 /// Reads a file only when it is a regular file (after symlinks): opening a FIFO blocks until
@@ -111,9 +196,43 @@ fn is_go_source(name: &str) -> bool {
         && !name.starts_with('_')
 }
 
+/// Where a `...` walk stops besides the skipped names: a directory with its own go.mod is
+/// another module, unless it is a `use` of the go.work above the walk (the go tool matches
+/// the packages of every workspace module).
+#[derive(Default)]
+struct Boundaries {
+    /// Canonical directories of the go.work's modules.
+    workspace: BTreeSet<PathBuf>,
+}
+
+impl Boundaries {
+    fn above(root: &Path) -> Boundaries {
+        let Ok(absolute) = fs::canonicalize(root) else {
+            return Boundaries::default();
+        };
+        let Some(work_dir) = absolute.ancestors().find(|d| d.join("go.work").is_file()) else {
+            return Boundaries::default();
+        };
+        let Ok(text) = read_regular_text(&work_dir.join("go.work")) else {
+            return Boundaries::default();
+        };
+        let workspace = crate::modules::parse_go_work(&text, work_dir)
+            .iter()
+            .filter_map(|dir| fs::canonicalize(dir).ok())
+            .collect();
+        Boundaries { workspace }
+    }
+
+    fn is_other_module(&self, dir: &Path) -> bool {
+        dir.join("go.mod").is_file()
+            && !fs::canonicalize(dir).is_ok_and(|dir| self.workspace.contains(&dir))
+    }
+}
+
 fn walk(
     dir: &Path,
     recursive: bool,
+    boundaries: &Boundaries,
     out: &mut BTreeMap<PathBuf, Vec<PathBuf>>,
     errors: &mut Vec<WalkError>,
 ) {
@@ -137,7 +256,7 @@ fn walk(
             continue;
         };
         if file_type.is_dir() {
-            if recursive && !is_skipped_dir(&name) {
+            if recursive && !is_skipped_dir(&name) && !boundaries.is_other_module(&path) {
                 subdirs.push(path);
             }
         } else if is_go_source(&name) {
@@ -157,7 +276,7 @@ fn walk(
     }
     subdirs.sort();
     for sub in subdirs {
-        walk(&sub, true, out, errors);
+        walk(&sub, true, boundaries, out, errors);
     }
 }
 
@@ -165,7 +284,7 @@ fn walk(
 pub fn package_files(dir: &Path) -> Vec<PathBuf> {
     let mut found = BTreeMap::new();
     let mut errors = Vec::new();
-    walk(dir, false, &mut found, &mut errors);
+    walk(dir, false, &Boundaries::default(), &mut found, &mut errors);
     found.remove(dir).unwrap_or_default()
 }
 
@@ -248,6 +367,91 @@ mod tests {
             Some("example.com/m".into())
         );
         assert_eq!(module_path("modules x\n"), None);
+    }
+
+    #[test]
+    fn wildcards_match_as_the_go_tool_matches() {
+        let matches = |pattern: &str, dir: &str| {
+            Wildcard::parse(pattern)
+                .expect("a wildcard")
+                .matches(Path::new(dir))
+        };
+        assert!(matches("./...", "."));
+        assert!(matches("./...", "pkg/apis/v1"));
+        assert!(matches("...", "a"));
+        assert!(matches("./pkg/apis/...", "./pkg/apis"));
+        assert!(matches("./pkg/apis/...", "./pkg/apis/v1/x"));
+        assert!(!matches("./pkg/apis/...", "./pkg/apisx"));
+        assert!(matches("./pkg/apis/v...", "./pkg/apis/v1beta1"));
+        assert!(matches("./pkg/apis/v...", "./pkg/apis/v1/internal"));
+        assert!(!matches("./pkg/apis/v...", "./pkg/apis/core"));
+        assert!(matches("./.../v1", "./a/b/v1"));
+        assert!(!matches("./.../v1", "./a/b/v1beta1"));
+        assert!(matches("a/.../b/...", "a/x/b/y"));
+        assert!(!matches("a/.../b/...", "a/x/c/y"));
+        assert!(matches("a/.../b/...", "a/x/b"));
+        assert_eq!(
+            Wildcard::parse("./pkg/apis/v...").unwrap().root,
+            PathBuf::from("./pkg/apis")
+        );
+        assert_eq!(Wildcard::parse("...").unwrap().root, PathBuf::from("."));
+        assert_eq!(
+            Wildcard::parse("/abs/...").unwrap().root,
+            PathBuf::from("/abs")
+        );
+        assert_eq!(Wildcard::parse("./pkg"), None);
+    }
+
+    fn tree(files: &[&str]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for file in files {
+            let path = dir.path().join(file);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            let text = if file.ends_with("go.mod") {
+                "module example.com/m\n"
+            } else {
+                "package p\n"
+            };
+            fs::write(path, text).unwrap();
+        }
+        dir
+    }
+
+    fn found(patterns: &[String]) -> anyhow::Result<Vec<String>> {
+        let (packages, _) = discover(patterns)?;
+        Ok(packages.into_iter().map(|p| p.import_path).collect())
+    }
+
+    #[test]
+    fn dots_stop_at_nested_modules_and_vendor() {
+        let dir = tree(&[
+            "go.mod",
+            "a/a.go",
+            "nested/go.mod",
+            "nested/b/b.go",
+            "vendor/example.com/v/v.go",
+            "a/vendor/w/w.go",
+        ]);
+        let all = format!("{}/...", dir.path().display());
+        assert_eq!(found(&[all]).unwrap(), ["example.com/m/a"]);
+        // Named directly, the nested module is an input like any other.
+        let nested = format!("{}/nested/...", dir.path().display());
+        assert_eq!(found(&[nested]).unwrap(), ["example.com/m/b"]);
+    }
+
+    #[test]
+    fn a_pattern_matching_nothing_is_an_error() {
+        let dir = tree(&["go.mod", "pkg/apis/core/c.go", "docs/readme.go.txt"]);
+        let none = format!("{}/pkg/apis/v...", dir.path().display());
+        let error = found(&[none.clone()]).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            format!("package pattern `{none}` matched no packages")
+        );
+        let docs = format!("{}/docs/...", dir.path().display());
+        assert!(found(&[docs]).is_err());
+        let core = format!("{}/pkg/apis/c...", dir.path().display());
+        assert_eq!(found(&[core]).unwrap(), ["example.com/m/pkg/apis/core"]);
     }
 
     #[test]
