@@ -443,7 +443,7 @@ mod tests {
     fn a_pattern_matching_nothing_is_an_error() {
         let dir = tree(&["go.mod", "pkg/apis/core/c.go", "docs/readme.go.txt"]);
         let none = format!("{}/pkg/apis/v...", dir.path().display());
-        let error = found(&[none.clone()]).unwrap_err().to_string();
+        let error = found(std::slice::from_ref(&none)).unwrap_err().to_string();
         assert_eq!(
             error,
             format!("package pattern `{none}` matched no packages")
