@@ -1,5 +1,14 @@
-//! Records the git commit for `union-gen --version`.
+//! Records the git commit for `union-gen --version`: `UNION_GEN_GIT_COMMIT` when the build
+//! sets it (container images and wheels are built without `.git`), else `git rev-parse`.
 fn main() {
+    println!("cargo:rerun-if-env-changed=UNION_GEN_GIT_COMMIT");
+    if let Some(commit) = std::env::var("UNION_GEN_GIT_COMMIT")
+        .ok()
+        .filter(|c| !c.trim().is_empty())
+    {
+        println!("cargo:rustc-env=UNION_GEN_GIT_COMMIT={}", commit.trim());
+        return;
+    }
     let commit = std::process::Command::new("git")
         .args(["rev-parse", "--short=12", "HEAD"])
         .output()
