@@ -47,3 +47,7 @@ pub const CONST_BYTES: usize = 1 << 20;
 /// How deep a `+default=` JSON value may nest. The document around it adds a few levels,
 /// and re-reading the document (YAML output) must stay within serde_json's limit of 128.
 pub const DEFAULT_NESTING: usize = 64;
+
+/// Worker threads `-j` may ask for: each is an OS thread with its own stack, and more than a
+/// few per core only adds contention (a typo such as `-j 100000` would exhaust the system).
+pub const JOBS: u16 = 256;

@@ -165,9 +165,9 @@ fn title_and_version_set_info() {
     let text = generate(&[
         "--v2",
         "-",
-        "--title",
+        "--info-title",
         "Widgets",
-        "--version",
+        "--info-version",
         "v1.2.3",
         "testdata/naming/...",
     ]);

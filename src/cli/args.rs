@@ -69,17 +69,18 @@ pub struct CommonArgs {
     /// How diagnostics are printed (to stderr).
     #[arg(long, value_enum, default_value_t = MessageFormatArg::Human)]
     pub message_format: MessageFormatArg,
-    /// Worker threads (default: available cores).
-    #[arg(short = 'j', long)]
-    pub jobs: Option<usize>,
+    /// Worker threads (default: available cores; at most 256).
+    #[arg(short = 'j', long, value_parser = clap::value_parser!(u16).range(0..=crate::limits::JOBS as i64))]
+    pub jobs: Option<u16>,
 }
 
 #[derive(Debug, clap::Args)]
 pub struct CrdArgs {
     /// CRD manifests written by controller-gen (YAML, several documents allowed).
-    #[arg(required = true, value_name = "CRD_YAML")]
+    #[arg(value_name = "CRD_YAML")]
     pub files: Vec<PathBuf>,
-    /// Go packages holding the API types: directories or patterns (`./api/...`).
+    /// Go packages holding the API types: directories or patterns (`./api/...`). A `.yaml`,
+    /// `.yml` or `.json` file given after it is a manifest, not a package.
     #[arg(long, value_name = "PATTERN", num_args = 1.., default_value = "./...")]
     pub packages: Vec<String>,
     /// Write nothing; print a diff of each file that would change (exit 1 when one would).
@@ -88,9 +89,9 @@ pub struct CrdArgs {
     /// How diagnostics are printed (to stderr).
     #[arg(long, value_enum, default_value_t = MessageFormatArg::Human)]
     pub message_format: MessageFormatArg,
-    /// Worker threads (default: available cores).
-    #[arg(short = 'j', long)]
-    pub jobs: Option<usize>,
+    /// Worker threads (default: available cores; at most 256).
+    #[arg(short = 'j', long, value_parser = clap::value_parser!(u16).range(0..=crate::limits::JOBS as i64))]
+    pub jobs: Option<u16>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -122,15 +123,28 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub verify: bool,
     /// `info.title` of the documents.
-    #[arg(long, default_value = "Kubernetes")]
-    pub title: String,
+    #[arg(long, value_name = "TITLE", default_value = "Kubernetes")]
+    pub info_title: String,
     /// `info.version` of the documents.
+    #[arg(long, value_name = "VERSION", default_value = "unversioned")]
+    pub info_version: String,
+    /// Deprecated spelling of `--info-title`.
+    #[arg(
+        long = "title",
+        value_name = "TITLE",
+        hide = true,
+        conflicts_with = "info_title"
+    )]
+    pub deprecated_title: Option<String>,
+    /// Deprecated spelling of `--info-version`: it reads like `union-gen --version` and
+    /// swallowed the package pattern that followed it.
     #[arg(
         long = "version",
         value_name = "VERSION",
-        default_value = "unversioned"
+        hide = true,
+        conflicts_with = "info_version"
     )]
-    pub info_version: String,
+    pub deprecated_version: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -176,9 +190,10 @@ fn message_format(arg: MessageFormatArg, color: bool) -> MessageFormat {
     }
 }
 
-fn jobs(requested: Option<usize>) -> usize {
+fn jobs(requested: Option<u16>) -> usize {
     requested
         .filter(|j| *j > 0)
+        .map(usize::from)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
@@ -194,21 +209,61 @@ impl CommonArgs {
 }
 
 impl CrdArgs {
-    /// The manifests, the packages, and how diagnostics are printed.
-    pub fn options(self, color: bool) -> (crd::Options, MessageFormat) {
+    /// The manifests, the packages, and how diagnostics are printed; `Err` without manifests.
+    pub fn options(self, color: bool) -> anyhow::Result<(crd::Options, MessageFormat)> {
+        // `--packages` takes every following value: manifests given after it land there.
+        let is_manifest = |value: &str| {
+            let lower = value.to_ascii_lowercase();
+            [".yaml", ".yml", ".json"]
+                .iter()
+                .any(|extension| lower.ends_with(extension))
+        };
+        let (manifests, packages): (Vec<String>, Vec<String>) = self
+            .packages
+            .into_iter()
+            .partition(|value| is_manifest(value));
+        let mut files = self.files;
+        files.extend(manifests.into_iter().map(PathBuf::from));
+        if files.is_empty() {
+            anyhow::bail!(
+                "no CRD manifests given: `union-gen crd config/crd/bases/*.yaml --packages ./api/...`"
+            );
+        }
+        let packages = if packages.is_empty() {
+            vec!["./...".to_string()]
+        } else {
+            packages
+        };
         let options = crd::Options {
-            files: self.files,
-            packages: self.packages,
+            files,
+            packages,
             jobs: jobs(self.jobs),
         };
-        (options, message_format(self.message_format, color))
+        Ok((options, message_format(self.message_format, color)))
     }
 }
 
 impl GenerateArgs {
-    /// `generate`'s configuration; `Err` for contradictory flags.
-    pub fn config(self, color: bool) -> anyhow::Result<pipeline::Config> {
-        let args = self;
+    /// `generate`'s configuration and the warnings about deprecated flags; `Err` for
+    /// contradictory flags.
+    pub fn config(self, color: bool) -> anyhow::Result<(pipeline::Config, Vec<String>)> {
+        let mut args = self;
+        let mut warnings = Vec::new();
+        if let Some(title) = args.deprecated_title.take() {
+            warnings.push("`--title` is deprecated: use `--info-title`".to_string());
+            args.info_title = title;
+        }
+        if let Some(version) = args.deprecated_version.take() {
+            if looks_like_a_package_pattern(&version) {
+                anyhow::bail!(
+                    "`--version {version}` would set the documents' info.version to a package \
+                     pattern: `union-gen --version` prints the tool's version; the documents' \
+                     version is `--info-version VERSION`"
+                );
+            }
+            warnings.push("`--version` is deprecated here: use `--info-version`".to_string());
+            args.info_version = version;
+        }
         let mut outputs = Vec::new();
         let mut requested = vec![(Version::V2, args.v2), (Version::V3, args.v3)];
         if requested.iter().all(|(_, path)| path.is_none()) {
@@ -241,7 +296,27 @@ impl GenerateArgs {
         if args.verify && outputs.iter().any(|o| o.destination == Destination::Stdout) {
             anyhow::bail!("--verify compares files: give --v2/--v3 file paths, not stdout");
         }
-        Ok(pipeline::Config {
+        if let [first, second] = outputs.as_slice() {
+            if first.destination == Destination::Stdout && second.destination == Destination::Stdout
+            {
+                anyhow::bail!(
+                    "--v2 - and --v3 - would write two documents to stdout, one after the other: \
+                     write at least one of them to a file"
+                );
+            }
+            if let (Destination::File(a), Destination::File(b)) =
+                (&first.destination, &second.destination)
+            {
+                if same_file(a, b) {
+                    anyhow::bail!(
+                        "--v2 and --v3 name the same file ({}): the second document would \
+                         replace the first",
+                        b.display()
+                    );
+                }
+            }
+        }
+        let config = pipeline::Config {
             packages: args.common.packages,
             message_format: message_format(args.common.message_format, color),
             jobs: jobs(args.common.jobs),
@@ -262,9 +337,31 @@ impl GenerateArgs {
             },
             verify: args.verify,
             info: Info {
-                title: args.title,
+                title: args.info_title,
                 version: args.info_version,
             },
-        })
+        };
+        Ok((config, warnings))
     }
+}
+
+/// `./pkg/apis/...`, `../x`, `/abs`: what a package argument looks like, never a version.
+fn looks_like_a_package_pattern(value: &str) -> bool {
+    value.contains("...") || value.starts_with("./") || value.starts_with("../") || value == "."
+}
+
+/// Whether two output paths name one file: equal as written, or the same file name in the
+/// same (existing) directory.
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    if a == b {
+        return true;
+    }
+    let directory = |path: &std::path::Path| {
+        let parent = match path.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent,
+            _ => std::path::Path::new("."),
+        };
+        std::fs::canonicalize(parent).ok()
+    };
+    a.file_name() == b.file_name() && directory(a).is_some() && directory(a) == directory(b)
 }

@@ -4,20 +4,19 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::args::CrdArgs;
 use super::Terminal;
 use crate::diag::{self, MessageFormat};
 use crate::{crd, exit, verify, write};
 
 pub(super) fn command(
-    args: CrdArgs,
+    options: &crd::Options,
+    verify_only: bool,
+    message_format: MessageFormat,
     terminal: &Terminal,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> u8 {
-    let verify_only = args.verify;
-    let (options, message_format) = args.options(terminal.stderr_color);
-    let outcome = match crd::run(&options) {
+    let outcome = match crd::run(options) {
         Ok(outcome) => outcome,
         Err(error) => {
             let _ = writeln!(err, "error: {error:#}");

@@ -47,11 +47,11 @@ where
     run_styled(args, verify::Style::default(), false, out, err)
 }
 
-/// How a command prints: the command line as typed (for `--verify`'s update hint), colours.
+/// How a command prints: the command line as typed (for `--verify`'s update hint), colours
+/// of `--verify`'s report (stderr's colour is in the message format).
 struct Terminal<'a> {
     command_line: &'a [OsString],
     stdout_style: verify::Style,
-    stderr_color: bool,
 }
 
 fn run_styled<I, T>(
@@ -82,7 +82,6 @@ where
     let terminal = Terminal {
         command_line: &args,
         stdout_style,
-        stderr_color,
     };
     match cli.command {
         Command::DumpSyntax { file } => dump_syntax::command(&file, out, err),
@@ -97,12 +96,28 @@ where
                 Err(_) => exit::USAGE_OR_IO,
             }
         }
-        Command::Crd(crd_args) => crd::command(crd_args, &terminal, out, err),
+        Command::Crd(crd_args) => {
+            let verify_only = crd_args.verify;
+            match crd_args.options(stderr_color) {
+                Ok((options, format)) => {
+                    crd::command(&options, verify_only, format, &terminal, out, err)
+                }
+                Err(error) => {
+                    let _ = writeln!(err, "error: {error:#}");
+                    exit::USAGE_OR_IO
+                }
+            }
+        }
         Command::Check(check) => {
             generate::command(&check.config(stderr_color), &terminal, out, err)
         }
         Command::Generate(generate) => match generate.config(stderr_color) {
-            Ok(config) => generate::command(&config, &terminal, out, err),
+            Ok((config, warnings)) => {
+                for warning in warnings {
+                    let _ = writeln!(err, "warning: {warning}");
+                }
+                generate::command(&config, &terminal, out, err)
+            }
             Err(error) => {
                 let _ = writeln!(err, "error: {error:#}");
                 exit::USAGE_OR_IO

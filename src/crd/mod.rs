@@ -132,6 +132,8 @@ pub struct Finding {
 #[derive(Debug, Clone, Default)]
 pub struct Patched {
     pub text: String,
+    /// `CustomResourceDefinition` documents in the file (of any apiVersion).
+    pub crds: usize,
     pub enums: usize,
     pub rules: usize,
     /// CRD versions left alone (no Go type, not `apiextensions.k8s.io/v1`).
@@ -277,6 +279,7 @@ fn document_additions(
     if value.get("kind").and_then(Value::as_str) != Some("CustomResourceDefinition") {
         return Ok(None);
     }
+    patched.crds += 1;
     let Some(tree) = block::parse(lines, range.clone()) else {
         return Ok(None);
     };
@@ -835,6 +838,19 @@ pub fn run(options: &Options) -> anyhow::Result<Outcome> {
         let id = sources.add(SourceFile::new(path.clone(), text.clone()));
         let patched = match patch(&text, &index) {
             Ok(patched) => {
+                if patched.crds == 0 {
+                    diagnostics.push(
+                        Diagnostic::new(
+                            Code::CrdSkipped,
+                            line_span(id, &text, 0),
+                            "no CustomResourceDefinition in this file: nothing to patch",
+                        )
+                        .with_help(
+                            "pass controller-gen's CRD manifests (config/crd/bases/*.yaml); Go \
+                             packages go after `--packages`",
+                        ),
+                    );
+                }
                 for finding in &patched.skipped {
                     diagnostics.push(
                         Diagnostic::new(

@@ -1,0 +1,249 @@
+//! Command lines that must be refused or understood (SPEC §2, issue 16), run through the
+//! real binary: exit code, message, and that no file was written or changed.
+
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+struct Outcome {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn union_gen(dir: &Path, args: &[&str]) -> Outcome {
+    let output = Command::new(env!("CARGO_BIN_EXE_union-gen"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run union-gen");
+    Outcome {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+/// A module with one `+enum` package and a committed document `api/openapi.json`.
+fn project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fs::write(root.join("go.mod"), "module example.com/m\n\ngo 1.22\n").unwrap();
+    fs::create_dir_all(root.join("pkg/apis/v1")).unwrap();
+    fs::write(
+        root.join("pkg/apis/v1/types.go"),
+        "package v1\n\n// +enum\ntype Mode string\n\nconst (\n\tFast Mode = \"Fast\"\n\tSlow Mode = \"Slow\"\n)\n\ntype Spec struct {\n\tMode Mode `json:\"mode\"`\n}\n",
+    )
+    .unwrap();
+    fs::create_dir_all(root.join("api")).unwrap();
+    fs::write(root.join("api/openapi.json"), "committed\n").unwrap();
+    dir
+}
+
+fn committed(dir: &Path) -> String {
+    fs::read_to_string(dir.join("api/openapi.json")).unwrap()
+}
+
+/// Every file under `dir`, for "nothing was created".
+fn files(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                out.push(path.strip_prefix(dir).unwrap().display().to_string());
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn two_documents_to_stdout_are_refused() {
+    let dir = project();
+    let run = union_gen(dir.path(), &["generate", "--v2", "-", "--v3", "-", "./..."]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stdout.is_empty());
+    assert!(run
+        .stderr
+        .contains("--v2 - and --v3 - would write two documents to stdout"));
+}
+
+#[test]
+fn both_documents_to_one_file_are_refused() {
+    let dir = project();
+    let before = files(dir.path());
+    for (v2, v3) in [
+        ("api/openapi.json", "api/openapi.json"),
+        ("api/openapi.json", "./api/openapi.json"),
+        ("api/openapi.json", "api/../api/openapi.json"),
+    ] {
+        let run = union_gen(dir.path(), &["generate", "--v2", v2, "--v3", v3, "./..."]);
+        assert_eq!(run.code, 2, "{v2} {v3}: {}", run.stderr);
+        assert!(run.stderr.contains("name the same file"), "{}", run.stderr);
+        assert_eq!(committed(dir.path()), "committed\n");
+        assert_eq!(files(dir.path()), before);
+    }
+}
+
+#[test]
+fn a_package_pattern_after_version_is_refused() {
+    let dir = project();
+    let run = union_gen(
+        dir.path(),
+        &[
+            "generate",
+            "--v2",
+            "api/openapi.json",
+            "--version",
+            "./pkg/apis/...",
+        ],
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("`--info-version VERSION`"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(committed(dir.path()), "committed\n");
+}
+
+#[test]
+fn old_info_flags_still_work_with_a_warning() {
+    let dir = project();
+    let run = union_gen(
+        dir.path(),
+        &[
+            "generate",
+            "--v2",
+            "-",
+            "--title",
+            "T",
+            "--version",
+            "v9",
+            "./...",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("\"title\": \"T\""), "{}", run.stdout);
+    assert!(run.stdout.contains("\"version\": \"v9\""), "{}", run.stdout);
+    assert!(run
+        .stderr
+        .contains("`--title` is deprecated: use `--info-title`"));
+    assert!(run
+        .stderr
+        .contains("`--version` is deprecated here: use `--info-version`"));
+    let run = union_gen(
+        dir.path(),
+        &[
+            "generate",
+            "--v2",
+            "-",
+            "--info-title",
+            "T",
+            "--info-version",
+            "v9",
+            "./...",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("\"version\": \"v9\""));
+    assert!(run.stderr.is_empty(), "{}", run.stderr);
+}
+
+#[test]
+fn a_pattern_matching_no_package_writes_nothing() {
+    let dir = project();
+    for pattern in ["./pkg/apis/v2...", "./docs/...", "./api/..."] {
+        let run = union_gen(
+            dir.path(),
+            &["generate", "--v2", "api/openapi.json", pattern],
+        );
+        assert_eq!(run.code, 2, "{pattern}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("matched no packages") || run.stderr.contains("cannot read"),
+            "{pattern}: {}",
+            run.stderr
+        );
+        assert_eq!(committed(dir.path()), "committed\n");
+    }
+    // The go tool's `v...` matches `v1`.
+    let run = union_gen(
+        dir.path(),
+        &["generate", "--v2", "api/openapi.json", "./pkg/apis/v..."],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(committed(dir.path()).contains("\"Fast\""));
+}
+
+#[test]
+fn a_nested_module_is_not_part_of_dot_dot_dot() {
+    let dir = project();
+    let nested = dir.path().join("hack/tools");
+    fs::create_dir_all(&nested).unwrap();
+    fs::write(nested.join("go.mod"), "module example.com/tools\n").unwrap();
+    fs::write(
+        nested.join("tools.go"),
+        "package tools\n\ntype Broken struct {\n",
+    )
+    .unwrap();
+    let run = union_gen(dir.path(), &["check", "./..."]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+#[test]
+fn absurd_job_counts_are_refused() {
+    let dir = project();
+    let run = union_gen(
+        dir.path(),
+        &[
+            "generate",
+            "-j",
+            "100000",
+            "--v2",
+            "api/openapi.json",
+            "./...",
+        ],
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("100000 is not in 0..=256"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(committed(dir.path()), "committed\n");
+}
+
+#[test]
+fn crd_takes_manifests_given_after_packages_and_warns_on_non_crds() {
+    let dir = project();
+    fs::write(
+        dir.path().join("deploy.yaml"),
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: x\n",
+    )
+    .unwrap();
+    let run = union_gen(
+        dir.path(),
+        &["crd", "--packages", "./pkg/...", "deploy.yaml"],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("no CustomResourceDefinition in this file"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("crd/skipped"), "{}", run.stderr);
+    let run = union_gen(dir.path(), &["crd", "--packages", "./pkg/..."]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("no CRD manifests given"),
+        "{}",
+        run.stderr
+    );
+}
