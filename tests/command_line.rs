@@ -247,3 +247,67 @@ fn crd_takes_manifests_given_after_packages_and_warns_on_non_crds() {
         run.stderr
     );
 }
+
+/// Runs bash's completion function on `words` (the last one being completed).
+fn bash_complete(script: &Path, words: &[&str]) -> Vec<String> {
+    let quoted: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
+    let program = format!(
+        "source '{}'\nCOMP_WORDS=({})\nCOMP_CWORD=$(( ${{#COMP_WORDS[@]}} - 1 ))\n\
+         COMP_LINE=\"${{COMP_WORDS[*]}}\"\nCOMP_POINT=${{#COMP_LINE}}\nCOMPREPLY=()\n\
+         _union__gen union-gen \"${{COMP_WORDS[COMP_CWORD]}}\" \"${{COMP_WORDS[COMP_CWORD-1]}}\"\n\
+         printf '%s\\n' \"${{COMPREPLY[@]}}\"\n",
+        script.display(),
+        quoted.join(" ")
+    );
+    let output = Command::new("bash")
+        .args(["--norc", "--noprofile", "-c", &program])
+        .output()
+        .expect("bash");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn bash_completes_subcommand_flags_and_hides_hidden_ones() {
+    if Command::new("bash").arg("--version").output().is_err() {
+        eprintln!("no bash: completion not tested");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let run = union_gen(dir.path(), &["completions", "bash"]);
+    assert_eq!(run.code, 0);
+    let script = dir.path().join("union-gen.bash");
+    fs::write(&script, run.stdout).unwrap();
+    let top = bash_complete(&script, &["union-gen", ""]);
+    assert!(top.contains(&"generate".to_string()), "{top:?}");
+    assert!(!top.contains(&"dump-syntax".to_string()), "{top:?}");
+    let flags = bash_complete(&script, &["union-gen", "generate", "--"]);
+    for flag in [
+        "--v2",
+        "--v3",
+        "--cel",
+        "--verify",
+        "--info-version",
+        "--jobs",
+    ] {
+        assert!(flags.contains(&flag.to_string()), "{flag} in {flags:?}");
+    }
+    for hidden in ["--title", "--version"] {
+        assert!(
+            !flags.contains(&hidden.to_string()),
+            "{hidden} in {flags:?}"
+        );
+    }
+    let naming = bash_complete(&script, &["union-gen", "generate", "--naming", ""]);
+    assert_eq!(naming, ["rest", "go", "short"]);
+    let crd = bash_complete(&script, &["union-gen", "crd", "--"]);
+    assert!(crd.contains(&"--packages".to_string()), "{crd:?}");
+}

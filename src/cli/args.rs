@@ -11,10 +11,18 @@ use crate::pipeline::{self, Destination, Output};
 use crate::schema::{Naming, UnionFormat};
 use crate::{crd, resolve};
 
+/// `union-gen --version`: the package version and the git commit it was built from.
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("UNION_GEN_GIT_COMMIT"),
+    ")"
+);
+
 #[derive(Debug, Parser)]
 #[command(
     name = "union-gen",
-    version = concat!(env!("CARGO_PKG_VERSION"), " (", env!("UNION_GEN_GIT_COMMIT"), ")"),
+    version = VERSION,
     about = "Go marker comments (+enum, +union…) to OpenAPI v2/v3 with enum lists and x-kubernetes-unions",
     propagate_version = false
 )]

@@ -54,6 +54,38 @@ struct Terminal<'a> {
     stdout_style: verify::Style,
 }
 
+/// The completion script for `shell`, written to a buffer first (clap_complete panics when
+/// its writer fails, e.g. on a closed pipe).
+fn completions(shell: clap_complete::Shell) -> Vec<u8> {
+    // clap_complete offers hidden subcommands (`dump-syntax`) and hidden flags (deprecated
+    // spellings): complete a copy without them.
+    let full = <Cli as clap::CommandFactory>::command();
+    let mut command = clap::Command::new("union-gen")
+        .version(args::VERSION)
+        .about(full.get_about().cloned().unwrap_or_default());
+    for subcommand in full.get_subcommands().filter(|s| !s.is_hide_set()) {
+        let visible = clap::Command::new(subcommand.get_name().to_string())
+            .about(subcommand.get_about().cloned().unwrap_or_default())
+            .args(
+                subcommand
+                    .get_arguments()
+                    .filter(|a| !a.is_hide_set())
+                    .cloned(),
+            );
+        command = command.subcommand(visible);
+    }
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command, "union-gen", &mut script);
+    if shell == clap_complete::Shell::Bash {
+        // clap_complete's bash script names a hyphenated binary's subcommand states two ways
+        // (`union__gen__subcmd__generate` when set, `union__subcmd__gen__subcmd__generate` in
+        // the `case` that reads it), so no subcommand flag was ever completed: use one.
+        let text = String::from_utf8_lossy(&script).replace("union__subcmd__gen", "union__gen");
+        script = text.into_bytes();
+    }
+    script
+}
+
 fn run_styled<I, T>(
     args: I,
     stdout_style: verify::Style,
@@ -87,10 +119,7 @@ where
         Command::DumpSyntax { file } => dump_syntax::command(&file, out, err),
         Command::Explain { code } => explain::command(&code, out, err),
         Command::Completions { shell } => {
-            // Into a buffer first: clap_complete panics when its writer fails (closed pipe).
-            let mut script = Vec::new();
-            let mut command = <Cli as clap::CommandFactory>::command();
-            clap_complete::generate(shell, &mut command, "union-gen", &mut script);
+            let script = completions(shell);
             match out.write_all(&script).and_then(|_| out.flush()) {
                 Ok(()) => exit::SUCCESS,
                 Err(_) => exit::USAGE_OR_IO,
