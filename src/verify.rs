@@ -45,10 +45,10 @@ const BOLD: &str = "\x1b[1m";
 const RESET: &str = "\x1b[0m";
 
 /// How the report is addressed.
-#[derive(Debug, Clone, Copy)]
-pub struct Report<'a> {
-    /// The command line as typed (program name first), for the update hint.
-    pub command_line: &'a [OsString],
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// What to run to update the files (see [`update_command`], [`update_script`]).
+    pub update: String,
     /// `::error` workflow commands for GitHub Actions (`--message-format github`).
     pub github_annotations: bool,
     pub style: Style,
@@ -57,7 +57,7 @@ pub struct Report<'a> {
 /// Compares each file with the bytes an update would write and prints the report.
 pub fn verify(
     files: &[(&Path, &[u8])],
-    report_as: Report,
+    report_as: &Report,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> u8 {
@@ -70,8 +70,7 @@ pub fn verify(
     }
 }
 
-fn report(files: &[(&Path, &[u8])], report_as: Report, out: &mut dyn Write) -> io::Result<u8> {
-    let args = report_as.command_line;
+fn report(files: &[(&Path, &[u8])], report_as: &Report, out: &mut dyn Write) -> io::Result<u8> {
     let mut checked = Vec::new();
     let mut differing = Vec::new();
     for &(path, bytes) in files {
@@ -92,7 +91,8 @@ fn report(files: &[(&Path, &[u8])], report_as: Report, out: &mut dyn Write) -> i
         }
         differing.push((name, existing));
         let (name, existing) = differing.last().expect("just pushed");
-        if let Some(annotation) = annotation(report_as.github_annotations, name, args) {
+        if let Some(annotation) = annotation(report_as.github_annotations, name, &report_as.update)
+        {
             writeln!(out, "{annotation}")?;
         }
         if existing.is_none() {
@@ -113,22 +113,19 @@ fn report(files: &[(&Path, &[u8])], report_as: Report, out: &mut dyn Write) -> i
         "union-gen: {} of {} file(s) out of date; to update, run: {}",
         differing.len(),
         checked.len(),
-        update_command(args)
+        report_as.update
     )?;
     out.flush()?;
     Ok(exit::FAILURE)
 }
 
 /// The `::error` workflow command for a differing file, with `--message-format github`.
-fn annotation(github: bool, name: &str, args: &[OsString]) -> Option<String> {
+fn annotation(github: bool, name: &str, update: &str) -> Option<String> {
     github.then(|| {
         format!(
             "::error file={},title=union-gen/verify::{}",
             github_escape(name, true),
-            github_escape(
-                &format!("{name} is out of date; run {}", update_command(args)),
-                false
-            )
+            github_escape(&format!("{name} is out of date; run {update}"), false)
         )
     })
 }
@@ -225,6 +222,33 @@ pub fn update_command(args: &[OsString]) -> String {
         words.push(shell_quote(&text));
     }
     words.join(" ")
+}
+
+/// The update hint: the repository's update script when there is exactly one that runs
+/// union-gen for this command (`hack/update-*.sh` in `dir` mentioning `union-gen` or
+/// `UNION_GEN`, and `crd` for a `crd` run), else the command line without `--verify`.
+pub fn update_hint(args: &[OsString], dir: &Path) -> String {
+    let command = update_command(args);
+    let is_crd = args.get(1).is_some_and(|a| a == "crd");
+    let scripts: Vec<String> = std::fs::read_dir(dir.join("hack"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|entry| {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if !(name.starts_with("update-") && name.ends_with(".sh")) {
+                return None;
+            }
+            let text = crate::discover::read_regular_text(&entry.path()).ok()?;
+            let runs_us = text.contains("union-gen") || text.contains("UNION_GEN");
+            let runs_crd = text.contains(" crd");
+            (runs_us && runs_crd == is_crd).then(|| format!("hack/{name}"))
+        })
+        .collect();
+    match scripts.as_slice() {
+        [script] => format!("{script} (it runs: {command})"),
+        _ => command,
+    }
 }
 
 /// Quotes `word` for a POSIX shell when it holds anything but unambiguous characters.

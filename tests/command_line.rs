@@ -311,3 +311,47 @@ fn bash_completes_subcommand_flags_and_hides_hidden_ones() {
     let crd = bash_complete(&script, &["union-gen", "crd", "--"]);
     assert!(crd.contains(&"--packages".to_string()), "{crd:?}");
 }
+
+#[test]
+fn the_stale_file_hint_names_the_update_script() {
+    let dir = project();
+    let hack = dir.path().join("hack");
+    fs::create_dir_all(&hack).unwrap();
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hack");
+    for script in ["update-openapi.sh", "verify-openapi.sh"] {
+        fs::copy(examples.join(script), hack.join(script)).unwrap();
+    }
+    let run_script = |script: &str, union_gen: &str| {
+        let output = Command::new("bash")
+            .arg(hack.join(script))
+            .env("UNION_GEN", union_gen)
+            .output()
+            .expect("bash");
+        (
+            output.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let binary = env!("CARGO_BIN_EXE_union-gen");
+    let (code, _, stderr) = run_script("update-openapi.sh", binary);
+    assert_eq!(code, 0, "{stderr}");
+    fs::write(dir.path().join("api/openapi/v3.json"), "stale\n").unwrap();
+    let (code, stdout, _) = run_script("verify-openapi.sh", binary);
+    assert_eq!(code, 1);
+    let last = stdout.lines().last().unwrap_or_default();
+    assert!(
+        last.ends_with(
+            "to update, run: hack/update-openapi.sh (it runs: union-gen generate --v2 \
+             api/openapi/swagger.json --v3 api/openapi/v3.json ./pkg/apis/...)"
+        ),
+        "{last}"
+    );
+    // A missing binary is named, with what to do.
+    let (code, _, stderr) = run_script("verify-openapi.sh", "/nonexistent/union-gen");
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("/nonexistent/union-gen not found: install it"),
+        "{stderr}"
+    );
+}

@@ -5,6 +5,11 @@ set -o errexit -o nounset -o pipefail
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "${REPO_ROOT}"
 UNION_GEN="${UNION_GEN:-union-gen}" # or a path, e.g. UNION_GEN=_output/bin/union-gen
+if ! command -v "${UNION_GEN}" >/dev/null 2>&1; then
+  echo "$(basename "$0"): ${UNION_GEN} not found: install it (pip install union-gen)" \
+    "or set UNION_GEN=/path/to/union-gen" >&2
+  exit 2
+fi
 
 mkdir -p api/openapi
 "${UNION_GEN}" generate \

@@ -44,11 +44,11 @@ pub(super) fn command(
             .map(|(path, _, p)| (*path, p.text.as_bytes()))
             .collect();
         let report = verify::Report {
-            command_line: terminal.command_line,
+            update: verify::update_hint(terminal.command_line, std::path::Path::new(".")),
             github_annotations: message_format == MessageFormat::Github,
             style: terminal.stdout_style,
         };
-        return verify::verify(&files, report, out, err);
+        return verify::verify(&files, &report, out, err);
     }
     // All files or none: a failure on one leaves every manifest as it was.
     let changed: Vec<&(&Path, &str, &crd::Patched)> = patched

@@ -41,11 +41,11 @@ pub(super) fn command(
         .collect();
     if config.verify {
         let report = verify::Report {
-            command_line: terminal.command_line,
+            update: verify::update_hint(terminal.command_line, std::path::Path::new(".")),
             github_annotations: config.message_format == MessageFormat::Github,
             style: terminal.stdout_style,
         };
-        return verify::verify(&files, report, out, err);
+        return verify::verify(&files, &report, out, err);
     }
     // Files first, all or none (an unwritable second output must not leave the first one
     // changed); then stdout.
