@@ -355,3 +355,82 @@ fn the_stale_file_hint_names_the_update_script() {
         "{stderr}"
     );
 }
+
+/// A package whose only finding is a warning (`enum/no-values`).
+fn warning_project() -> tempfile::TempDir {
+    let dir = project();
+    fs::write(
+        dir.path().join("pkg/apis/v1/empty.go"),
+        "package v1\n\n// +enum\ntype Empty string\n",
+    )
+    .unwrap();
+    dir
+}
+
+#[test]
+fn deny_makes_warnings_errors_and_allow_silences_them() {
+    let dir = warning_project();
+    let run = union_gen(dir.path(), &["check", "./..."]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.contains("enum/no-values"), "{}", run.stderr);
+    for deny in ["warnings", "enum/no-values"] {
+        let run = union_gen(
+            dir.path(),
+            &[
+                "generate",
+                "--deny",
+                deny,
+                "--v2",
+                "api/openapi.json",
+                "./...",
+            ],
+        );
+        assert_eq!(run.code, 1, "--deny {deny}: {}", run.stderr);
+        assert_eq!(committed(dir.path()), "committed\n", "nothing written");
+    }
+    let run = union_gen(
+        dir.path(),
+        &[
+            "check",
+            "--message-format",
+            "json",
+            "--deny",
+            "enum/no-values",
+            "./...",
+        ],
+    );
+    assert!(
+        run.stderr.contains(r#""severity":"error""#),
+        "{}",
+        run.stderr
+    );
+    let run = union_gen(dir.path(), &["check", "--allow", "enum/no-values", "./..."]);
+    assert_eq!(run.code, 0);
+    assert!(run.stderr.is_empty(), "{}", run.stderr);
+}
+
+#[test]
+fn deny_and_allow_refuse_unknown_codes_and_allowing_errors() {
+    let dir = warning_project();
+    let run = union_gen(dir.path(), &["check", "--deny", "enum/no-value", "./..."]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("(did you mean `enum/no-values`?)"),
+        "{}",
+        run.stderr
+    );
+    let run = union_gen(
+        dir.path(),
+        &["check", "--allow", "enum/not-string", "./..."],
+    );
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("cannot be allowed"), "{}", run.stderr);
+    let run = union_gen(dir.path(), &["explain", "union/membr-not-optional"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("(did you mean `union/member-not-optional`?)"),
+        "{}",
+        run.stderr
+    );
+}

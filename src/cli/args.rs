@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::diag::MessageFormat;
+use crate::diag::{Levels, MessageFormat};
 use crate::emit::{Format, Info, Version};
 use crate::pipeline::{self, Destination, Output};
 use crate::schema::{Naming, UnionFormat};
@@ -80,6 +80,12 @@ pub struct CommonArgs {
     /// Worker threads (default: available cores; at most 256).
     #[arg(short = 'j', long, value_parser = clap::value_parser!(u16).range(0..=crate::limits::JOBS as i64))]
     pub jobs: Option<u16>,
+    /// Make warnings errors: `warnings` (all of them) or a code; repeatable.
+    #[arg(long, value_name = "warnings|CODE")]
+    pub deny: Vec<String>,
+    /// Do not report a warning code; repeatable (errors cannot be allowed).
+    #[arg(long, value_name = "CODE")]
+    pub allow: Vec<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -100,6 +106,12 @@ pub struct CrdArgs {
     /// Worker threads (default: available cores; at most 256).
     #[arg(short = 'j', long, value_parser = clap::value_parser!(u16).range(0..=crate::limits::JOBS as i64))]
     pub jobs: Option<u16>,
+    /// Make warnings errors: `warnings` (all of them) or a code; repeatable.
+    #[arg(long, value_name = "warnings|CODE")]
+    pub deny: Vec<String>,
+    /// Do not report a warning code; repeatable (errors cannot be allowed).
+    #[arg(long, value_name = "CODE")]
+    pub allow: Vec<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -214,9 +226,19 @@ impl CommonArgs {
             jobs(self.jobs),
         )
     }
+
+    /// `--deny` / `--allow`.
+    pub fn levels(&self) -> anyhow::Result<Levels> {
+        Levels::parse(&self.deny, &self.allow).map_err(anyhow::Error::msg)
+    }
 }
 
 impl CrdArgs {
+    /// `--deny` / `--allow`.
+    pub fn levels(&self) -> anyhow::Result<Levels> {
+        Levels::parse(&self.deny, &self.allow).map_err(anyhow::Error::msg)
+    }
+
     /// The manifests, the packages, and how diagnostics are printed; `Err` without manifests.
     pub fn options(self, color: bool) -> anyhow::Result<(crd::Options, MessageFormat)> {
         // `--packages` takes every following value: manifests given after it land there.

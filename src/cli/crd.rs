@@ -5,18 +5,25 @@ use std::io::Write;
 use std::path::Path;
 
 use super::Terminal;
-use crate::diag::{self, MessageFormat};
+use crate::diag::{self, Levels, MessageFormat};
 use crate::{crd, exit, verify, write};
+
+/// How a `crd` run reports and ends.
+pub(super) struct How<'a> {
+    pub verify_only: bool,
+    pub message_format: MessageFormat,
+    pub levels: &'a Levels,
+}
 
 pub(super) fn command(
     options: &crd::Options,
-    verify_only: bool,
-    message_format: MessageFormat,
+    how: &How,
     terminal: &Terminal,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> u8 {
-    let outcome = match crd::run(options) {
+    let message_format = how.message_format;
+    let mut outcome = match crd::run(options) {
         Ok(outcome) => outcome,
         Err(error) => {
             let _ = writeln!(err, "error: {error:#}");
@@ -26,6 +33,7 @@ pub(super) fn command(
     for message in &outcome.unreadable {
         let _ = writeln!(err, "error: {message}");
     }
+    how.levels.apply(&mut outcome.diagnostics);
     let _ = diag::render(&outcome.diagnostics, &outcome.sources, message_format, err);
     if outcome.environment_failed() {
         return exit::USAGE_OR_IO;
@@ -38,7 +46,7 @@ pub(super) fn command(
         .iter()
         .filter_map(|m| Some((m.path.as_path(), m.text.as_str(), m.patched.as_ref()?)))
         .collect();
-    if verify_only {
+    if how.verify_only {
         let files: Vec<(&Path, &[u8])> = patched
             .iter()
             .map(|(path, _, p)| (*path, p.text.as_bytes()))

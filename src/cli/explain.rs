@@ -29,9 +29,12 @@ pub(super) fn command(name: &str, out: &mut dyn Write, err: &mut dyn Write) -> u
             exit::SUCCESS
         }
         None => {
+            let hint = diag::nearest_code(name)
+                .map(|code| format!(" (did you mean `{}`?)", code.as_str()))
+                .unwrap_or_default();
             let _ = writeln!(
                 err,
-                "error: unknown diagnostic code `{name}`; `union-gen explain all` lists them"
+                "error: unknown diagnostic code `{name}`{hint}; `union-gen explain all` lists them"
             );
             exit::USAGE_OR_IO
         }

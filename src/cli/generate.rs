@@ -6,23 +6,25 @@ use std::io::Write;
 use std::path::Path;
 
 use super::Terminal;
-use crate::diag::{self, MessageFormat};
+use crate::diag::{self, Levels, MessageFormat};
 use crate::pipeline::{self, Config, Destination};
 use crate::{exit, verify, write};
 
 pub(super) fn command(
     config: &Config,
+    levels: &Levels,
     terminal: &Terminal,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> u8 {
-    let run = match pipeline::run(config) {
+    let mut run = match pipeline::run(config) {
         Ok(run) => run,
         Err(error) => {
             let _ = writeln!(err, "error: {error:#}");
             return exit::USAGE_OR_IO;
         }
     };
+    levels.apply(&mut run.diagnostics);
     let _ = diag::render(&run.diagnostics, &run.sources, config.message_format, err);
     if let Some(timings) = &run.timings {
         let _ = writeln!(err, "{timings}");

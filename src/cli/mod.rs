@@ -54,6 +54,12 @@ struct Terminal<'a> {
     stdout_style: verify::Style,
 }
 
+/// A command line that cannot be run: exit 2.
+fn usage_error(error: &anyhow::Error, err: &mut dyn Write) -> u8 {
+    let _ = writeln!(err, "error: {error:#}");
+    exit::USAGE_OR_IO
+}
+
 /// The completion script for `shell`, written to a buffer first (clap_complete panics when
 /// its writer fails, e.g. on a closed pipe).
 fn completions(shell: clap_complete::Shell) -> Vec<u8> {
@@ -127,30 +133,36 @@ where
         }
         Command::Crd(crd_args) => {
             let verify_only = crd_args.verify;
-            match crd_args.options(stderr_color) {
-                Ok((options, format)) => {
-                    crd::command(&options, verify_only, format, &terminal, out, err)
+            let levels = crd_args.levels();
+            match levels.and_then(|levels| Ok((levels, crd_args.options(stderr_color)?))) {
+                Ok((levels, (options, format))) => {
+                    let how = crd::How {
+                        verify_only,
+                        message_format: format,
+                        levels: &levels,
+                    };
+                    crd::command(&options, &how, &terminal, out, err)
                 }
-                Err(error) => {
-                    let _ = writeln!(err, "error: {error:#}");
-                    exit::USAGE_OR_IO
-                }
+                Err(error) => usage_error(&error, err),
             }
         }
-        Command::Check(check) => {
-            generate::command(&check.config(stderr_color), &terminal, out, err)
-        }
-        Command::Generate(generate) => match generate.config(stderr_color) {
-            Ok((config, warnings)) => {
-                for warning in warnings {
-                    let _ = writeln!(err, "warning: {warning}");
-                }
-                generate::command(&config, &terminal, out, err)
+        Command::Check(check) => match check.levels() {
+            Ok(levels) => {
+                generate::command(&check.config(stderr_color), &levels, &terminal, out, err)
             }
-            Err(error) => {
-                let _ = writeln!(err, "error: {error:#}");
-                exit::USAGE_OR_IO
-            }
+            Err(error) => usage_error(&error, err),
         },
+        Command::Generate(generate) => {
+            let levels = generate.common.levels();
+            match levels.and_then(|levels| Ok((levels, generate.config(stderr_color)?))) {
+                Ok((levels, (config, warnings))) => {
+                    for warning in warnings {
+                        let _ = writeln!(err, "warning: {warning}");
+                    }
+                    generate::command(&config, &levels, &terminal, out, err)
+                }
+                Err(error) => usage_error(&error, err),
+            }
+        }
     }
 }

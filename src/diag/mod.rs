@@ -80,3 +80,73 @@ impl Diagnostic {
 pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
     diagnostics.iter().any(|d| d.severity == Severity::Error)
 }
+
+/// `--deny` / `--allow`: which warnings become errors, and which are not reported.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Levels {
+    /// `--deny warnings`: every warning is an error.
+    pub deny_warnings: bool,
+    /// `--deny CODE`: these codes are errors.
+    pub deny: Vec<Code>,
+    /// `--allow CODE`: these (warning) codes are not reported.
+    pub allow: Vec<Code>,
+}
+
+impl Levels {
+    /// Reads `--deny` / `--allow` values. Only warnings can be allowed: an error means the
+    /// output would be wrong, so it cannot be switched off.
+    pub fn parse(deny: &[String], allow: &[String]) -> Result<Levels, String> {
+        let code = |name: &str| {
+            Code::from_name(name).ok_or_else(|| {
+                let hint = nearest_code(name)
+                    .map(|c| format!(" (did you mean `{}`?)", c.as_str()))
+                    .unwrap_or_default();
+                format!(
+                    "unknown diagnostic code `{name}`{hint}; `union-gen explain all` lists them"
+                )
+            })
+        };
+        let mut levels = Levels::default();
+        for name in deny {
+            if name == "warnings" {
+                levels.deny_warnings = true;
+            } else {
+                levels.deny.push(code(name)?);
+            }
+        }
+        for name in allow {
+            let allowed = code(name)?;
+            if allowed.default_severity() == Severity::Error {
+                return Err(format!(
+                    "`{name}` is an error, which cannot be allowed: only warnings can"
+                ));
+            }
+            if levels.deny.contains(&allowed) {
+                return Err(format!("`{name}` is both denied and allowed"));
+            }
+            levels.allow.push(allowed);
+        }
+        Ok(levels)
+    }
+
+    /// Applies the levels to a run's diagnostics.
+    pub fn apply(&self, diagnostics: &mut Vec<Diagnostic>) {
+        diagnostics.retain(|d| !self.allow.contains(&d.code));
+        for d in diagnostics.iter_mut() {
+            if self.deny_warnings || self.deny.contains(&d.code) {
+                d.severity = Severity::Error;
+            }
+        }
+    }
+}
+
+/// The code nearest to a misspelt one (`explain`, `--deny`, `--allow`), if any is close:
+/// at most a third of the name's characters differ.
+pub fn nearest_code(name: &str) -> Option<Code> {
+    ALL_CODES
+        .iter()
+        .map(|code| (strsim::levenshtein(name, code.as_str()), *code))
+        .filter(|(distance, _)| *distance * 3 <= name.chars().count().max(3))
+        .min_by_key(|(distance, code)| (*distance, code.as_str()))
+        .map(|(_, code)| code)
+}
