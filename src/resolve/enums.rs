@@ -10,7 +10,10 @@ use crate::model::{EnumValue, TypeName};
 use crate::source::Span;
 use crate::syntax::{ConstExpr, ConstSpec, Doc};
 
-pub const ENUM_MARKERS: &[&str] = &["enum", "k8s:enum"];
+use crate::markers::registry::{self, Kind};
+
+/// The markers that make a string type an enum.
+pub const ENUM_MARKERS: &[Kind] = &[Kind::Enum, Kind::K8sEnum];
 
 /// Enum types and their values.
 #[derive(Debug, Default)]
@@ -35,12 +38,12 @@ pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
         let mut names: Vec<_> = package.types.iter().collect();
         names.sort_by_key(|(name, _)| **name);
         for (name, entry) in names {
-            let Some(marker) = ENUM_MARKERS.iter().find_map(|m| {
+            let Some(marker) = ENUM_MARKERS.iter().find_map(|kind| {
                 entry
                     .decl
                     .doc
-                    .marker(m)
-                    .or(entry.decl.detached_doc.marker(m))
+                    .marker(kind.name())
+                    .or(entry.decl.detached_doc.marker(kind.name()))
             }) else {
                 continue;
             };
@@ -461,80 +464,17 @@ fn is_plain_string(expr: &ConstExpr) -> bool {
     }
 }
 
-/// Explicit values from `+kubebuilder:validation:Enum=…`, read as controller-gen reads them:
-/// `A;B;C` or `{A,B,C}`, each value bare or a quoted Go string (`""` is the empty string), in
+/// Explicit values from `+kubebuilder:validation:Enum=…` (grammar: [`registry::list`]), in
 /// the declared order.
 pub fn explicit_values(doc: &Doc) -> Option<(Vec<String>, Span)> {
-    let marker = doc.marker("kubebuilder:validation:Enum")?;
+    let marker = doc.marker(Kind::KubebuilderEnum.name())?;
     let raw = marker.marker.value.as_deref()?;
-    Some((explicit_list(raw), marker.span.clone()))
-}
-
-fn explicit_list(raw: &str) -> Vec<String> {
-    let raw = raw.trim();
-    let (body, separator) = match raw.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
-        Some(body) => (body, ','),
-        None => (raw, ';'),
-    };
-    let mut values = Vec::new();
-    let mut rest = body;
-    loop {
-        let trimmed = rest.trim_start();
-        let (value, after) = if trimmed.starts_with('"') || trimmed.starts_with('`') {
-            // A quoted value may hold the separator; it ends at its closing quote.
-            let quote = trimmed.as_bytes()[0];
-            let mut end = 1;
-            let bytes = trimmed.as_bytes();
-            while end < bytes.len() && bytes[end] != quote {
-                end += if bytes[end] == b'\\' && quote == b'"' {
-                    2
-                } else {
-                    1
-                };
-            }
-            let end = (end + 1).min(trimmed.len());
-            let literal = &trimmed[..end];
-            let value = crate::syntax::literal::unquote(literal)
-                .ok()
-                .and_then(|bytes| String::from_utf8(bytes).ok())
-                .unwrap_or_else(|| literal.to_string());
-            (Some(value), &trimmed[end..])
-        } else {
-            let end = trimmed.find(separator).unwrap_or(trimmed.len());
-            let value = trimmed[..end].trim();
-            (
-                (!value.is_empty()).then(|| value.to_string()),
-                &trimmed[end..],
-            )
-        };
-        values.extend(value);
-        match after.trim_start().strip_prefix(separator) {
-            Some(next) => rest = next,
-            None => break,
-        }
-    }
-    values
+    Some((registry::list(raw), marker.span.clone()))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn explicit_lists_are_read_as_controller_gen_reads_them() {
-        let list = |raw: &str| explicit_list(raw);
-        assert_eq!(list("A;B;C"), ["A", "B", "C"]);
-        assert_eq!(list("{A,B}"), ["A", "B"]);
-        assert_eq!(list("{\"A\", \"B\"}"), ["A", "B"]);
-        assert_eq!(list("\"\";A;B"), ["", "A", "B"]);
-        assert_eq!(
-            list("{\"\", \"NoPrefix\", \"Prefix\"}"),
-            ["", "NoPrefix", "Prefix"]
-        );
-        assert_eq!(list("\"Enabled\";\"Disabled\";"), ["Enabled", "Disabled"]);
-        assert_eq!(list("\"a;b\";C"), ["a;b", "C"]);
-        assert_eq!(list("Z;A"), ["Z", "A"], "declared order");
-    }
 
     #[test]
     fn quotes_like_go() {

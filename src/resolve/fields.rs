@@ -5,6 +5,7 @@ use std::collections::HashSet;
 
 use super::universe::{GoType, Origin, TypeEntry, Universe};
 use crate::diag::{Code, Diagnostic};
+use crate::markers::registry::Kind;
 use crate::model::TypeName;
 use crate::source::Span;
 use crate::syntax::{Doc, Field, SpannedMarker, TypeExpr};
@@ -77,13 +78,14 @@ pub fn json_tag(tag: Option<&str>) -> JsonTag {
     tag
 }
 
-pub const OPTIONAL_MARKERS: &[&str] = &["optional", "k8s:optional"];
-pub const REQUIRED_MARKERS: &[&str] = &["required", "k8s:required"];
+/// Markers that make a field optional, and required (openapi-gen's and validation-gen's).
+pub const OPTIONAL_MARKERS: &[Kind] = &[Kind::Optional, Kind::K8sOptional];
+pub const REQUIRED_MARKERS: &[Kind] = &[Kind::Required, Kind::K8sRequired];
 
-fn first_marker<'d>(doc: &'d Doc, names: &[&str]) -> Option<&'d SpannedMarker> {
+fn first_marker<'d>(doc: &'d Doc, kinds: &[Kind]) -> Option<&'d SpannedMarker> {
     doc.markers
         .iter()
-        .find(|m| names.contains(&m.marker.name.as_str()))
+        .find(|m| kinds.iter().any(|kind| kind.name() == m.marker.name))
 }
 
 /// Optionality as kube-openapi decides it: an explicit marker wins, else `omitempty`.

@@ -491,7 +491,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 String::from_utf8_lossy(&bytes).into_owned(),
             ));
         }
-        if markers_check::json_nesting(value) > crate::limits::DEFAULT_NESTING {
+        if crate::markers::registry::json_nesting(value) > crate::limits::DEFAULT_NESTING {
             return None; // reported by `markers_check`
         }
         serde_json::from_str::<serde_json::Value>(value).ok()?;
