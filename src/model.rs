@@ -49,7 +49,7 @@ pub struct StructDef {
     pub required: Vec<String>,
     pub unions: Vec<Union>,
     /// `+structType=atomic|granular` on the type.
-    pub map_type: Option<String>,
+    pub map_type: Option<MapType>,
 }
 
 #[derive(Debug, Clone)]
@@ -59,9 +59,14 @@ pub struct Property {
     pub ty: PropertyType,
     /// A default value as JSON text (from `+default=` or the zero value of a required field).
     pub default: Option<DefaultValue>,
-    pub list_type: Option<String>,
+    /// `+listType=` / `+k8s:listType=`.
+    pub list_type: Option<ListType>,
+    /// `+listMapKey=` / `+k8s:listMapKey=`, in marker order.
     pub list_map_keys: Vec<String>,
-    pub map_type: Option<String>,
+    /// `+mapType=` (or `+structType=`) on the field.
+    pub map_type: Option<MapType>,
+    /// `+patchStrategy=`, as written (`merge`, `retainKeys`, `merge,retainKeys`): openapi-gen
+    /// copies it verbatim.
     pub patch_strategy: Option<String>,
     pub patch_merge_key: Option<String>,
     /// What the Go field's zero value looks like in JSON: decides what "set" means for a
@@ -69,6 +74,56 @@ pub struct Property {
     pub zero: ZeroForm,
     /// `omitempty` in the JSON tag: Go leaves the zero value out instead of writing it.
     pub omitempty: bool,
+}
+
+/// `x-kubernetes-list-type`: how a server-side apply merges a list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListType {
+    Atomic,
+    Set,
+    Map,
+}
+
+/// `x-kubernetes-map-type`: how a server-side apply merges a map or struct.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MapType {
+    Atomic,
+    Granular,
+}
+
+impl ListType {
+    /// The marker value and extension value (`atomic`, `set`, `map`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ListType::Atomic => "atomic",
+            ListType::Set => "set",
+            ListType::Map => "map",
+        }
+    }
+
+    /// A marker value; anything else is `marker/malformed` (see the marker registry).
+    pub fn from_marker(value: &str) -> Option<ListType> {
+        [ListType::Atomic, ListType::Set, ListType::Map]
+            .into_iter()
+            .find(|t| t.as_str() == value)
+    }
+}
+
+impl MapType {
+    /// The marker value and extension value (`atomic`, `granular`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MapType::Atomic => "atomic",
+            MapType::Granular => "granular",
+        }
+    }
+
+    /// A marker value; anything else is `marker/malformed` (see the marker registry).
+    pub fn from_marker(value: &str) -> Option<MapType> {
+        [MapType::Atomic, MapType::Granular]
+            .into_iter()
+            .find(|t| t.as_str() == value)
+    }
 }
 
 /// How a Go field holding its zero value appears in JSON.

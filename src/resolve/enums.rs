@@ -8,7 +8,7 @@ use crate::diag::{Code, Diagnostic};
 use crate::limits::{CONST_BYTES, CONST_DEPTH, CONST_EVAL_STEPS};
 use crate::model::{EnumValue, TypeName};
 use crate::source::Span;
-use crate::syntax::{ConstExpr, ConstSpec, Doc};
+use crate::syntax::{BinaryOp, ConstExpr, ConstSpec, Doc};
 
 use crate::markers::registry::{self, Kind};
 
@@ -51,17 +51,22 @@ pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
                 package: path.to_string(),
                 name: name.to_string(),
             };
-            let mut target = GoType::Named(type_name.clone(), *entry);
+            let mut target = Some(GoType::Named(type_name.clone(), *entry));
             if entry.decl.is_alias {
-                // `+enum` on `type A = B` makes B the enum (A and B are the same type).
-                target = universe.resolve(entry.origin, &entry.decl.ty);
-                match &target {
-                    GoType::Named(aliased, _) => type_name = aliased.clone(),
-                    _ => target = GoType::Builtin("not-a-named-type"),
-                }
+                // `+enum` on `type A = B` makes B the enum (A and B are the same type); an
+                // alias of an unnamed type (`type A = string`) has no constants of its own.
+                target = match universe.resolve(entry.origin, &entry.decl.ty) {
+                    GoType::Named(aliased, aliased_entry) => {
+                        type_name = aliased.clone();
+                        Some(GoType::Named(aliased, aliased_entry))
+                    }
+                    _ => None,
+                };
             }
-            let underlying = universe.underlying(target);
-            if matches!(underlying, GoType::Builtin("string")) {
+            let is_string = target.is_some_and(|target| {
+                matches!(universe.underlying(target), GoType::Builtin("string"))
+            });
+            if is_string {
                 enum_types.insert(type_name);
             } else if package.package.is_input {
                 diagnostics.push(
@@ -322,14 +327,8 @@ fn conversion_type<'a>(
     };
     match universe.lookup_type(&type_name) {
         Some(entry) => Some(GoType::Named(type_name, entry)),
-        None if package.is_none() && super::universe::is_builtin(name) => {
-            Some(GoType::Builtin(match name.as_str() {
-                "string" => "string",
-                _ => "other",
-            }))
-        }
-        None if package.is_some() => Some(GoType::External(type_name, span.clone())),
-        None => None,
+        None if package.is_none() => super::universe::builtin(name).map(GoType::Builtin),
+        None => Some(GoType::External(type_name, span.clone())),
     }
 }
 
@@ -373,7 +372,11 @@ fn evaluate(
     *steps = steps.checked_sub(1).ok_or(EvalError::TooLarge)?;
     match expr {
         ConstExpr::Str(bytes) => Ok(bytes.clone()),
-        ConstExpr::Binary { op, lhs, rhs } if op == "+" => {
+        ConstExpr::Binary {
+            op: BinaryOp::Add,
+            lhs,
+            rhs,
+        } => {
             let mut left = evaluate(universe, origin, lhs, depth + 1, steps)?;
             let right = evaluate(universe, origin, rhs, depth + 1, steps)?;
             if left.len() + right.len() > CONST_BYTES {
@@ -458,7 +461,7 @@ fn is_plain_string(expr: &ConstExpr) -> bool {
     match expr {
         ConstExpr::Str(_) => true,
         ConstExpr::Binary { op, lhs, rhs } => {
-            op == "+" && (is_plain_string(lhs) || is_plain_string(rhs))
+            *op == BinaryOp::Add && (is_plain_string(lhs) || is_plain_string(rhs))
         }
         _ => false,
     }

@@ -333,7 +333,7 @@ mod tests {
         }
         chain.push_str("type T2000 struct {\n\tA string `json:\"a\"`\n}\n");
         let (_, diagnostics) = resolve_text(&chain);
-        assert!(codes(&diagnostics).contains(&Code::SyntaxParseError));
+        assert!(codes(&diagnostics).contains(&Code::ResolveTooDeep));
 
         let mut diamond = String::from("package p\n\n");
         for i in 0..40 {
