@@ -176,10 +176,10 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 span: entry.decl.name_span.clone(),
             });
         }
-        let TypeExpr::Struct(fields) = &entry.decl.ty else {
+        if !matches!(entry.decl.ty, TypeExpr::Struct(_)) {
             return None;
-        };
-        let flattened = flatten(self.universe, &name, fields, entry.origin);
+        }
+        let flattened = flatten(self.universe, &name, entry);
         if let Some(field) = flattened.too_deep {
             self.diagnostics.push(
                 Diagnostic::new(
@@ -194,7 +194,6 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 .with_help("give the deep embedded field a JSON name, or flatten the chain of embedded structs"),
             );
         }
-        let flat = flattened.fields;
         let mut def = StructDef {
             map_type: entry
                 .decl
@@ -205,7 +204,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
             ..StructDef::default()
         };
         let mut seen = HashSet::new();
-        for flat_field in &flat {
+        for flat_field in flattened.serialized() {
             if !seen.insert(flat_field.json_name.clone()) {
                 continue; // Go's encoding/json: the shallower field wins.
             }
@@ -217,13 +216,9 @@ impl<'u, 'a> Resolver<'u, 'a> {
             let property = self.property(flat_field, optional);
             def.properties.push(property);
         }
-        def.unions = self.unions.struct_unions(
-            self.universe,
-            self.enums,
-            &name,
-            entry,
-            &mut self.diagnostics,
-        );
+        def.unions =
+            self.unions
+                .struct_unions(self.universe, self.enums, &flattened, &mut self.diagnostics);
         Some(Definition {
             name,
             doc,
