@@ -190,8 +190,8 @@ pub struct Union {
     pub members: Vec<UnionMember>,
     /// Discriminator values with no member field (KEP-1027 empty members).
     pub empty_values: Vec<String>,
-    /// Exactly one member is set (else at most one).
-    pub exactly_one: bool,
+    /// How many members may be set.
+    pub count: Count,
     /// A `+union` struct whose fields also carry `+unionMember` (OpenShift's style): the JSON
     /// names of those fields. The other fields are members only by the 2019 rule "every
     /// field", which such types do not follow, so the CEL count covers these alone. Empty
@@ -209,6 +209,20 @@ pub enum UnionDialect {
     Kep1027,
     /// validation-gen `+k8s:unionMember` / `+k8s:zeroOrOneOfMember`: "set" is non-zero.
     Declarative,
+    /// controller-gen's type-level `+kubebuilder:validation:ExactlyOneOf` / `AtMostOneOf` /
+    /// `AtLeastOneOf`: no discriminator, and "set" is present (`has(self.m)`), the rule
+    /// controller-gen itself writes. Never in `x-kubernetes-unions`: openapi-gen ignores these
+    /// markers and structured-merge-diff unions have no at-least-one.
+    ControllerGen,
+}
+
+/// How many members of a union may be set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Count {
+    AtMostOne,
+    ExactlyOne,
+    /// controller-gen's `AtLeastOneOf` only.
+    AtLeastOne,
 }
 
 #[derive(Debug, Clone, PartialEq)]

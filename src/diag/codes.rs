@@ -276,6 +276,24 @@ right:
         Level64 Level64 `json:\"level64\"`   // a named field is a `$ref`, not inlined
     }
 ";
+    UnionUnknownMember = "union/unknown-member", Error,
+"A controller-gen union marker (`+kubebuilder:validation:ExactlyOneOf=…`, `AtMostOneOf`,
+`AtLeastOneOf`) names a field the type does not have. The names are JSON names of the type's
+own fields (inlined embedded fields included), not Go names and not nested paths.
+controller-gen does not check them, but writes `has(self.<name>)` into the CRD, which the API
+server then rejects (the rule selects an undefined field); a nested path (`a.b`) is
+controller-gen's own error.
+
+wrong:
+    // +kubebuilder:validation:ExactlyOneOf=ConfigMap;Secret
+    type Source struct {
+        ConfigMap *ConfigMapSource `json:\"configMap,omitempty\"`
+        Secret    *SecretSource    `json:\"secret,omitempty\"`
+    }
+
+right:
+    // +kubebuilder:validation:ExactlyOneOf=configMap;secret
+";
     UnionMultipleDiscriminators = "union/multiple-discriminators", Error,
 "A union has exactly one discriminator. With several unions in one struct, tie each member to
 its discriminator (`+unionDiscriminatedBy=` or `union: \"name\"`).

@@ -171,6 +171,10 @@ registry! {
     K8sUnionMember = "k8s:unionMember", Declarative, Field, Value::Args(UNION_ARGS);
     K8sUnionDiscriminator = "k8s:unionDiscriminator", Declarative, Field, Value::Args(&["union"]);
     K8sZeroOrOneOfMember = "k8s:zeroOrOneOfMember", Declarative, Field, Value::Args(UNION_ARGS);
+    // Unions, controller-gen: JSON names of the type's fields, one union per marker.
+    ExactlyOneOf = "kubebuilder:validation:ExactlyOneOf", ControllerGen, Type, Value::List;
+    AtMostOneOf = "kubebuilder:validation:AtMostOneOf", ControllerGen, Type, Value::List;
+    AtLeastOneOf = "kubebuilder:validation:AtLeastOneOf", ControllerGen, Type, Value::List;
 }
 
 impl Kind {

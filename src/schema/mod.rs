@@ -157,10 +157,19 @@ fn definition_schema(
                     .extensions
                     .push(("x-kubernetes-map-type".into(), map_type.as_str().into()));
             }
-            if !def.unions.is_empty() && unions != UnionFormat::Kep1027 {
+            // controller-gen's unions are not written: openapi-gen ignores their markers,
+            // and structured-merge-diff unions (what schemaconv makes of the list) have
+            // neither "at least one" nor overlapping unions. Their rules enforce them.
+            let listed: Vec<Union> = def
+                .unions
+                .iter()
+                .filter(|u| u.dialect != UnionDialect::ControllerGen)
+                .cloned()
+                .collect();
+            if !listed.is_empty() && unions != UnionFormat::Kep1027 {
                 schema
                     .extensions
-                    .push(("x-kubernetes-unions".into(), union_list(&def.unions)));
+                    .push(("x-kubernetes-unions".into(), union_list(&listed)));
             }
             append_validations(
                 &mut schema.extensions,

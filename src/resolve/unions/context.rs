@@ -18,6 +18,9 @@ pub(super) struct Context<'c, 'a> {
     pub fields: Vec<&'c FlatField<'a>>,
     /// Its inlined embedded fields.
     pub embeds: &'c [&'a Field],
+    /// Every field of the definition being built (the struct's own, and those it inlines):
+    /// the properties a type-level marker can name.
+    pub all_fields: &'c [FlatField<'a>],
     pub diagnostics: &'c mut Vec<Diagnostic>,
 }
 

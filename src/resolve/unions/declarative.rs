@@ -8,7 +8,7 @@ use super::rules::{
     report_multiple, without_members, WithLabels,
 };
 use crate::diag::{Code, Diagnostic};
-use crate::model::{Union, UnionDialect};
+use crate::model::{Count, Union, UnionDialect};
 
 /// The `+k8s:` unions of a struct, grouped by `union:` name (unions and zero-or-one groups
 /// apart).
@@ -124,7 +124,11 @@ pub(super) fn unions(
             empty_values: empty_values(enum_values, &union_members),
             named_members: Vec::new(),
             members: union_members,
-            exactly_one: !zero_or_one,
+            count: if zero_or_one {
+                Count::AtMostOne
+            } else {
+                Count::ExactlyOne
+            },
         });
     }
     unions

@@ -10,7 +10,7 @@ use super::rules::{
 };
 use crate::diag::{Code, Diagnostic};
 use crate::markers::registry::Kind;
-use crate::model::{Union, UnionDialect};
+use crate::model::{Count, Union, UnionDialect};
 use crate::resolve::fields;
 
 /// The unions of `+unionMember` fields, one per `+unionDiscriminator` they are tied to.
@@ -166,7 +166,11 @@ pub(super) fn unions(
             empty_values: empty_values(enum_values, &union_members),
             named_members: Vec::new(),
             members: union_members,
-            exactly_one: required,
+            count: if required {
+                Count::ExactlyOne
+            } else {
+                Count::AtMostOne
+            },
         });
     }
     unions

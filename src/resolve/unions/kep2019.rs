@@ -7,7 +7,7 @@ use super::context::{Context, Dialect, Discriminator, Member};
 use super::rules::{check_common, gated, report_multiple, without_members};
 use crate::diag::{Code, Diagnostic};
 use crate::markers::registry::Kind;
-use crate::model::{Union, UnionDialect, UnionMember};
+use crate::model::{Count, Union, UnionDialect, UnionMember};
 use crate::syntax::{SpannedMarker, TypeExpr};
 
 /// The union of a `+union` struct (`struct_marker`). Fields that also carry `+unionMember`
@@ -59,7 +59,7 @@ pub(super) fn struct_union(
         discriminator: discriminator.map(|i| cx.field(i).json_name.clone()),
         members: Vec::new(),
         empty_values: Vec::new(),
-        exactly_one: false,
+        count: Count::AtMostOne,
         named_members: members
             .iter()
             .filter(|m| m.dialect == Dialect::Kep1027)
@@ -150,7 +150,7 @@ pub(super) fn deprecated_union(
             })
             .collect(),
         empty_values: Vec::new(),
-        exactly_one: false,
+        count: Count::AtMostOne,
         named_members: Vec::new(),
     }
 }

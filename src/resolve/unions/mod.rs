@@ -3,7 +3,9 @@
 //!
 //! - [`kep2019`]: `+union` structs and `+unionDeprecated` members (kube-openapi);
 //! - [`kep1027`]: `+unionMember` tied to `+unionDiscriminator`;
-//! - [`declarative`]: validation-gen's `+k8s:unionMember` / `+k8s:zeroOrOneOfMember`.
+//! - [`declarative`]: validation-gen's `+k8s:unionMember` / `+k8s:zeroOrOneOfMember`;
+//! - [`controller_gen`]: controller-gen's type-level `ExactlyOneOf` / `AtMostOneOf` /
+//!   `AtLeastOneOf` (JSON names, one union per marker).
 //!
 //! A family is one module with a function from the context (and the markers
 //! [`context::collect_markers`] found) to `Vec<Union>`, called from [`own_unions`], plus its
@@ -15,6 +17,7 @@
 //! definition's properties.
 
 mod context;
+mod controller_gen;
 mod declarative;
 mod kep1027;
 mod kep2019;
@@ -43,6 +46,9 @@ struct OwnUnions {
     struct_union: Option<Union>,
     /// Member-level unions (2019 `+unionDeprecated`, KEP-1027, declarative).
     member_unions: Vec<Union>,
+    /// Type-level unions that name their members (controller-gen's `ExactlyOneOf`, …); they
+    /// may share fields with each other and with the unions above.
+    type_unions: Vec<Union>,
 }
 
 impl UnionCache {
@@ -65,6 +71,7 @@ impl UnionCache {
                     entry: inlined.entry,
                     fields: flattened.own_fields(index),
                     embeds: &inlined.embeds,
+                    all_fields: &flattened.fields,
                     diagnostics: &mut *diagnostics,
                 };
                 let own = own_unions(&mut cx);
@@ -73,7 +80,10 @@ impl UnionCache {
             let own = &self.own[&inlined.name];
             match step {
                 Step::Enter(_) => unions.extend(own.struct_union.clone()),
-                Step::Leave(_) => unions.extend(own.member_unions.iter().cloned()),
+                Step::Leave(_) => {
+                    unions.extend(own.member_unions.iter().cloned());
+                    unions.extend(own.type_unions.iter().cloned());
+                }
             }
         }
         unions
@@ -239,6 +249,9 @@ fn own_unions(cx: &mut Context) -> OwnUnions {
     }
 
     rules::check_overlaps(cx, &out, &members);
+
+    // controller-gen: `+kubebuilder:validation:ExactlyOneOf=a;b` and its siblings.
+    out.type_unions = controller_gen::unions(cx);
     out
 }
 
