@@ -22,15 +22,19 @@ pub struct ApiModel {
     pub definitions: Vec<Definition>,
 }
 
+/// One OpenAPI definition: an exported struct of an input package (or a struct reachable
+/// from one, with dependency definitions on), or a well-known type with a fixed schema.
 #[derive(Debug, Clone)]
 pub struct Definition {
     pub name: TypeName,
     /// Doc comment lines, raw (description rules are applied by `schema`).
     pub doc: Vec<String>,
     pub body: DefinitionBody,
+    /// The type's name in its declaration (where diagnostics about the definition point).
     pub span: Span,
 }
 
+/// What a definition holds: a struct's properties, or a fixed schema.
 #[derive(Debug, Clone)]
 pub enum DefinitionBody {
     Struct(StructDef),
@@ -41,20 +45,26 @@ pub enum DefinitionBody {
     },
 }
 
+/// A struct's schema: its serialised fields after inlining (Go's encoding/json rules: the
+/// shallower of two fields with one JSON name wins), which are required, and its unions.
 #[derive(Debug, Clone, Default)]
 pub struct StructDef {
     /// In field order (inline embedded fields merged in place).
     pub properties: Vec<Property>,
     /// JSON names of required properties, in field order.
     pub required: Vec<String>,
+    /// Every union, in kube-openapi's order (the struct's `+union`, those of its inlined
+    /// structs, its member-level unions, then controller-gen's type-level ones).
     pub unions: Vec<Union>,
     /// `+structType=atomic|granular` on the type.
     pub map_type: Option<MapType>,
 }
 
+/// One property of a struct: a serialised Go field, its schema and the markers that shape it.
 #[derive(Debug, Clone)]
 pub struct Property {
     pub json_name: String,
+    /// Doc comment lines, raw.
     pub doc: Vec<String>,
     pub ty: PropertyType,
     /// A default value as JSON text (from `+default=` or the zero value of a required field).
@@ -165,7 +175,10 @@ pub enum PropertyType {
     Map(Box<PropertyType>),
     /// `interface{}`: any JSON value.
     Any,
-    /// A Go construct OpenAPI cannot express; reported, left untyped.
+    /// A type this tool does not describe, written as the empty schema `{}` (any value).
+    /// Types it gave up on are reported (`resolve/recursive-type`, `resolve/alias-cycle`,
+    /// `resolve/too-deep`); anonymous struct fields, channels, functions, undefined names
+    /// and type parameters are not reported yet (README, "Not supported yet").
     Unsupported,
 }
 

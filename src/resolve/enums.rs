@@ -31,6 +31,11 @@ pub enum EvalError {
     TooLarge,
 }
 
+/// Finds the enum types (`+enum` / `+k8s:enum` on a type whose underlying type is string) of
+/// every loaded package and their values: the typed string constants of every loaded
+/// package, evaluated, listed once each (the longer doc comment wins), sorted as
+/// kube-openapi sorts them; an explicit `+kubebuilder:validation:Enum` on the type replaces
+/// them. Diagnostics only for input packages.
 pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
     let mut enum_types: HashSet<TypeName> = HashSet::new();
     for path in &universe.order {

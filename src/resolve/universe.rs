@@ -87,6 +87,9 @@ pub enum Unresolvable {
     AliasCycle,
 }
 
+/// Every loaded package (inputs and the dependencies they reference), indexed by import
+/// path: the scope in which written types and constants are resolved. Built once per run;
+/// borrows the loaded declarations (`'a`).
 pub struct Universe<'a> {
     pub packages: HashMap<&'a str, PackageIndex<'a>>,
     /// Import paths in a stable order.
