@@ -22,15 +22,19 @@ pub struct ApiModel {
     pub definitions: Vec<Definition>,
 }
 
+/// One OpenAPI definition: an exported struct of an input package (or a struct reachable
+/// from one, with dependency definitions on), or a well-known type with a fixed schema.
 #[derive(Debug, Clone)]
 pub struct Definition {
     pub name: TypeName,
     /// Doc comment lines, raw (description rules are applied by `schema`).
     pub doc: Vec<String>,
     pub body: DefinitionBody,
+    /// The type's name in its declaration (where diagnostics about the definition point).
     pub span: Span,
 }
 
+/// What a definition holds: a struct's properties, or a fixed schema.
 #[derive(Debug, Clone)]
 pub enum DefinitionBody {
     Struct(StructDef),
@@ -41,27 +45,38 @@ pub enum DefinitionBody {
     },
 }
 
+/// A struct's schema: its serialised fields after inlining (Go's encoding/json rules: the
+/// shallower of two fields with one JSON name wins), which are required, and its unions.
 #[derive(Debug, Clone, Default)]
 pub struct StructDef {
     /// In field order (inline embedded fields merged in place).
     pub properties: Vec<Property>,
     /// JSON names of required properties, in field order.
     pub required: Vec<String>,
+    /// Every union, in kube-openapi's order (the struct's `+union`, those of its inlined
+    /// structs, its member-level unions, then controller-gen's type-level ones).
     pub unions: Vec<Union>,
     /// `+structType=atomic|granular` on the type.
-    pub map_type: Option<String>,
+    pub map_type: Option<MapType>,
 }
 
+/// One property of a struct: a serialised Go field, its schema and the markers that shape it.
 #[derive(Debug, Clone)]
 pub struct Property {
     pub json_name: String,
+    /// Doc comment lines, raw.
     pub doc: Vec<String>,
     pub ty: PropertyType,
     /// A default value as JSON text (from `+default=` or the zero value of a required field).
     pub default: Option<DefaultValue>,
-    pub list_type: Option<String>,
+    /// `+listType=` / `+k8s:listType=`.
+    pub list_type: Option<ListType>,
+    /// `+listMapKey=` / `+k8s:listMapKey=`, in marker order.
     pub list_map_keys: Vec<String>,
-    pub map_type: Option<String>,
+    /// `+mapType=` (or `+structType=`) on the field.
+    pub map_type: Option<MapType>,
+    /// `+patchStrategy=`, as written (`merge`, `retainKeys`, `merge,retainKeys`): openapi-gen
+    /// copies it verbatim.
     pub patch_strategy: Option<String>,
     pub patch_merge_key: Option<String>,
     /// What the Go field's zero value looks like in JSON: decides what "set" means for a
@@ -69,6 +84,56 @@ pub struct Property {
     pub zero: ZeroForm,
     /// `omitempty` in the JSON tag: Go leaves the zero value out instead of writing it.
     pub omitempty: bool,
+}
+
+/// `x-kubernetes-list-type`: how a server-side apply merges a list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListType {
+    Atomic,
+    Set,
+    Map,
+}
+
+/// `x-kubernetes-map-type`: how a server-side apply merges a map or struct.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MapType {
+    Atomic,
+    Granular,
+}
+
+impl ListType {
+    /// The marker value and extension value (`atomic`, `set`, `map`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ListType::Atomic => "atomic",
+            ListType::Set => "set",
+            ListType::Map => "map",
+        }
+    }
+
+    /// A marker value; anything else is `marker/malformed` (see the marker registry).
+    pub fn from_marker(value: &str) -> Option<ListType> {
+        [ListType::Atomic, ListType::Set, ListType::Map]
+            .into_iter()
+            .find(|t| t.as_str() == value)
+    }
+}
+
+impl MapType {
+    /// The marker value and extension value (`atomic`, `granular`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MapType::Atomic => "atomic",
+            MapType::Granular => "granular",
+        }
+    }
+
+    /// A marker value; anything else is `marker/malformed` (see the marker registry).
+    pub fn from_marker(value: &str) -> Option<MapType> {
+        [MapType::Atomic, MapType::Granular]
+            .into_iter()
+            .find(|t| t.as_str() == value)
+    }
 }
 
 /// How a Go field holding its zero value appears in JSON.
@@ -110,7 +175,10 @@ pub enum PropertyType {
     Map(Box<PropertyType>),
     /// `interface{}`: any JSON value.
     Any,
-    /// A Go construct OpenAPI cannot express; reported, left untyped.
+    /// A type this tool does not describe, written as the empty schema `{}` (any value).
+    /// Types it gave up on are reported (`resolve/recursive-type`, `resolve/alias-cycle`,
+    /// `resolve/too-deep`); anonymous struct fields, channels, functions, undefined names
+    /// and type parameters are not reported yet (README, "Not supported yet").
     Unsupported,
 }
 
@@ -135,8 +203,8 @@ pub struct Union {
     pub members: Vec<UnionMember>,
     /// Discriminator values with no member field (KEP-1027 empty members).
     pub empty_values: Vec<String>,
-    /// Exactly one member is set (else at most one).
-    pub exactly_one: bool,
+    /// How many members may be set.
+    pub count: Count,
     /// A `+union` struct whose fields also carry `+unionMember` (OpenShift's style): the JSON
     /// names of those fields. The other fields are members only by the 2019 rule "every
     /// field", which such types do not follow, so the CEL count covers these alone. Empty
@@ -154,6 +222,20 @@ pub enum UnionDialect {
     Kep1027,
     /// validation-gen `+k8s:unionMember` / `+k8s:zeroOrOneOfMember`: "set" is non-zero.
     Declarative,
+    /// controller-gen's type-level `+kubebuilder:validation:ExactlyOneOf` / `AtMostOneOf` /
+    /// `AtLeastOneOf`: no discriminator, and "set" is present (`has(self.m)`), the rule
+    /// controller-gen itself writes. Never in `x-kubernetes-unions`: openapi-gen ignores these
+    /// markers and structured-merge-diff unions have no at-least-one.
+    ControllerGen,
+}
+
+/// How many members of a union may be set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Count {
+    AtMostOne,
+    ExactlyOne,
+    /// controller-gen's `AtLeastOneOf` only.
+    AtLeastOne,
 }
 
 #[derive(Debug, Clone, PartialEq)]

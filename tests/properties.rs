@@ -387,7 +387,7 @@ proptest! {
 // --- CEL union rules ---------------------------------------------------------------------
 
 use serde_json::{json, Map, Value};
-use union_gen::model::{Union, UnionDialect, UnionMember, ZeroForm};
+use union_gen::model::{Count, Union, UnionDialect, UnionMember, ZeroForm};
 use union_gen::schema::cel::{self, FieldFacts, Finding, StructFacts, ValueKind};
 
 /// One member's Go form: how it looks set and unset.
@@ -535,7 +535,11 @@ fn model_of(shape: &UnionShape) -> (Union, StructFacts) {
             .collect(),
         empty_values: Vec::new(),
         named_members: Vec::new(),
-        exactly_one: shape.exactly_one,
+        count: if shape.exactly_one {
+            Count::ExactlyOne
+        } else {
+            Count::AtMostOne
+        },
     };
     (union, StructFacts::from_fields(fields))
 }

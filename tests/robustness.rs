@@ -539,15 +539,15 @@ type OtherList []Other
 
 #[test]
 fn recursive_non_struct_types_and_alias_cycles_are_reported() {
-    for decls in [
-        "type L []L",
-        "type L map[string]L",
-        "type L *L",
-        "type L []M\ntype M map[string]L",
-        "type L = M\ntype M = L",
+    for (decls, code) in [
+        ("type L []L", "resolve/recursive-type"),
+        ("type L map[string]L", "resolve/recursive-type"),
+        ("type L *L", "resolve/recursive-type"),
+        ("type L []M\ntype M map[string]L", "resolve/recursive-type"),
+        ("type L = M\ntype M = L", "resolve/alias-cycle"),
     ] {
         let text = format!("package p\n\n{decls}\n\ntype T struct {{\n\tL L `json:\"l\"`\n}}\n");
-        assert_fails_with(&text, "syntax/parse-error");
+        assert_fails_with(&text, code);
     }
 }
 
@@ -577,14 +577,14 @@ fn long_chains_of_named_types_are_reported_or_resolved() {
         text.push_str(&format!("type T{i} struct {{\n\tT{}\n}}\n", i + 1));
     }
     text.push_str("type T10000 struct {\n\tA string `json:\"a\"`\n}\n");
-    assert_fails_with(&text, "syntax/parse-error");
+    assert_fails_with(&text, "resolve/too-deep");
     // 10,000 aliases, each one level deeper.
     let mut text = String::from("package p\n\ntype S struct {\n\tA A0 `json:\"a\"`\n}\n");
     for i in 0..10_000 {
         text.push_str(&format!("type A{i} = []A{}\n", i + 1));
     }
     text.push_str("type A10000 string\n");
-    assert_fails_with(&text, "syntax/parse-error");
+    assert_fails_with(&text, "resolve/too-deep");
     // 10,000 structs each pointing at the next: 10,001 definitions.
     let mut text = String::from("package p\n\n");
     for i in 0..10_000 {

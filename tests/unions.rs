@@ -328,6 +328,7 @@ const BROKEN: &[Expectation] = &[
         5,
     ),
     expect("unknown-union", "union/unknown-union", "error", 21, 5),
+    expect("unknown-member", "union/unknown-member", "error", 4, 41),
     expect(
         "unknown-union-declarative",
         "union/unknown-union",

@@ -229,6 +229,71 @@ wrong:
 right:
     union-gen generate --naming rest ./apps/v1 ./batch/v1
 ";
+    ResolveRecursiveType = "resolve/recursive-type", Error,
+"A named type that is not a struct contains itself (`type L []L`, `type M map[string]M`,
+`type P *P`, or a cycle through several such types). Non-struct types are inlined into the
+property that uses them, as in Kubernetes' published spec, so the schema would be infinite;
+openapi-gen recurses on such a type until it crashes. The property is left out and the run
+fails. Put a struct in the cycle: a struct is a definition, and the cycle becomes a `$ref`.
+
+wrong:
+    type Tree []Tree
+    type Spec struct {
+        Tree Tree `json:\"tree\"`
+    }
+
+right:
+    type Tree struct {
+        Children []Tree `json:\"children,omitempty\"`
+    }
+";
+    ResolveAliasCycle = "resolve/alias-cycle", Error,
+"Type aliases refer to themselves, directly or through other aliases (`type A = []A`,
+`type A = B` with `type B = A`). The Go compiler rejects this (\"invalid recursive type
+alias\"); the property is left out and the run fails. Make one of the aliases a defined type.
+
+wrong:
+    type A = B
+    type B = A
+
+right:
+    type A = B
+    type B string
+";
+    ResolveTooDeep = "resolve/too-deep", Error,
+"A type nests deeper than this tool follows: more than 64 named types or aliases inside each
+other (`type A0 []A1`, `type A1 []A2`, …), or more than 64 levels of inlined embedded
+structs. This is valid Go, but the schema would be cut off, so the run fails rather than
+write it. (Nesting written out in one type expression, `[][]…T`, is limited by the parser:
+`syntax/parse-error`.) Flatten the chain.
+
+wrong:
+    type Level0 struct { Level1 }     // … 65 levels of embedded structs
+    type Level1 struct { Level2 }
+
+right:
+    type Spec struct {
+        Level64 Level64 `json:\"level64\"`   // a named field is a `$ref`, not inlined
+    }
+";
+    UnionUnknownMember = "union/unknown-member", Error,
+"A controller-gen union marker (`+kubebuilder:validation:ExactlyOneOf=…`, `AtMostOneOf`,
+`AtLeastOneOf`) names a field the type does not have. The names are JSON names of the type's
+own fields (inlined embedded fields included), not Go names and not nested paths.
+controller-gen does not check them, but writes `has(self.<name>)` into the CRD, which the API
+server then rejects (the rule selects an undefined field); a nested path (`a.b`) is
+controller-gen's own error.
+
+wrong:
+    // +kubebuilder:validation:ExactlyOneOf=ConfigMap;Secret
+    type Source struct {
+        ConfigMap *ConfigMapSource `json:\"configMap,omitempty\"`
+        Secret    *SecretSource    `json:\"secret,omitempty\"`
+    }
+
+right:
+    // +kubebuilder:validation:ExactlyOneOf=configMap;secret
+";
     UnionMultipleDiscriminators = "union/multiple-discriminators", Error,
 "A union has exactly one discriminator. With several unions in one struct, tie each member to
 its discriminator (`+unionDiscriminatedBy=` or `union: \"name\"`).

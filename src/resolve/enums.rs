@@ -8,9 +8,12 @@ use crate::diag::{Code, Diagnostic};
 use crate::limits::{CONST_BYTES, CONST_DEPTH, CONST_EVAL_STEPS};
 use crate::model::{EnumValue, TypeName};
 use crate::source::Span;
-use crate::syntax::{ConstExpr, ConstSpec, Doc};
+use crate::syntax::{BinaryOp, ConstExpr, ConstSpec, Doc};
 
-pub const ENUM_MARKERS: &[&str] = &["enum", "k8s:enum"];
+use crate::markers::registry::{self, Kind};
+
+/// The markers that make a string type an enum.
+pub const ENUM_MARKERS: &[Kind] = &[Kind::Enum, Kind::K8sEnum];
 
 /// Enum types and their values.
 #[derive(Debug, Default)]
@@ -28,6 +31,11 @@ pub enum EvalError {
     TooLarge,
 }
 
+/// Finds the enum types (`+enum` / `+k8s:enum` on a type whose underlying type is string) of
+/// every loaded package and their values: the typed string constants of every loaded
+/// package, evaluated, listed once each (the longer doc comment wins), sorted as
+/// kube-openapi sorts them; an explicit `+kubebuilder:validation:Enum` on the type replaces
+/// them. Diagnostics only for input packages.
 pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
     let mut enum_types: HashSet<TypeName> = HashSet::new();
     for path in &universe.order {
@@ -35,12 +43,12 @@ pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
         let mut names: Vec<_> = package.types.iter().collect();
         names.sort_by_key(|(name, _)| **name);
         for (name, entry) in names {
-            let Some(marker) = ENUM_MARKERS.iter().find_map(|m| {
+            let Some(marker) = ENUM_MARKERS.iter().find_map(|kind| {
                 entry
                     .decl
                     .doc
-                    .marker(m)
-                    .or(entry.decl.detached_doc.marker(m))
+                    .marker(kind.name())
+                    .or(entry.decl.detached_doc.marker(kind.name()))
             }) else {
                 continue;
             };
@@ -48,17 +56,22 @@ pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
                 package: path.to_string(),
                 name: name.to_string(),
             };
-            let mut target = GoType::Named(type_name.clone(), *entry);
+            let mut target = Some(GoType::Named(type_name.clone(), *entry));
             if entry.decl.is_alias {
-                // `+enum` on `type A = B` makes B the enum (A and B are the same type).
-                target = universe.resolve(entry.origin, &entry.decl.ty);
-                match &target {
-                    GoType::Named(aliased, _) => type_name = aliased.clone(),
-                    _ => target = GoType::Builtin("not-a-named-type"),
-                }
+                // `+enum` on `type A = B` makes B the enum (A and B are the same type); an
+                // alias of an unnamed type (`type A = string`) has no constants of its own.
+                target = match universe.resolve(entry.origin, &entry.decl.ty) {
+                    GoType::Named(aliased, aliased_entry) => {
+                        type_name = aliased.clone();
+                        Some(GoType::Named(aliased, aliased_entry))
+                    }
+                    _ => None,
+                };
             }
-            let underlying = universe.underlying(target);
-            if matches!(underlying, GoType::Builtin("string")) {
+            let is_string = target.is_some_and(|target| {
+                matches!(universe.underlying(target), GoType::Builtin("string"))
+            });
+            if is_string {
                 enum_types.insert(type_name);
             } else if package.package.is_input {
                 diagnostics.push(
@@ -319,14 +332,8 @@ fn conversion_type<'a>(
     };
     match universe.lookup_type(&type_name) {
         Some(entry) => Some(GoType::Named(type_name, entry)),
-        None if package.is_none() && super::universe::is_builtin(name) => {
-            Some(GoType::Builtin(match name.as_str() {
-                "string" => "string",
-                _ => "other",
-            }))
-        }
-        None if package.is_some() => Some(GoType::External(type_name, span.clone())),
-        None => None,
+        None if package.is_none() => super::universe::builtin(name).map(GoType::Builtin),
+        None => Some(GoType::External(type_name, span.clone())),
     }
 }
 
@@ -370,7 +377,11 @@ fn evaluate(
     *steps = steps.checked_sub(1).ok_or(EvalError::TooLarge)?;
     match expr {
         ConstExpr::Str(bytes) => Ok(bytes.clone()),
-        ConstExpr::Binary { op, lhs, rhs } if op == "+" => {
+        ConstExpr::Binary {
+            op: BinaryOp::Add,
+            lhs,
+            rhs,
+        } => {
             let mut left = evaluate(universe, origin, lhs, depth + 1, steps)?;
             let right = evaluate(universe, origin, rhs, depth + 1, steps)?;
             if left.len() + right.len() > CONST_BYTES {
@@ -455,86 +466,23 @@ fn is_plain_string(expr: &ConstExpr) -> bool {
     match expr {
         ConstExpr::Str(_) => true,
         ConstExpr::Binary { op, lhs, rhs } => {
-            op == "+" && (is_plain_string(lhs) || is_plain_string(rhs))
+            *op == BinaryOp::Add && (is_plain_string(lhs) || is_plain_string(rhs))
         }
         _ => false,
     }
 }
 
-/// Explicit values from `+kubebuilder:validation:Enum=…`, read as controller-gen reads them:
-/// `A;B;C` or `{A,B,C}`, each value bare or a quoted Go string (`""` is the empty string), in
+/// Explicit values from `+kubebuilder:validation:Enum=…` (grammar: [`registry::list`]), in
 /// the declared order.
 pub fn explicit_values(doc: &Doc) -> Option<(Vec<String>, Span)> {
-    let marker = doc.marker("kubebuilder:validation:Enum")?;
+    let marker = doc.marker(Kind::KubebuilderEnum.name())?;
     let raw = marker.marker.value.as_deref()?;
-    Some((explicit_list(raw), marker.span.clone()))
-}
-
-fn explicit_list(raw: &str) -> Vec<String> {
-    let raw = raw.trim();
-    let (body, separator) = match raw.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
-        Some(body) => (body, ','),
-        None => (raw, ';'),
-    };
-    let mut values = Vec::new();
-    let mut rest = body;
-    loop {
-        let trimmed = rest.trim_start();
-        let (value, after) = if trimmed.starts_with('"') || trimmed.starts_with('`') {
-            // A quoted value may hold the separator; it ends at its closing quote.
-            let quote = trimmed.as_bytes()[0];
-            let mut end = 1;
-            let bytes = trimmed.as_bytes();
-            while end < bytes.len() && bytes[end] != quote {
-                end += if bytes[end] == b'\\' && quote == b'"' {
-                    2
-                } else {
-                    1
-                };
-            }
-            let end = (end + 1).min(trimmed.len());
-            let literal = &trimmed[..end];
-            let value = crate::syntax::literal::unquote(literal)
-                .ok()
-                .and_then(|bytes| String::from_utf8(bytes).ok())
-                .unwrap_or_else(|| literal.to_string());
-            (Some(value), &trimmed[end..])
-        } else {
-            let end = trimmed.find(separator).unwrap_or(trimmed.len());
-            let value = trimmed[..end].trim();
-            (
-                (!value.is_empty()).then(|| value.to_string()),
-                &trimmed[end..],
-            )
-        };
-        values.extend(value);
-        match after.trim_start().strip_prefix(separator) {
-            Some(next) => rest = next,
-            None => break,
-        }
-    }
-    values
+    Some((registry::list(raw), marker.span.clone()))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn explicit_lists_are_read_as_controller_gen_reads_them() {
-        let list = |raw: &str| explicit_list(raw);
-        assert_eq!(list("A;B;C"), ["A", "B", "C"]);
-        assert_eq!(list("{A,B}"), ["A", "B"]);
-        assert_eq!(list("{\"A\", \"B\"}"), ["A", "B"]);
-        assert_eq!(list("\"\";A;B"), ["", "A", "B"]);
-        assert_eq!(
-            list("{\"\", \"NoPrefix\", \"Prefix\"}"),
-            ["", "NoPrefix", "Prefix"]
-        );
-        assert_eq!(list("\"Enabled\";\"Disabled\";"), ["Enabled", "Disabled"]);
-        assert_eq!(list("\"a;b\";C"), ["a;b", "C"]);
-        assert_eq!(list("Z;A"), ["Z", "A"], "declared order");
-    }
 
     #[test]
     fn quotes_like_go() {

@@ -5,6 +5,7 @@ use std::collections::HashSet;
 
 use super::universe::{GoType, Origin, TypeEntry, Universe};
 use crate::diag::{Code, Diagnostic};
+use crate::markers::registry::Kind;
 use crate::model::TypeName;
 use crate::source::Span;
 use crate::syntax::{Doc, Field, SpannedMarker, TypeExpr};
@@ -77,13 +78,14 @@ pub fn json_tag(tag: Option<&str>) -> JsonTag {
     tag
 }
 
-pub const OPTIONAL_MARKERS: &[&str] = &["optional", "k8s:optional"];
-pub const REQUIRED_MARKERS: &[&str] = &["required", "k8s:required"];
+/// Markers that make a field optional, and required (openapi-gen's and validation-gen's).
+pub const OPTIONAL_MARKERS: &[Kind] = &[Kind::Optional, Kind::K8sOptional];
+pub const REQUIRED_MARKERS: &[Kind] = &[Kind::Required, Kind::K8sRequired];
 
-fn first_marker<'d>(doc: &'d Doc, names: &[&str]) -> Option<&'d SpannedMarker> {
+fn first_marker<'d>(doc: &'d Doc, kinds: &[Kind]) -> Option<&'d SpannedMarker> {
     doc.markers
         .iter()
-        .find(|m| names.contains(&m.marker.name.as_str()))
+        .find(|m| kinds.iter().any(|kind| kind.name() == m.marker.name))
 }
 
 /// Optionality as kube-openapi decides it: an explicit marker wins, else `omitempty`.
@@ -133,7 +135,8 @@ pub fn is_exported(name: &str) -> bool {
     name.chars().next().is_some_and(|c| c.is_uppercase())
 }
 
-/// One serialised field of a struct after inlining: the Go field plus where it was written.
+/// One field of a struct after inlining: the Go field (one of its names) plus where it was
+/// written. Both definitions (properties) and unions (members, discriminators) read these.
 #[derive(Debug, Clone)]
 pub struct FlatField<'a> {
     pub field: &'a Field,
@@ -142,33 +145,46 @@ pub struct FlatField<'a> {
     pub json_name: String,
     pub tag: JsonTag,
     pub origin: Origin<'a>,
-    /// The struct that declares the field (differs from the definition for inlined fields).
-    pub owner: TypeName,
-    /// Index of the top-level field of the definition this one comes from.
-    pub top_index: usize,
+    /// The struct that declares the field: an index into [`Flattened::structs`] (0 is the
+    /// flattened struct itself).
+    pub owner: usize,
+    /// This name's span (the embedded type's, for an embedded field).
+    pub span: Span,
+    /// Serialised by encoding/json: exported and not `json:"-"`. Only these are properties;
+    /// the others are kept for the union rules (a `json:"-"` member is `union/json-ignored`).
+    pub serialized: bool,
 }
 
-/// An embedded field that is inlined (its fields are merged into the embedding struct).
+/// A struct whose fields are part of a flattened struct: the struct itself, or an inlined
+/// embedded struct.
 #[derive(Debug, Clone)]
-pub struct InlinedEmbed<'a> {
-    pub field: &'a Field,
-    pub target: Option<(TypeName, TypeEntry<'a>)>,
-    pub top_index: usize,
+pub struct InlinedStruct<'a> {
+    pub name: TypeName,
+    pub entry: TypeEntry<'a>,
+    /// Its inlined embedded fields (`Base` or `Base \`json:",inline"\``), resolved or not.
+    pub embeds: Vec<&'a Field>,
 }
 
-/// Is this embedded field inlined? Go's encoding/json inlines an embedded struct whose tag
-/// has no name (`json:",inline"` or no tag at all).
-pub fn is_inlined(field: &Field, tag: &JsonTag) -> bool {
-    field.is_embedded() && tag.name.is_none() && !tag.skip
+/// The walk over inlined structs, in Go's order: a struct is entered, its fields and inlined
+/// structs follow in declaration order, then it is left. Unions are collected in this order
+/// (kube-openapi's: a struct's `+union`, those of its inlined structs, its member unions).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    Enter(usize),
+    Leave(usize),
 }
 
-/// The serialised fields of a struct after inlining.
+/// A struct's fields after inlining: the one walk over embedded structs, bounded by
+/// [`crate::limits::EMBEDDING_DEPTH`], that definitions and unions share.
 #[derive(Debug, Default)]
 pub struct Flattened<'a> {
+    /// Every field in Go's order (inlined fields in place of their embedded field).
     pub fields: Vec<FlatField<'a>>,
-    pub embeds: Vec<InlinedEmbed<'a>>,
-    /// Structs being inlined (depth guard).
-    stack: Vec<TypeName>,
+    /// The structs walked, in the order they were entered; index 0 is the flattened struct.
+    pub structs: Vec<InlinedStruct<'a>>,
+    pub steps: Vec<Step>,
+    /// Structs being inlined (depth guard), as indices into `structs`.
+    stack: Vec<usize>,
     /// Structs inlined so far: each is inlined once (cycle guard; diamonds of embedded
     /// structs would otherwise make flattening exponential, and their second copies of the
     /// fields lose to the first anyway).
@@ -177,58 +193,74 @@ pub struct Flattened<'a> {
     pub too_deep: Option<&'a Field>,
 }
 
+impl<'a> Flattened<'a> {
+    /// The serialised fields (the properties, before Go's shallower-wins rule).
+    pub fn serialized(&self) -> impl Iterator<Item = &FlatField<'a>> {
+        self.fields.iter().filter(|f| f.serialized)
+    }
+
+    /// The fields a struct declares itself (not those of its inlined structs), in order.
+    pub fn own_fields(&self, owner: usize) -> Vec<&FlatField<'a>> {
+        self.fields.iter().filter(|f| f.owner == owner).collect()
+    }
+}
+
+/// Is this embedded field inlined? Go's encoding/json inlines an embedded struct whose tag
+/// has no name (`json:",inline"` or no tag at all).
+pub fn is_inlined(field: &Field, tag: &JsonTag) -> bool {
+    field.is_embedded() && tag.name.is_none() && !tag.skip
+}
+
 /// Flattens a struct's fields, merging inlined embedded structs in place (depth-first),
-/// guarding against embedding cycles.
+/// guarding against embedding cycles. `entry` must be a struct type.
 pub fn flatten<'a>(
     universe: &Universe<'a>,
-    owner: &TypeName,
-    fields: &'a [Field],
-    origin: Origin<'a>,
+    name: &TypeName,
+    entry: TypeEntry<'a>,
 ) -> Flattened<'a> {
     let mut flattened = Flattened {
-        stack: vec![owner.clone()],
-        visited: HashSet::from([owner.clone()]),
+        visited: HashSet::from([name.clone()]),
         ..Flattened::default()
     };
-    flatten_into(universe, owner, fields, origin, &mut flattened, None);
+    if let TypeExpr::Struct(fields) = &entry.decl.ty {
+        flatten_into(universe, name.clone(), entry, fields, &mut flattened);
+    }
     flattened
 }
 
 fn flatten_into<'a>(
     universe: &Universe<'a>,
-    owner: &TypeName,
+    name: TypeName,
+    entry: TypeEntry<'a>,
     fields: &'a [Field],
-    origin: Origin<'a>,
     flattened: &mut Flattened<'a>,
-    top_index: Option<usize>,
 ) {
-    for (index, field) in fields.iter().enumerate() {
-        let top = top_index.unwrap_or(index);
+    let owner = flattened.structs.len();
+    let origin = entry.origin;
+    flattened.structs.push(InlinedStruct {
+        name,
+        entry,
+        embeds: Vec::new(),
+    });
+    flattened.stack.push(owner);
+    flattened.steps.push(Step::Enter(owner));
+    for field in fields {
         let tag = json_tag(field.tag.as_deref());
-        if tag.skip {
-            continue;
-        }
         if is_inlined(field, &tag) {
-            let resolved = universe.underlying_named(origin, &field.ty);
-            flattened.embeds.push(InlinedEmbed {
-                field,
-                target: resolved.clone(),
-                top_index: top,
-            });
-            if let Some((name, entry)) = resolved {
-                if flattened.visited.contains(&name) {
-                    continue;
-                }
-                if flattened.stack.len() > crate::limits::EMBEDDING_DEPTH {
-                    flattened.too_deep.get_or_insert(field);
-                    continue;
-                }
-                if let TypeExpr::Struct(inner) = &entry.decl.ty {
-                    flattened.visited.insert(name.clone());
-                    flattened.stack.push(name.clone());
-                    flatten_into(universe, &name, inner, entry.origin, flattened, Some(top));
-                    flattened.stack.pop();
-                }
+            flattened.structs[owner].embeds.push(field);
+            let Some((name, entry)) = universe.underlying_named(origin, &field.ty) else {
+                continue;
+            };
+            if flattened.visited.contains(&name) {
+                continue;
+            }
+            if flattened.stack.len() > crate::limits::EMBEDDING_DEPTH {
+                flattened.too_deep.get_or_insert(field);
+                continue;
+            }
+            if let TypeExpr::Struct(inner) = &entry.decl.ty {
+                flattened.visited.insert(name.clone());
+                flatten_into(universe, name, entry, inner, flattened);
             }
             continue;
         }
@@ -236,36 +268,33 @@ fn flatten_into<'a>(
             let Some(go_name) = embedded_type_name(&field.ty) else {
                 continue;
             };
-            if !is_exported(&go_name) {
-                continue;
-            }
-            let json_name = tag.name.clone().unwrap_or_else(|| go_name.clone());
             flattened.fields.push(FlatField {
                 field,
+                json_name: tag.name.clone().unwrap_or_else(|| go_name.clone()),
+                serialized: is_exported(&go_name) && !tag.skip,
                 go_name,
-                json_name,
                 tag,
                 origin,
-                owner: owner.clone(),
-                top_index: top,
+                owner,
+                span: field.span.clone(),
             });
             continue;
         }
-        for (name, _) in &field.names {
-            if !is_exported(name) {
-                continue;
-            }
+        for (name, span) in &field.names {
             flattened.fields.push(FlatField {
                 field,
                 go_name: name.clone(),
                 json_name: tag.name.clone().unwrap_or_else(|| name.clone()),
+                serialized: is_exported(name) && !tag.skip,
                 tag: tag.clone(),
                 origin,
-                owner: owner.clone(),
-                top_index: top,
+                owner,
+                span: span.clone(),
             });
         }
     }
+    flattened.steps.push(Step::Leave(owner));
+    flattened.stack.pop();
 }
 
 impl<'a> Universe<'a> {
@@ -331,7 +360,7 @@ mod tests {
         }
         chain.push_str("type T2000 struct {\n\tA string `json:\"a\"`\n}\n");
         let (_, diagnostics) = resolve_text(&chain);
-        assert!(codes(&diagnostics).contains(&Code::SyntaxParseError));
+        assert!(codes(&diagnostics).contains(&Code::ResolveTooDeep));
 
         let mut diamond = String::from("package p\n\n");
         for i in 0..40 {

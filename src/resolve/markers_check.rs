@@ -3,61 +3,8 @@
 
 use super::universe::LoadedPackage;
 use crate::diag::{Code, Diagnostic};
-use crate::markers::edit_distance;
+use crate::markers::registry::{self, Place, Value};
 use crate::syntax::{Doc, SpannedMarker, TypeExpr};
-
-/// Markers this tool interprets.
-pub const KNOWN_MARKERS: &[&str] = &[
-    "enum",
-    "k8s:enum",
-    "optional",
-    "required",
-    "k8s:optional",
-    "k8s:required",
-    "default",
-    "listType",
-    "listMapKey",
-    "mapType",
-    "structType",
-    "patchStrategy",
-    "patchMergeKey",
-    "union",
-    "unionDiscriminator",
-    "unionDeprecated",
-    "unionMember",
-    "unionDiscriminatedBy",
-    "k8s:unionMember",
-    "k8s:unionDiscriminator",
-    "k8s:zeroOrOneOfMember",
-    "kubebuilder:validation:Enum",
-    "k8s:openapi-gen",
-    "k8s:listType",
-    "k8s:listMapKey",
-];
-
-/// Markers only meaningful on a type.
-const TYPE_ONLY: &[&str] = &["enum", "k8s:enum", "union"];
-/// Markers only meaningful on a field.
-const FIELD_ONLY: &[&str] = &[
-    "unionDiscriminator",
-    "unionDeprecated",
-    "unionMember",
-    "unionDiscriminatedBy",
-    "k8s:unionMember",
-    "k8s:unionDiscriminator",
-    "k8s:zeroOrOneOfMember",
-    "listMapKey",
-    "patchStrategy",
-    "patchMergeKey",
-];
-
-#[derive(Clone, Copy, PartialEq)]
-enum Place {
-    Package,
-    Type,
-    Field,
-    Const,
-}
 
 pub fn check(packages: &[LoadedPackage], diagnostics: &mut Vec<Diagnostic>) {
     for package in packages.iter().filter(|p| p.is_input) {
@@ -75,7 +22,7 @@ pub fn check(packages: &[LoadedPackage], diagnostics: &mut Vec<Diagnostic>) {
                 check_doc(&spec.doc, Place::Const, diagnostics);
             }
             for trailing in &decls.trailing_markers {
-                if KNOWN_MARKERS.contains(&trailing.marker.name.as_str()) {
+                if registry::lookup(&trailing.marker.name).is_some() {
                     diagnostics.push(
                         Diagnostic::new(
                             Code::MarkerMisplaced,
@@ -102,7 +49,7 @@ fn check_fields(fields: &[crate::syntax::Field], diagnostics: &mut Vec<Diagnosti
 fn check_doc(doc: &Doc, place: Place, diagnostics: &mut Vec<Diagnostic>) {
     for (error, span) in &doc.malformed {
         let Some(name) = &error.name else { continue };
-        if KNOWN_MARKERS.contains(&name.as_str()) {
+        if registry::lookup(name).is_some() {
             diagnostics.push(
                 Diagnostic::new(
                     Code::MarkerMalformed,
@@ -114,27 +61,25 @@ fn check_doc(doc: &Doc, place: Place, diagnostics: &mut Vec<Diagnostic>) {
         }
     }
     for marker in &doc.markers {
-        let name = marker.marker.name.as_str();
-        if KNOWN_MARKERS.contains(&name) {
-            check_placement(marker, place, diagnostics);
-            check_value(marker, diagnostics);
+        if let Some(def) = registry::lookup(&marker.marker.name) {
+            check_placement(marker, def, place, diagnostics);
+            check_value(marker, def, diagnostics);
         } else if place != Place::Package {
             suggest_similar(marker, diagnostics);
         }
     }
 }
 
-fn check_placement(marker: &SpannedMarker, place: Place, diagnostics: &mut Vec<Diagnostic>) {
-    let name = marker.marker.name.as_str();
-    let wrong = match place {
-        Place::Field => TYPE_ONLY.contains(&name),
-        Place::Type => FIELD_ONLY.contains(&name),
-        Place::Const => TYPE_ONLY.contains(&name) || FIELD_ONLY.contains(&name),
-        Place::Package => false,
-    };
-    if !wrong {
+fn check_placement(
+    marker: &SpannedMarker,
+    def: &registry::MarkerDef,
+    place: Place,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    if !def.placement.misplaced(place) {
         return;
     }
+    let name = def.name;
     let (here, belongs) = match place {
         Place::Field => ("a field", "the type declaration"),
         Place::Type => ("a type", "a field of the struct"),
@@ -150,42 +95,21 @@ fn check_placement(marker: &SpannedMarker, place: Place, diagnostics: &mut Vec<D
     );
 }
 
-/// The deepest nesting of `[`/`{` in a JSON text, outside strings (no parse, no recursion).
-pub fn json_nesting(text: &str) -> usize {
-    let (mut depth, mut deepest, mut in_string, mut escaped) = (0usize, 0usize, false, false);
-    for byte in text.bytes() {
-        if in_string {
-            match byte {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        match byte {
-            b'"' => in_string = true,
-            b'[' | b'{' => {
-                depth += 1;
-                deepest = deepest.max(depth);
-            }
-            b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    deepest
-}
-
-fn check_value(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
+/// Checks a value against its marker's [`Value`] grammar (the grammars not checked here are
+/// read leniently where they are used, as the tools that own them do).
+fn check_value(
+    marker: &SpannedMarker,
+    def: &registry::MarkerDef,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     let m = &marker.marker;
-    let allowed: &[&str] = match m.name.as_str() {
-        "listType" | "k8s:listType" => &["atomic", "set", "map"],
-        "mapType" | "structType" => &["atomic", "granular"],
-        "patchStrategy" => &["merge", "retainKeys", "replace"],
-        "default" => {
+    let (allowed, one_word) = match def.value {
+        Value::OneOf(allowed) => (allowed, true),
+        Value::Words(allowed) => (allowed, false),
+        Value::JsonOrRef => {
             if let Some(value) = &m.value {
                 let is_ref = value.starts_with("ref(") && value.ends_with(')');
-                if !is_ref && json_nesting(value) > crate::limits::DEFAULT_NESTING {
+                if !is_ref && registry::json_nesting(value) > crate::limits::DEFAULT_NESTING {
                     let span = marker.value_or_marker_span();
                     diagnostics.push(
                         Diagnostic::new(
@@ -210,7 +134,7 @@ fn check_value(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
             }
             return;
         }
-        _ => return,
+        Value::None | Value::Text | Value::MemberValue | Value::Args(_) | Value::List => return,
     };
     let Some(value) = &m.value else {
         diagnostics.push(
@@ -223,7 +147,12 @@ fn check_value(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
         );
         return;
     };
-    for part in value.split(',') {
+    let parts: Vec<&str> = if one_word {
+        vec![value.as_str()]
+    } else {
+        value.split(',').collect()
+    };
+    for part in parts {
         if !allowed.contains(&part.trim()) {
             let span = marker.value_or_marker_span();
             diagnostics.push(
@@ -238,39 +167,6 @@ fn check_value(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Names used by other generators; never suggested against.
-const OTHER_TOOLS_PREFIXES: &[&str] = &[
-    "genclient",
-    "kubebuilder:",
-    "k8s:",
-    "groupName",
-    "versionName",
-    "protobuf",
-    "featureGate",
-    "listType",
-];
-
-/// The known marker an unknown name is probably a typo of.
-fn similar_known(name: &str) -> Option<&'static str> {
-    if name.len() < 5 {
-        return None;
-    }
-    let (_, known) = KNOWN_MARKERS
-        .iter()
-        .filter(|known| known.len() >= 5 && known.len().abs_diff(name.len()) <= 2)
-        .map(|known| (edit_distance(name, known), *known))
-        .filter(|(distance, _)| *distance <= 2)
-        .min()?;
-    // A `k8s:` name close to another `k8s:` name is usually a different, real marker.
-    if name.starts_with("k8s:") && !known.starts_with("k8s:") {
-        return None;
-    }
-    if OTHER_TOOLS_PREFIXES.iter().any(|p| name.starts_with(p)) && !known.starts_with("k8s:") {
-        return None;
-    }
-    Some(known)
-}
-
 thread_local! {
     // Real trees repeat the same few unknown names (other generators' markers) thousands of times.
     static SIMILAR: std::cell::RefCell<std::collections::HashMap<String, Option<&'static str>>> =
@@ -283,7 +179,7 @@ fn suggest_similar(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
         *cache
             .borrow_mut()
             .entry(name.to_string())
-            .or_insert_with(|| similar_known(name))
+            .or_insert_with(|| registry::similar_known(name))
     });
     let Some(known) = known else { return };
     diagnostics.push(
@@ -304,7 +200,6 @@ mod tests {
     /// deeper than crate::limits::DEFAULT_NESTING are malformed.
     #[test]
     fn deep_default_values_are_malformed() {
-        assert_eq!(json_nesting(r#"{"a": [1, {"b": "[[[["}], "c\\\"[": 2}"#), 3);
         let deep = format!("{}{}", "[".repeat(65), "]".repeat(65));
         let text = format!(
             "package p\n\ntype T struct {{\n\t// +default={deep}\n\t// +optional\n\tA []string `json:\"a\"`\n}}\n"

@@ -18,12 +18,13 @@ pub use universe::{LoadedFile, LoadedPackage};
 
 use crate::diag::{Code, Diagnostic};
 use crate::limits::TYPE_DEPTH;
+use crate::markers::registry::Kind;
 use crate::model::*;
 use crate::source::Span;
 use crate::syntax::{Field, TypeExpr};
 use enums::Enums;
 use fields::{flatten, FlatField};
-use universe::{GoType, Origin, TypeEntry, Universe};
+use universe::{GoType, Origin, TypeEntry, Universe, Unresolvable};
 
 /// What `resolve` includes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,7 +55,7 @@ pub fn resolve(
         searched: missing,
         unions: unions::UnionCache::default(),
         options,
-        too_deep: false,
+        type_problem: None,
     };
     for path in &universe.order {
         let package = &universe.packages[path];
@@ -103,9 +104,9 @@ pub fn resolve(
 }
 
 fn opted_out(doc: &crate::syntax::Doc) -> bool {
-    doc.markers
-        .iter()
-        .any(|m| m.marker.name == "k8s:openapi-gen" && m.marker.value.as_deref() == Some("false"))
+    doc.markers.iter().any(|m| {
+        m.marker.name == Kind::OpenApiGenMarker.name() && m.marker.value.as_deref() == Some("false")
+    })
 }
 
 fn package_opted_out(package: &LoadedPackage) -> bool {
@@ -128,8 +129,21 @@ struct Resolver<'u, 'a> {
     searched: &'u BTreeMap<String, Vec<String>>,
     unions: unions::UnionCache,
     options: Options,
-    /// Set by `property_type` when it stops at [`TYPE_DEPTH`]; reported per property.
-    too_deep: bool,
+    /// Set by `property_type` when it gives up on a type; reported once per property.
+    type_problem: Option<TypeProblem>,
+}
+
+/// Why `property_type` could not build a property's schema.
+#[derive(Debug, Clone)]
+enum TypeProblem {
+    /// More than [`TYPE_DEPTH`] named types (or [`crate::limits::RESOLVE_DEPTH`] levels of a
+    /// written type with its aliases) deep.
+    TooDeep,
+    /// A named non-struct type that contains itself (`type L []L`): the named type, where it
+    /// is declared.
+    Recursive(TypeName, Span),
+    /// Aliases that refer to themselves, at the alias reference.
+    AliasCycle(Span),
 }
 
 impl<'u, 'a> Resolver<'u, 'a> {
@@ -162,14 +176,14 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 span: entry.decl.name_span.clone(),
             });
         }
-        let TypeExpr::Struct(fields) = &entry.decl.ty else {
+        if !matches!(entry.decl.ty, TypeExpr::Struct(_)) {
             return None;
-        };
-        let flattened = flatten(self.universe, &name, fields, entry.origin);
+        }
+        let flattened = flatten(self.universe, &name, entry);
         if let Some(field) = flattened.too_deep {
             self.diagnostics.push(
                 Diagnostic::new(
-                    Code::SyntaxParseError,
+                    Code::ResolveTooDeep,
                     fields::field_span(field),
                     format!(
                         "`{}` inlines embedded structs more than {} levels deep, which is not supported",
@@ -180,17 +194,17 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 .with_help("give the deep embedded field a JSON name, or flatten the chain of embedded structs"),
             );
         }
-        let flat = flattened.fields;
         let mut def = StructDef {
             map_type: entry
                 .decl
                 .doc
-                .marker("structType")
-                .and_then(|m| m.marker.value.clone()),
+                .marker(Kind::StructType.name())
+                .and_then(|m| m.marker.value.as_deref())
+                .and_then(MapType::from_marker),
             ..StructDef::default()
         };
         let mut seen = HashSet::new();
-        for flat_field in &flat {
+        for flat_field in flattened.serialized() {
             if !seen.insert(flat_field.json_name.clone()) {
                 continue; // Go's encoding/json: the shallower field wins.
             }
@@ -202,13 +216,9 @@ impl<'u, 'a> Resolver<'u, 'a> {
             let property = self.property(flat_field, optional);
             def.properties.push(property);
         }
-        def.unions = self.unions.struct_unions(
-            self.universe,
-            self.enums,
-            &name,
-            entry,
-            &mut self.diagnostics,
-        );
+        def.unions =
+            self.unions
+                .struct_unions(self.universe, self.enums, &flattened, &mut self.diagnostics);
         Some(Definition {
             name,
             doc,
@@ -246,18 +256,8 @@ impl<'u, 'a> Resolver<'u, 'a> {
         } else {
             self.property_type(go_type.clone(), 0)
         };
-        if std::mem::take(&mut self.too_deep) {
-            self.diagnostics.push(
-                Diagnostic::new(
-                    Code::SyntaxParseError,
-                    fields::field_span(field),
-                    format!(
-                        "the type of `{}` nests deeper than {TYPE_DEPTH} levels (through named types and aliases), which is not supported",
-                        flat.go_name
-                    ),
-                )
-                .with_help("break the chain of named types and aliases, or check it for an alias cycle"),
-            );
+        if let Some(problem) = self.type_problem.take() {
+            self.report_type_problem(problem, flat);
         }
         let ty = match (explicit_enum, ty) {
             (
@@ -271,12 +271,20 @@ impl<'u, 'a> Resolver<'u, 'a> {
         } else {
             self.default_value(flat, &go_type, optional)
         };
-        let value_of = |name: &str| field.doc.marker(name).and_then(|m| m.marker.value.clone());
+        let value_of = |kind: Kind| {
+            field
+                .doc
+                .marker(kind.name())
+                .and_then(|m| m.marker.value.as_deref())
+        };
         let list_map_keys = field
             .doc
             .markers
             .iter()
-            .filter(|m| m.marker.name == "listMapKey" || m.marker.name == "k8s:listMapKey")
+            .filter(|m| {
+                m.marker.name == Kind::ListMapKey.name()
+                    || m.marker.name == Kind::K8sListMapKey.name()
+            })
             .filter_map(|m| m.marker.value.clone())
             .collect();
         self.check_patch_tags(flat);
@@ -290,20 +298,106 @@ impl<'u, 'a> Resolver<'u, 'a> {
             doc,
             ty,
             default,
-            list_type: value_of("listType").or_else(|| value_of("k8s:listType")),
+            list_type: value_of(Kind::ListType)
+                .or_else(|| value_of(Kind::K8sListType))
+                .and_then(ListType::from_marker),
             list_map_keys,
-            map_type: value_of("mapType").or_else(|| value_of("structType")),
-            patch_strategy: value_of("patchStrategy"),
-            patch_merge_key: value_of("patchMergeKey"),
+            map_type: value_of(Kind::MapType)
+                .or_else(|| value_of(Kind::StructType))
+                .and_then(MapType::from_marker),
+            patch_strategy: value_of(Kind::PatchStrategy).map(str::to_string),
+            patch_merge_key: value_of(Kind::PatchMergeKey).map(str::to_string),
             zero,
             omitempty: flat.tag.omitempty,
         }
     }
 
+    fn report_type_problem(&mut self, problem: TypeProblem, flat: &FlatField<'a>) {
+        let span = fields::field_span(flat.field);
+        let go_name = &flat.go_name;
+        let diagnostic = match problem {
+            TypeProblem::TooDeep => Diagnostic::new(
+                Code::ResolveTooDeep,
+                span,
+                format!(
+                    "the type of `{go_name}` nests deeper than {TYPE_DEPTH} levels (through named types and aliases), which is not supported"
+                ),
+            )
+            .with_help("break the chain of named types and aliases"),
+            TypeProblem::Recursive(name, decl_span) => Diagnostic::new(
+                Code::ResolveRecursiveType,
+                span,
+                format!(
+                    "the type of `{go_name}` is recursive: `{}` contains itself without a struct in between, so its schema would be infinite",
+                    name.name
+                ),
+            )
+            .with_label(decl_span, "this type contains itself")
+            .with_help("put a struct in the cycle (a struct is a definition, reached by `$ref`)"),
+            TypeProblem::AliasCycle(alias_span) => Diagnostic::new(
+                Code::ResolveAliasCycle,
+                span,
+                format!("the type of `{go_name}` goes through aliases that refer to themselves"),
+            )
+            .with_label(alias_span, "the cycle of aliases passes here")
+            .with_help("Go rejects recursive type aliases: make one of them a defined type (`type A B`, without `=`)"),
+        };
+        self.diagnostics.push(diagnostic);
+    }
+
+    /// The named non-struct type reachable from `ty` (as `property_type` follows it) that
+    /// contains itself, with its declaration's span. Only asked once `property_type` ran out
+    /// of depth; iterative, each named type explored once.
+    fn recursive_type(&self, ty: GoType<'a>) -> Option<(TypeName, Span)> {
+        enum Step<'a> {
+            Visit(GoType<'a>),
+            Leave(TypeName),
+        }
+        let mut on_path: HashSet<TypeName> = HashSet::new();
+        let mut explored: HashSet<TypeName> = HashSet::new();
+        let mut stack = vec![Step::Visit(ty)];
+        while let Some(step) = stack.pop() {
+            let ty = match step {
+                Step::Leave(name) => {
+                    on_path.remove(&name);
+                    explored.insert(name);
+                    continue;
+                }
+                Step::Visit(ty) => ty,
+            };
+            match ty {
+                GoType::Named(name, entry) => {
+                    // Where `property_type` stops: a `$ref` or an enum.
+                    let stops = matches!(entry.decl.ty, TypeExpr::Struct(_))
+                        || self.enums.values.contains_key(&name)
+                        || enums::explicit_values(&entry.decl.doc).is_some()
+                        || self.custom_schema(&name).is_some();
+                    if stops || explored.contains(&name) {
+                        continue;
+                    }
+                    if on_path.contains(&name) {
+                        return Some((name, entry.decl.name_span.clone()));
+                    }
+                    on_path.insert(name.clone());
+                    stack.push(Step::Leave(name));
+                    stack.push(Step::Visit(
+                        self.universe.resolve(entry.origin, &entry.decl.ty),
+                    ));
+                }
+                GoType::Pointer(inner) | GoType::Slice(inner) | GoType::Array(inner) => {
+                    stack.push(Step::Visit(*inner))
+                }
+                GoType::Map(_, value) => stack.push(Step::Visit(*value)),
+                _ => {}
+            }
+        }
+        None
+    }
+
     /// openapi-gen requires the `patchStrategy`/`patchMergeKey` struct tags to equal the markers.
     fn check_patch_tags(&mut self, flat: &FlatField<'a>) {
         let field = flat.field;
-        for key in ["patchStrategy", "patchMergeKey"] {
+        for key in [Kind::PatchStrategy.name(), Kind::PatchMergeKey.name()] {
             let tag_value = field
                 .tag
                 .as_deref()
@@ -337,7 +431,12 @@ impl<'u, 'a> Resolver<'u, 'a> {
 
     fn property_type(&mut self, ty: GoType<'a>, depth: usize) -> PropertyType {
         if depth > TYPE_DEPTH {
-            self.too_deep = true;
+            if self.type_problem.is_none() {
+                self.type_problem = Some(match self.recursive_type(ty) {
+                    Some((name, span)) => TypeProblem::Recursive(name, span),
+                    None => TypeProblem::TooDeep,
+                });
+            }
             return PropertyType::Unsupported;
         }
         match ty {
@@ -412,8 +511,12 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 PropertyType::Map(Box::new(self.property_type(*value, depth + 1)))
             }
             GoType::Interface => PropertyType::Any,
-            GoType::Unsupported(what, _) if what == universe::TOO_DEEP => {
-                self.too_deep = true;
+            GoType::Unresolvable(why, span) => {
+                let problem = match why {
+                    Unresolvable::TooDeep => TypeProblem::TooDeep,
+                    Unresolvable::AliasCycle => TypeProblem::AliasCycle(span),
+                };
+                self.type_problem.get_or_insert(problem);
                 PropertyType::Unsupported
             }
             GoType::Struct(..) | GoType::Unknown(..) | GoType::Unsupported(..) => {
@@ -449,7 +552,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
         let mut next = ty.clone();
         for _ in 0..TYPE_DEPTH {
             if let Some(value) = doc
-                .marker("default")
+                .marker(Kind::Default.name())
                 .and_then(|m| m.marker.value.as_deref())
             {
                 return self.default_from_marker(value, doc_origin);
@@ -465,7 +568,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
                         self.universe.resolve(entry.origin, &entry.decl.ty)
                     };
                     if let Some(value) = doc
-                        .marker("default")
+                        .marker(Kind::Default.name())
                         .and_then(|m| m.marker.value.as_deref())
                     {
                         return self.default_from_marker(value, doc_origin);
@@ -491,7 +594,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 String::from_utf8_lossy(&bytes).into_owned(),
             ));
         }
-        if markers_check::json_nesting(value) > crate::limits::DEFAULT_NESTING {
+        if crate::markers::registry::json_nesting(value) > crate::limits::DEFAULT_NESTING {
             return None; // reported by `markers_check`
         }
         serde_json::from_str::<serde_json::Value>(value).ok()?;
@@ -617,22 +720,41 @@ pub(crate) mod tests {
         }
         text.push_str("type T5000 string\n");
         let (_, diagnostics) = resolve_text(&text);
-        assert_eq!(codes(&diagnostics), vec![Code::SyntaxParseError]);
+        assert_eq!(codes(&diagnostics), vec![Code::ResolveTooDeep]);
         assert!(diagnostics[0].message.contains("deeper than"));
     }
 
     /// Recursive non-struct types and alias cycles cannot be inlined: a diagnostic, no hang.
     #[test]
     fn recursive_non_struct_types_are_reported() {
-        for decl in [
-            "type L []L",
-            "type L map[string]L",
-            "type L = H\ntype H = L",
+        for (decl, code) in [
+            ("type L []L", Code::ResolveRecursiveType),
+            ("type L map[string]L", Code::ResolveRecursiveType),
+            ("type L *L", Code::ResolveRecursiveType),
+            (
+                "type L []M\ntype M map[string]L",
+                Code::ResolveRecursiveType,
+            ),
+            ("type L = H\ntype H = L", Code::ResolveAliasCycle),
+            ("type L = []L", Code::ResolveAliasCycle),
+            (
+                "type L = []H\ntype H = map[string]L",
+                Code::ResolveAliasCycle,
+            ),
         ] {
             let text = format!("package p\n\n{decl}\n\ntype S struct {{\n\tL L `json:\"l\"`\n}}\n");
             let (_, diagnostics) = resolve_text(&text);
-            assert_eq!(codes(&diagnostics), vec![Code::SyntaxParseError], "{decl}");
+            assert_eq!(codes(&diagnostics), vec![code], "{decl}");
         }
+        // A long chain that ends in a cycle is recursive, a long chain without one too deep.
+        let mut chain = String::from("package p\n\ntype S struct {\n\tA A0 `json:\"a\"`\n}\n");
+        for i in 0..100 {
+            chain.push_str(&format!("type A{i} []A{}\n", i + 1));
+        }
+        let (_, diagnostics) = resolve_text(&format!("{chain}type A100 string\n"));
+        assert_eq!(codes(&diagnostics), vec![Code::ResolveTooDeep]);
+        let (_, diagnostics) = resolve_text(&format!("{chain}type A100 []A99\n"));
+        assert_eq!(codes(&diagnostics), vec![Code::ResolveRecursiveType]);
         // Recursion through a struct is a `$ref`: fine.
         let (model, diagnostics) = resolve_text(
             "package p\n\ntype T struct {\n\tA []T `json:\"a\"`\n\tB *T `json:\"b\"`\n}\n",

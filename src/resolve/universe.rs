@@ -1,7 +1,7 @@
 //! The loaded packages, indexed for look-ups: types and constants by name, each file's
 //! imports, and the resolution of written type expressions to Go types.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::model::TypeName;
 use crate::source::{FileId, Span};
@@ -69,9 +69,27 @@ pub enum GoType<'a> {
     Interface,
     /// A type parameter or an unknown local name.
     Unknown(String, Span),
+    /// A channel, function or other shape OpenAPI cannot express (what it is, as the syntax
+    /// stage described it).
     Unsupported(String, Span),
+    /// A written type this tool stops resolving, located at its first named part.
+    Unresolvable(Unresolvable, Span),
 }
 
+/// Why [`Universe::resolve`] gave up on a written type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unresolvable {
+    /// Nested (as written and through aliases together) deeper than
+    /// [`crate::limits::RESOLVE_DEPTH`]: valid Go, `resolve/too-deep`.
+    TooDeep,
+    /// Aliases that refer to themselves (`type A = []A`, `type A = B; type B = A`): the Go
+    /// compiler rejects them ("invalid recursive type alias"), `resolve/alias-cycle`.
+    AliasCycle,
+}
+
+/// Every loaded package (inputs and the dependencies they reference), indexed by import
+/// path: the scope in which written types and constants are resolved. Built once per run;
+/// borrows the loaded declarations (`'a`).
 pub struct Universe<'a> {
     pub packages: HashMap<&'a str, PackageIndex<'a>>,
     /// Import paths in a stable order.
@@ -103,7 +121,12 @@ const BUILTINS: &[&str] = &[
 ];
 
 pub fn is_builtin(name: &str) -> bool {
-    BUILTINS.contains(&name)
+    builtin(name).is_some()
+}
+
+/// The predeclared type `name`, if it is one.
+pub fn builtin(name: &str) -> Option<&'static str> {
+    BUILTINS.iter().find(|builtin| **builtin == name).copied()
 }
 
 /// The name a package gets when imported without an alias, when its source is not loaded:
@@ -200,15 +223,20 @@ impl<'a> Universe<'a> {
 
     /// Resolves a written type in the file where it was written. Aliases (`type A = B`) are
     /// transparent, as in Go. Nesting (written and through aliases together) is bounded by
-    /// [`crate::limits::RESOLVE_DEPTH`]: deeper types (and alias cycles) resolve to
-    /// `GoType::Unsupported(TOO_DEEP, …)`, which `resolve` reports.
+    /// [`crate::limits::RESOLVE_DEPTH`]: deeper types and alias cycles resolve to
+    /// [`GoType::Unresolvable`], which `resolve` reports.
     pub fn resolve(&self, origin: Origin<'a>, ty: &'a TypeExpr) -> GoType<'a> {
         self.resolve_bounded(origin, ty, 0)
     }
 
     fn resolve_bounded(&self, origin: Origin<'a>, ty: &'a TypeExpr, depth: usize) -> GoType<'a> {
         if depth > crate::limits::RESOLVE_DEPTH {
-            return too_deep(ty);
+            let why = if self.reaches_alias_cycle(origin, ty) {
+                Unresolvable::AliasCycle
+            } else {
+                Unresolvable::TooDeep
+            };
+            return unresolvable(ty, why);
         }
         match self.resolve_once(origin, ty, depth) {
             GoType::Named(_, entry) if entry.decl.is_alias => {
@@ -226,45 +254,22 @@ impl<'a> Universe<'a> {
                 name,
                 span,
                 ..
-            } => {
-                if let Some(entry) = self
-                    .packages
-                    .get(origin.package)
-                    .and_then(|p| p.types.get(name.as_str()))
-                {
-                    return GoType::Named(
-                        TypeName {
-                            package: origin.package.to_string(),
-                            name: name.clone(),
-                        },
-                        *entry,
-                    );
-                }
-                if is_builtin(name) {
-                    GoType::Builtin(name)
-                } else {
-                    GoType::Unknown(name.clone(), span.clone())
-                }
-            }
+            } => match self.named(origin, ty) {
+                Some((type_name, Some(entry))) => GoType::Named(type_name, entry),
+                _ => match builtin(name) {
+                    Some(builtin) => GoType::Builtin(builtin),
+                    None => GoType::Unknown(name.clone(), span.clone()),
+                },
+            },
             TypeExpr::Named {
-                package: Some(qualifier),
-                name,
+                package: Some(_),
                 span,
                 ..
-            } => {
-                let path = self
-                    .import_path(origin, qualifier)
-                    .map(str::to_string)
-                    .unwrap_or_else(|| qualifier.clone());
-                let type_name = TypeName {
-                    package: path,
-                    name: name.clone(),
-                };
-                match self.lookup_type(&type_name) {
-                    Some(entry) => GoType::Named(type_name, entry),
-                    None => GoType::External(type_name, span.clone()),
-                }
-            }
+            } => match self.named(origin, ty) {
+                Some((type_name, Some(entry))) => GoType::Named(type_name, entry),
+                Some((type_name, None)) => GoType::External(type_name, span.clone()),
+                None => unreachable!("a qualified name always names a type"),
+            },
             TypeExpr::Pointer(element) => GoType::Pointer(inner(element)),
             TypeExpr::Slice(element) => GoType::Slice(inner(element)),
             TypeExpr::Array(element) => GoType::Array(inner(element)),
@@ -273,6 +278,94 @@ impl<'a> Universe<'a> {
             TypeExpr::Interface { .. } => GoType::Interface,
             TypeExpr::Unsupported { what, span } => GoType::Unsupported(what.clone(), span.clone()),
         }
+    }
+
+    /// What a `TypeExpr::Named` names: the type's full name and, when its package is loaded
+    /// and declares it, its declaration. `None` for an unqualified name the package does not
+    /// declare (a builtin, a type parameter, a typo) and for other type expressions.
+    fn named(
+        &self,
+        origin: Origin<'a>,
+        ty: &'a TypeExpr,
+    ) -> Option<(TypeName, Option<TypeEntry<'a>>)> {
+        let TypeExpr::Named { package, name, .. } = ty else {
+            return None;
+        };
+        match package {
+            None => {
+                let entry = self
+                    .packages
+                    .get(origin.package)
+                    .and_then(|p| p.types.get(name.as_str()))?;
+                let type_name = TypeName {
+                    package: origin.package.to_string(),
+                    name: name.clone(),
+                };
+                Some((type_name, Some(*entry)))
+            }
+            Some(qualifier) => {
+                let path = self
+                    .import_path(origin, qualifier)
+                    .map(str::to_string)
+                    .unwrap_or_else(|| qualifier.clone());
+                let type_name = TypeName {
+                    package: path,
+                    name: name.clone(),
+                };
+                let entry = self.lookup_type(&type_name);
+                Some((type_name, entry))
+            }
+        }
+    }
+
+    /// Whether following the aliases in `ty` (as `resolve` does) comes back to an alias on
+    /// its own path. Only asked when resolution ran out of depth, to tell an alias cycle from
+    /// a merely deep type; iterative, each alias explored once.
+    fn reaches_alias_cycle(&self, origin: Origin<'a>, ty: &'a TypeExpr) -> bool {
+        enum Step<'a> {
+            Visit(Origin<'a>, &'a TypeExpr),
+            Leave(*const TypeDecl),
+        }
+        let mut on_path: HashSet<*const TypeDecl> = HashSet::new();
+        let mut explored: HashSet<*const TypeDecl> = HashSet::new();
+        let mut stack = vec![Step::Visit(origin, ty)];
+        while let Some(step) = stack.pop() {
+            let (origin, ty) = match step {
+                Step::Leave(decl) => {
+                    on_path.remove(&decl);
+                    explored.insert(decl);
+                    continue;
+                }
+                Step::Visit(origin, ty) => (origin, ty),
+            };
+            match ty {
+                TypeExpr::Named { .. } => {
+                    let Some((_, Some(entry))) = self.named(origin, ty) else {
+                        continue;
+                    };
+                    let decl: *const TypeDecl = entry.decl;
+                    if !entry.decl.is_alias || explored.contains(&decl) {
+                        continue;
+                    }
+                    if !on_path.insert(decl) {
+                        return true;
+                    }
+                    stack.push(Step::Leave(decl));
+                    stack.push(Step::Visit(entry.origin, &entry.decl.ty));
+                }
+                TypeExpr::Pointer(element)
+                | TypeExpr::Slice(element)
+                | TypeExpr::Array(element) => stack.push(Step::Visit(origin, element)),
+                TypeExpr::Map(key, value) => {
+                    stack.push(Step::Visit(origin, key));
+                    stack.push(Step::Visit(origin, value));
+                }
+                // `resolve` does not descend into these.
+                TypeExpr::Struct(_) | TypeExpr::Interface { .. } | TypeExpr::Unsupported { .. } => {
+                }
+            }
+        }
+        false
     }
 
     /// Follows defined types and aliases down to a non-named type (bounded, for cycles).
@@ -297,26 +390,21 @@ impl<'a> Universe<'a> {
     }
 }
 
-/// The `what` of `GoType::Unsupported` for a type nested deeper than [`crate::limits::RESOLVE_DEPTH`].
-pub const TOO_DEEP: &str = "type nested too deeply";
-
-/// The placeholder for a type too deep to resolve, located at its first named part (found
+/// The placeholder for a type resolution gave up on, located at its first named part (found
 /// without recursion); a type without any located part becomes `interface{}`.
-fn too_deep(ty: &TypeExpr) -> GoType<'_> {
+fn unresolvable(ty: &TypeExpr, why: Unresolvable) -> GoType<'_> {
     let mut current = ty;
     loop {
         match current {
             TypeExpr::Named { span, .. } | TypeExpr::Unsupported { span, .. } => {
-                return GoType::Unsupported(TOO_DEEP.to_string(), span.clone())
+                return GoType::Unresolvable(why, span.clone())
             }
             TypeExpr::Pointer(inner) | TypeExpr::Slice(inner) | TypeExpr::Array(inner) => {
                 current = inner
             }
             TypeExpr::Map(_, value) => current = value,
             TypeExpr::Struct(fields) => match fields.first() {
-                Some(field) => {
-                    return GoType::Unsupported(TOO_DEEP.to_string(), field.span.clone())
-                }
+                Some(field) => return GoType::Unresolvable(why, field.span.clone()),
                 None => return GoType::Interface,
             },
             TypeExpr::Interface { .. } => return GoType::Interface,

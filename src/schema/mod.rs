@@ -164,12 +164,21 @@ fn definition_schema(
             if let Some(map_type) = &def.map_type {
                 schema
                     .extensions
-                    .push(("x-kubernetes-map-type".into(), map_type.clone().into()));
+                    .push(("x-kubernetes-map-type".into(), map_type.as_str().into()));
             }
-            if !def.unions.is_empty() && unions != UnionFormat::Kep1027 {
+            // controller-gen's unions are not written: openapi-gen ignores their markers,
+            // and structured-merge-diff unions (what schemaconv makes of the list) have
+            // neither "at least one" nor overlapping unions. Their rules enforce them.
+            let listed: Vec<Union> = def
+                .unions
+                .iter()
+                .filter(|u| u.dialect != UnionDialect::ControllerGen)
+                .cloned()
+                .collect();
+            if !listed.is_empty() && unions != UnionFormat::Kep1027 {
                 schema
                     .extensions
-                    .push(("x-kubernetes-unions".into(), union_list(&def.unions)));
+                    .push(("x-kubernetes-unions".into(), union_list(&listed)));
             }
             append_validations(
                 &mut schema.extensions,
@@ -271,7 +280,7 @@ fn property_schema(
     schema.default = property.default.as_ref().map(default_json);
     let mut extensions: Vec<(String, serde_json::Value)> = Vec::new();
     if let Some(list_type) = &property.list_type {
-        extensions.push(("x-kubernetes-list-type".into(), list_type.clone().into()));
+        extensions.push(("x-kubernetes-list-type".into(), list_type.as_str().into()));
     }
     if !property.list_map_keys.is_empty() {
         extensions.push((
@@ -280,7 +289,7 @@ fn property_schema(
         ));
     }
     if let Some(map_type) = &property.map_type {
-        extensions.push(("x-kubernetes-map-type".into(), map_type.clone().into()));
+        extensions.push(("x-kubernetes-map-type".into(), map_type.as_str().into()));
     }
     if let Some(strategy) = &property.patch_strategy {
         extensions.push((

@@ -175,7 +175,7 @@ pub enum ConstExpr {
         span: Span,
     },
     Binary {
-        op: String,
+        op: BinaryOp,
         lhs: Box<ConstExpr>,
         rhs: Box<ConstExpr>,
     },
@@ -198,4 +198,65 @@ pub struct MethodDecl {
     pub name: String,
     /// The body is a single `return "literal"` (or `return []string{"a", "b"}`).
     pub returns: Vec<String>,
+}
+
+/// Go's binary operators (the spec's `binary_op`, `rel_op`, `add_op`, `mul_op`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    And,
+    Or,
+    Xor,
+    AndNot,
+    Shl,
+    Shr,
+    LogicalAnd,
+    LogicalOr,
+    Eq,
+    NotEq,
+    Less,
+    LessEq,
+    Greater,
+    GreaterEq,
+}
+
+impl BinaryOp {
+    const ALL: [(BinaryOp, &'static str); 19] = [
+        (BinaryOp::Add, "+"),
+        (BinaryOp::Sub, "-"),
+        (BinaryOp::Mul, "*"),
+        (BinaryOp::Div, "/"),
+        (BinaryOp::Rem, "%"),
+        (BinaryOp::And, "&"),
+        (BinaryOp::Or, "|"),
+        (BinaryOp::Xor, "^"),
+        (BinaryOp::AndNot, "&^"),
+        (BinaryOp::Shl, "<<"),
+        (BinaryOp::Shr, ">>"),
+        (BinaryOp::LogicalAnd, "&&"),
+        (BinaryOp::LogicalOr, "||"),
+        (BinaryOp::Eq, "=="),
+        (BinaryOp::NotEq, "!="),
+        (BinaryOp::Less, "<"),
+        (BinaryOp::LessEq, "<="),
+        (BinaryOp::Greater, ">"),
+        (BinaryOp::GreaterEq, ">="),
+    ];
+
+    /// The operator as Go writes it.
+    pub fn as_str(self) -> &'static str {
+        Self::ALL[self as usize].1
+    }
+
+    /// The operator written `text`, if it is one.
+    pub fn from_text(text: &str) -> Option<BinaryOp> {
+        Self::ALL
+            .iter()
+            .find(|(_, written)| *written == text)
+            .map(|(op, _)| *op)
+    }
 }

@@ -228,7 +228,7 @@ fn const_text(expr: &ConstExpr) -> String {
         ConstExpr::Ident(name, _) => name.clone(),
         ConstExpr::Qualified { package, name, .. } => format!("{package}.{name}"),
         ConstExpr::Binary { op, lhs, rhs } => {
-            format!("({} {op} {})", const_text(lhs), const_text(rhs))
+            format!("({} {} {})", const_text(lhs), op.as_str(), const_text(rhs))
         }
         ConstExpr::Call { callee, args, .. } => {
             let args: Vec<String> = args.iter().map(const_text).collect();

@@ -672,10 +672,13 @@ impl<'a> Extractor<'a> {
                 node.child_by_field_name("operator"),
                 node.child_by_field_name("right"),
             ) {
-                (Some(lhs), Some(op), Some(rhs)) => ConstExpr::Binary {
-                    op: self.text(op).to_string(),
-                    lhs: Box::new(self.const_expr(lhs)),
-                    rhs: Box::new(self.const_expr(rhs)),
+                (Some(lhs), Some(op), Some(rhs)) => match BinaryOp::from_text(self.text(op)) {
+                    Some(op) => ConstExpr::Binary {
+                        op,
+                        lhs: Box::new(self.const_expr(lhs)),
+                        rhs: Box::new(self.const_expr(rhs)),
+                    },
+                    None => unsupported(self),
                 },
                 _ => unsupported(self),
             },

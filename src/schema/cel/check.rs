@@ -15,7 +15,7 @@
 use serde_json::{Map, Value};
 
 use super::{escape, FieldFacts, Rule, StructFacts, ValueKind};
-use crate::model::{Union, UnionDialect, ZeroForm};
+use crate::model::{Count, Union, UnionDialect, ZeroForm};
 
 /// One witness object, JSON names to values: as a client sends it, and as the rules see it
 /// (with the schema's defaults filled in).
@@ -60,11 +60,14 @@ pub fn witnesses(union: &Union, facts: &StructFacts) -> Vec<Witness> {
             }
         }
         (_, None) => {
-            if !union.exactly_one {
+            if union.count == Count::AtMostOne {
                 selections.push((None, Vec::new()));
             }
             for member in &members {
                 selections.push((None, vec![member]));
+            }
+            if union.count == Count::AtLeastOne && members.len() > 1 {
+                selections.push((None, members.clone()));
             }
         }
         (_, Some((_, d))) => {

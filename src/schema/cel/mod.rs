@@ -35,7 +35,7 @@ pub mod check;
 use std::collections::HashMap;
 
 use crate::diag::{Code, Diagnostic};
-use crate::model::{PropertyType, StructDef, Union, UnionDialect, UnionMember, ZeroForm};
+use crate::model::{Count, PropertyType, StructDef, Union, UnionDialect, UnionMember, ZeroForm};
 use crate::source::Span;
 /// The extension key the rules go under.
 pub const EXTENSION: &str = "x-kubernetes-validations";
@@ -345,8 +345,49 @@ pub fn struct_plan(def: &StructDef) -> Plan {
 }
 
 /// A rule as text that ignores white space outside string literals, for telling whether a
-/// rule is already present.
+/// rule is already present. A count of present fields (`has(self.a)`, `has(self.b)`, …
+/// compared with 1) is compared by meaning: it becomes `count(a,b)<=1` (`==1`, `>=1`) with
+/// the fields sorted, whichever way it is written — ours, controller-gen's for `AtMostOneOf` /
+/// `ExactlyOneOf` / `AtLeastOneOf` (`(has(self.a)?1:0)+(has(self.b)?1:0) <= 1`, in older
+/// releases `[has(self.a),has(self.b)].filter(x,x==true).size() <= 1`, and
+/// `has(self.a)||has(self.b)`), so `crd` does not add a second rule for a union a manifest
+/// already enforces.
 pub fn normalized(rule: &str) -> String {
+    let text = without_spaces(rule);
+    presence_count(&text).unwrap_or(text)
+}
+
+/// `count(a,b)<=1` for a rule that compares the number of present fields with 1.
+fn presence_count(text: &str) -> Option<String> {
+    fn present(term: &str) -> Option<&str> {
+        let name = term.strip_prefix("has(self.")?.strip_suffix(')')?;
+        let plain =
+            !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+        plain.then_some(name)
+    }
+    let (mut fields, op): (Vec<&str>, &str) =
+        match ["<=1", "==1", ">=1"].iter().find(|op| text.ends_with(*op)) {
+            Some(op) => {
+                let sum = &text[..text.len() - op.len()];
+                let fields = match sum
+                    .strip_prefix('[')
+                    .and_then(|s| s.strip_suffix("].filter(x,x==true).size()"))
+                {
+                    Some(list) => list.split(',').map(present).collect::<Option<_>>()?,
+                    None => sum
+                        .split('+')
+                        .map(|term| present(term.strip_prefix('(')?.strip_suffix("?1:0)")?))
+                        .collect::<Option<_>>()?,
+                };
+                (fields, op)
+            }
+            None => (text.split("||").map(present).collect::<Option<_>>()?, ">=1"),
+        };
+    fields.sort_unstable();
+    Some(format!("count({}){op}", fields.join(",")))
+}
+
+fn without_spaces(rule: &str) -> String {
     let mut out = String::with_capacity(rule.len());
     let mut quote: Option<char> = None;
     let mut chars = rule.chars();
@@ -379,7 +420,9 @@ fn unescapable(what: &str, name: &str, consequence: &str) -> String {
 }
 
 /// `S(m)`: the expression that is true when member `name` is set, or why there is none.
-fn set_test(name: &str, facts: &StructFacts) -> Result<String, String> {
+/// A controller-gen union's member is set when it is present: that is the marker's meaning
+/// (controller-gen writes `has(self.m)`), whatever the Go field.
+fn set_test(name: &str, facts: &StructFacts, dialect: UnionDialect) -> Result<String, String> {
     let Some(field) = escape(name) else {
         return Err(unescapable("the union member", name, "it"));
     };
@@ -390,6 +433,9 @@ fn set_test(name: &str, facts: &StructFacts) -> Result<String, String> {
         ));
     };
     let has = format!("has(self.{field})");
+    if dialect == UnionDialect::ControllerGen {
+        return Ok(has);
+    }
     let opaque = || {
         format!(
             "the union member `{name}` is not a pointer and its zero value has no JSON form a \
@@ -412,29 +458,43 @@ fn set_test(name: &str, facts: &StructFacts) -> Result<String, String> {
     }
 }
 
-/// The at-most-one (or exactly-one) sum over `members`.
+/// The at-most-one (or exactly-one) sum over `members`; at least one is a disjunction.
 fn count_rule(
     members: &[UnionMember],
-    exactly_one: bool,
+    count: Count,
+    dialect: UnionDialect,
     facts: &StructFacts,
 ) -> Result<Rule, String> {
     let names: Vec<&str> = members.iter().map(|m| m.json_name.as_str()).collect();
     let list = names.join(", ");
-    let mut terms = Vec::with_capacity(names.len());
+    let mut tests = Vec::with_capacity(names.len());
     for name in &names {
-        let test = set_test(name, facts)
+        let test = set_test(name, facts, dialect)
             .map_err(|why| format!("{why}; the count of the union of {list} is not enforced"))?;
-        terms.push(format!("({test} ? 1 : 0)"));
+        tests.push(test);
     }
-    let (op, message) = if exactly_one {
-        ("==", format!("exactly one of {list} must be set"))
-    } else {
-        ("<=", format!("at most one of {list} may be set"))
+    let sum = || {
+        tests
+            .iter()
+            .map(|test| format!("({test} ? 1 : 0)"))
+            .collect::<Vec<_>>()
+            .join(" + ")
     };
-    Ok(Rule {
-        rule: format!("{} {op} 1", terms.join(" + ")),
-        message,
-    })
+    let (rule, message) = match count {
+        Count::ExactlyOne => (
+            format!("{} == 1", sum()),
+            format!("exactly one of {list} must be set"),
+        ),
+        Count::AtMostOne => (
+            format!("{} <= 1", sum()),
+            format!("at most one of {list} may be set"),
+        ),
+        Count::AtLeastOne => (
+            tests.join(" || "),
+            format!("at least one of {list} must be set"),
+        ),
+    };
+    Ok(Rule { rule, message })
 }
 
 fn union_rules(
@@ -454,11 +514,11 @@ fn union_rules(
             .cloned()
             .collect()
     };
-    let mut push_count = |exactly_one: bool, rules: &mut Vec<Rule>| {
-        if counted.len() < 2 && !exactly_one {
+    let mut push_count = |count: Count, rules: &mut Vec<Rule>| {
+        if counted.len() < 2 && count == Count::AtMostOne {
             return; // at most one of one field: always true
         }
-        match count_rule(&counted, exactly_one, facts) {
+        match count_rule(&counted, count, union.dialect, facts) {
             Ok(rule) => rules.push(rule),
             Err(problem) => problems.push(problem),
         }
@@ -466,8 +526,8 @@ fn union_rules(
     let discriminator = match (union.dialect, &union.discriminator) {
         // The 2019 discriminator is optional and its values are labels: the count is all
         // that is sure.
-        (UnionDialect::Legacy2019, _) => return push_count(false, rules),
-        (_, None) => return push_count(union.exactly_one, rules),
+        (UnionDialect::Legacy2019, _) => return push_count(Count::AtMostOne, rules),
+        (_, None) => return push_count(union.count, rules),
         (_, Some(discriminator)) => discriminator,
     };
     let Some(d) = escape(discriminator) else {
@@ -492,7 +552,7 @@ fn union_rules(
             .as_ref()
             .is_some_and(|a| !a.iter().any(String::is_empty));
     if !always_set {
-        push_count(false, rules);
+        push_count(Count::AtMostOne, rules);
     }
     let unset = format!("!has(self.{d}) || self.{d} == ''");
     for member in &union.members {
@@ -512,7 +572,7 @@ fn union_rules(
             ));
             continue;
         }
-        let test = match set_test(name, facts) {
+        let test = match set_test(name, facts, union.dialect) {
             Ok(test) => test,
             Err(problem) => {
                 problems.push(problem);
@@ -611,7 +671,7 @@ mod tests {
             members: vec![member("a", "A", false), member("b-c", "B", false)],
             empty_values: vec![],
             named_members: vec![],
-            exactly_one: true,
+            count: Count::ExactlyOne,
         };
         let plan = plan(&[union], &facts(&[("a", pointer()), ("b-c", pointer())]));
         assert_eq!(
@@ -638,7 +698,7 @@ mod tests {
             ],
             empty_values: vec![],
             named_members: vec![],
-            exactly_one: false,
+            count: Count::AtMostOne,
         };
         let facts = facts(&[
             ("s", field(ZeroForm::Empty, ValueKind::String)),
@@ -664,7 +724,7 @@ mod tests {
             members: vec![member("a", "A", false), member("b", "B", false)],
             empty_values: vec![],
             named_members: vec![],
-            exactly_one: false,
+            count: Count::AtMostOne,
         };
         let plan = plan(
             &[union],
@@ -690,7 +750,7 @@ mod tests {
             members: vec![member("localhostProfile", "LocalhostProfile", false)],
             empty_values: vec![],
             named_members: vec![],
-            exactly_one: false,
+            count: Count::AtMostOne,
         };
         let mut discriminator = field(ZeroForm::Empty, ValueKind::String);
         discriminator.allowed = Some(vec!["Localhost".into(), "Unconfined".into()]);
@@ -715,7 +775,7 @@ mod tests {
             ],
             empty_values: vec![],
             named_members: vec![],
-            exactly_one: true,
+            count: Count::ExactlyOne,
         };
         let mut discriminator = field(ZeroForm::Empty, ValueKind::String);
         discriminator.allowed = Some(vec!["Exact".into(), "Prefix".into()]);
@@ -753,7 +813,7 @@ mod tests {
             members: vec![member("a", "A", false), member("b", "B", false)],
             empty_values: vec![],
             named_members: vec![],
-            exactly_one: false,
+            count: Count::AtMostOne,
         };
         let mut defaulted = field(ZeroForm::Empty, ValueKind::String);
         defaulted.default = Some("fast".into());
@@ -775,7 +835,7 @@ mod tests {
             members: vec![member("a:b", "A", false), member("c", "C", true)],
             empty_values: vec![],
             named_members: vec![],
-            exactly_one: true,
+            count: Count::ExactlyOne,
         };
         let mut discriminator = field(ZeroForm::Empty, ValueKind::String);
         discriminator.allowed = Some(vec!["A".into(), "C".into()]);
@@ -808,5 +868,29 @@ mod tests {
             "has(self.a)?1:0=='a  b'"
         );
         assert_eq!(normalized(r"self.x == 'it\' s'"), r"self.x=='it\' s'");
+        // Counts of present fields, by meaning.
+        let at_most = "count(a,b)<=1";
+        for rule in [
+            "(has(self.a) ? 1 : 0) + (has(self.b) ? 1 : 0) <= 1",
+            "(has(self.b)?1:0)+(has(self.a)?1:0) <= 1",
+            "[has(self.a),has(self.b)].filter(x,x==true).size() <= 1",
+        ] {
+            assert_eq!(normalized(rule), at_most, "{rule}");
+        }
+        assert_eq!(normalized("has(self.a)||has(self.b)"), "count(a,b)>=1");
+        assert_eq!(
+            normalized("[has(self.a),has(self.b)].filter(x,x==true).size() >= 1"),
+            "count(a,b)>=1"
+        );
+        assert_eq!(
+            normalized("(has(self.a)?1:0)+(has(self.b)?1:0)==1"),
+            "count(a,b)==1"
+        );
+        // Other tests of "set" are other meanings.
+        assert_eq!(
+            normalized("((has(self.a) && self.a != '') ? 1 : 0) + (has(self.b) ? 1 : 0) <= 1"),
+            "((has(self.a)&&self.a!='')?1:0)+(has(self.b)?1:0)<=1"
+        );
+        assert_eq!(normalized("has(self.a)"), "count(a)>=1");
     }
 }

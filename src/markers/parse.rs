@@ -1,5 +1,8 @@
 //! Parser for Go marker comments (`+enum`, `+kubebuilder:…`, `+k8s:unionMember(union: "u")`, gated `+k8s:alpha(…)=+…`).
 //!
+//! Syntax only: which names exist, where they belong and what their values mean is the
+//! [registry](super::registry)'s business (the parser asks it only which names are gates).
+//!
 //! Three generations of marker syntax coexist in Kubernetes repositories; this module
 //! parses all of them into one [`Marker`] shape and leaves the interpretation of names
 //! and raw values to callers. Every byte range refers to the text handed to
@@ -133,23 +136,6 @@ impl Gate {
     }
 }
 
-/// Levenshtein edit distance (for "did you mean" suggestions on unknown marker names).
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    // Two rows suffice: each cell only looks at the previous row and the cell to its left.
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for (i, ca) in a.chars().enumerate() {
-        cur[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let subst = prev[j] + usize::from(ca != cb);
-            cur[j + 1] = subst.min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
-}
-
 fn find_arg<'a>(args: &'a [MarkerArg], name: &str) -> Option<&'a str> {
     args.iter()
         .find(|a| a.name.as_deref() == Some(name))
@@ -231,16 +217,6 @@ fn scan_name(text: &str, pos: usize, end: usize) -> Option<usize> {
         Some(c) if c.is_whitespace() || matches!(c, '=' | ',' | '(') => Some(i),
         Some(_) => None,
     }
-}
-
-/// Gate names: `k8s:alpha`, `k8s:beta`, `k8s:ifEnabled`, `k8s:ifDisabled`, also with
-/// intermediate segments (`k8s:foo:alpha`).
-fn is_gate_name(name: &str) -> bool {
-    name.starts_with("k8s:")
-        && matches!(
-            name.rsplit(':').next(),
-            Some("alpha" | "beta" | "ifEnabled" | "ifDisabled")
-        )
 }
 
 struct Parser<'a> {
@@ -333,7 +309,7 @@ impl<'a> Parser<'a> {
             Some('=') => {
                 let value_start = pos + 1;
                 let raw = &self.text[value_start..end];
-                if is_gate_name(name) {
+                if super::registry::gate(name).is_some() {
                     return self.gated(marker, plus, header_end, value_start, depth);
                 }
                 marker.value = Some(raw.to_string());
@@ -1136,18 +1112,6 @@ mod tests {
             ok("+k8s:x(a: \"\\x01é\\t\")").to_text(),
             "+k8s:x(a: \"\\x01é\\t\")"
         );
-    }
-
-    #[test]
-    fn edit_distance_works() {
-        assert_eq!(edit_distance("", ""), 0);
-        assert_eq!(edit_distance("abc", ""), 3);
-        assert_eq!(edit_distance("", "abc"), 3);
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
-        assert_eq!(edit_distance("unionMember", "unionMemebr"), 2);
-        assert_eq!(edit_distance("k8s:optional", "k8s:optinal"), 1);
-        assert_eq!(edit_distance("é", "e"), 1);
-        assert_eq!(edit_distance("flaw", "lawn"), 2);
     }
 
     #[test]

@@ -1,0 +1,438 @@
+//! Every marker this tool interprets, known once: its name, the family (generation of
+//! tooling) it comes from, where it belongs, the grammar of its value, and the wrappers
+//! (`+k8s:ifEnabled(G)=…`, `+k8s:item(…)=…`) that can hold it.
+//!
+//! Readers: `resolve::markers_check` (malformed / misplaced / "did you mean"), the union
+//! families under `resolve::unions`, `resolve::fields` (optionality), `resolve::enums`, and
+//! the parser (which names are gates). Adding a marker is one row in [`registry!`]'s table;
+//! adding a union family is its rows plus one module under `resolve/unions/`.
+//!
+//! A name not in the table is another generator's marker (`+genclient`, `+protobuf`,
+//! `+kubebuilder:printcolumn`, …): never an error, only a "did you mean" when it is within
+//! two edits of a known name (see [`similar_known`]).
+
+/// The generation of tooling a marker belongs to (SPEC §3 and §5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Family {
+    /// kube-openapi's openapi-gen (via gengo): `+enum`, `+optional`, `+listType`, `+default`,
+    /// `+patchStrategy`, `+k8s:openapi-gen`, …
+    OpenApiGen,
+    /// The 2019 union KEP as kube-openapi reads it: `+union`, `+unionDiscriminator`,
+    /// `+unionDeprecated`. (`+unionDiscriminator` is shared with KEP-1027.)
+    Union2019,
+    /// The KEP-1027 revision: `+unionMember[=value][,optional]`, `+unionDiscriminatedBy=`.
+    Kep1027,
+    /// validation-gen's declarative `+k8s:` markers (`+k8s:unionMember(…)`, `+k8s:optional`).
+    Declarative,
+    /// controller-gen (kubebuilder): `+kubebuilder:validation:…`.
+    ControllerGen,
+}
+
+/// Where a marker has a meaning. Package doc comments are never checked: they hold every
+/// generator's package markers (`+groupName`, `+k8s:deepcopy-gen`), and a package-level
+/// `+optional` is controller-gen's default for the package.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Placement {
+    /// The doc comment of a type declaration; `marker/misplaced` on a field or a constant.
+    Type,
+    /// The doc comment of a struct field; `marker/misplaced` on a type or a constant.
+    Field,
+    /// Types and fields: the tools read these on both (`+listType` on a list type or on the
+    /// field, `+default` on an enum type or the field); never reported.
+    TypeOrField,
+}
+
+/// Where a marker was found, for [`Placement::misplaced`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    Package,
+    Type,
+    Field,
+    Const,
+}
+
+impl Placement {
+    /// Whether a marker with this placement is misplaced at `place`.
+    pub fn misplaced(self, place: Place) -> bool {
+        match (self, place) {
+            (_, Place::Package) | (Placement::TypeOrField, _) => false,
+            (Placement::Type, Place::Type) | (Placement::Field, Place::Field) => false,
+            (Placement::Type | Placement::Field, _) => true,
+        }
+    }
+}
+
+/// The grammar of a marker's value (what follows `=`, or the parenthesised arguments).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Value {
+    /// No value (`+optional`, `+union`); text after the name is ignored, as the tools do.
+    None,
+    /// Exactly one of the words (`+listType=map`); a missing value is `marker/malformed`.
+    OneOf(&'static [&'static str]),
+    /// A comma-separated list of the words (`+patchStrategy=merge,retainKeys`); copied to the
+    /// schema as written.
+    Words(&'static [&'static str]),
+    /// A JSON value (`+default="Always"`, `+default={}`) or `ref(Const)` / `ref(pkg.Const)`,
+    /// nested at most [`crate::limits::DEFAULT_NESTING`] deep.
+    JsonOrRef,
+    /// A free-form name (`+listMapKey=port`, `+unionDiscriminatedBy=Type`,
+    /// `+k8s:openapi-gen=false`).
+    Text,
+    /// KEP-1027 member value: `[=<value>][,optional]` (`+unionMember=ALPHA,optional`,
+    /// `+unionMember,optional`); read by [`member_value`].
+    MemberValue,
+    /// validation-gen's named arguments in parentheses, all optional
+    /// (`+k8s:unionMember(union: "u", memberName: "M")`).
+    Args(&'static [&'static str]),
+    /// controller-gen's list of strings: `A;B;C`, `{A,B}`, items bare or Go-quoted (`""` is the
+    /// empty string), `:=` for `=`; read by [`list`].
+    List,
+}
+
+/// One known marker.
+#[derive(Debug, Clone, Copy)]
+pub struct MarkerDef {
+    pub kind: Kind,
+    /// The name without `+` (`kubebuilder:validation:Enum`; `Enum:=` is parsed as `Enum=`).
+    pub name: &'static str,
+    pub family: Family,
+    pub placement: Placement,
+    pub value: Value,
+}
+
+const LIST_TYPES: &[&str] = &["atomic", "set", "map"];
+const MAP_TYPES: &[&str] = &["atomic", "granular"];
+const PATCH_STRATEGIES: &[&str] = &["merge", "retainKeys", "replace"];
+const UNION_ARGS: &[&str] = &["union", "memberName"];
+
+macro_rules! registry {
+    ($( $kind:ident = $name:literal, $family:ident, $placement:ident, $value:expr; )*) => {
+        /// A known marker, by meaning (the name is [`Kind::name`]).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Kind { $( $kind, )* }
+
+        /// Every known marker, in the order of [`Kind`].
+        pub static MARKERS: &[MarkerDef] = &[ $(
+            MarkerDef {
+                kind: Kind::$kind,
+                name: $name,
+                family: Family::$family,
+                placement: Placement::$placement,
+                value: $value,
+            },
+        )* ];
+
+        impl Kind {
+            /// The marker's name without `+`.
+            pub fn name(self) -> &'static str {
+                match self { $( Kind::$kind => $name, )* }
+            }
+
+            /// The known marker of a name (after gates are unwrapped), if any.
+            pub fn from_name(name: &str) -> Option<Kind> {
+                match name { $( $name => Some(Kind::$kind), )* _ => None }
+            }
+
+            pub fn def(self) -> &'static MarkerDef {
+                &MARKERS[self as usize]
+            }
+        }
+    };
+}
+
+registry! {
+    // Enums (KEP-2887) and controller-gen's explicit list.
+    Enum = "enum", OpenApiGen, Type, Value::None;
+    K8sEnum = "k8s:enum", Declarative, Type, Value::None;
+    KubebuilderEnum = "kubebuilder:validation:Enum", ControllerGen, TypeOrField, Value::List;
+    // Field semantics.
+    Optional = "optional", OpenApiGen, TypeOrField, Value::None;
+    Required = "required", OpenApiGen, TypeOrField, Value::None;
+    K8sOptional = "k8s:optional", Declarative, TypeOrField, Value::None;
+    K8sRequired = "k8s:required", Declarative, TypeOrField, Value::None;
+    Default = "default", OpenApiGen, TypeOrField, Value::JsonOrRef;
+    ListType = "listType", OpenApiGen, TypeOrField, Value::OneOf(LIST_TYPES);
+    K8sListType = "k8s:listType", Declarative, TypeOrField, Value::OneOf(LIST_TYPES);
+    ListMapKey = "listMapKey", OpenApiGen, Field, Value::Text;
+    K8sListMapKey = "k8s:listMapKey", Declarative, TypeOrField, Value::Text;
+    MapType = "mapType", OpenApiGen, TypeOrField, Value::OneOf(MAP_TYPES);
+    StructType = "structType", OpenApiGen, TypeOrField, Value::OneOf(MAP_TYPES);
+    PatchStrategy = "patchStrategy", OpenApiGen, Field, Value::Words(PATCH_STRATEGIES);
+    PatchMergeKey = "patchMergeKey", OpenApiGen, Field, Value::Text;
+    OpenApiGenMarker = "k8s:openapi-gen", OpenApiGen, TypeOrField, Value::Text;
+    // Unions, 2019 KEP.
+    Union = "union", Union2019, Type, Value::None;
+    UnionDiscriminator = "unionDiscriminator", Union2019, Field, Value::None;
+    UnionDeprecated = "unionDeprecated", Union2019, Field, Value::None;
+    // Unions, KEP-1027.
+    UnionMember = "unionMember", Kep1027, Field, Value::MemberValue;
+    UnionDiscriminatedBy = "unionDiscriminatedBy", Kep1027, Field, Value::Text;
+    // Unions, declarative validation.
+    K8sUnionMember = "k8s:unionMember", Declarative, Field, Value::Args(UNION_ARGS);
+    K8sUnionDiscriminator = "k8s:unionDiscriminator", Declarative, Field, Value::Args(&["union"]);
+    K8sZeroOrOneOfMember = "k8s:zeroOrOneOfMember", Declarative, Field, Value::Args(UNION_ARGS);
+    // Unions, controller-gen: JSON names of the type's fields, one union per marker.
+    ExactlyOneOf = "kubebuilder:validation:ExactlyOneOf", ControllerGen, Type, Value::List;
+    AtMostOneOf = "kubebuilder:validation:AtMostOneOf", ControllerGen, Type, Value::List;
+    AtLeastOneOf = "kubebuilder:validation:AtLeastOneOf", ControllerGen, Type, Value::List;
+}
+
+impl Kind {
+    /// Markers that make a field a union member, in any family.
+    pub fn is_union_member(self) -> bool {
+        matches!(
+            self,
+            Kind::UnionMember
+                | Kind::UnionDeprecated
+                | Kind::K8sUnionMember
+                | Kind::K8sZeroOrOneOfMember
+        )
+    }
+}
+
+/// The known marker of a name, if any.
+pub fn lookup(name: &str) -> Option<&'static MarkerDef> {
+    Kind::from_name(name).map(Kind::def)
+}
+
+// --- wrappers ------------------------------------------------------------------------------
+
+/// What a gate wrapper (`+k8s:alpha(since: "1.37")=+k8s:optional`) says about its payload.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GateKind {
+    Alpha,
+    Beta,
+    IfEnabled,
+    IfDisabled,
+}
+
+/// Gate names: `k8s:alpha`, `k8s:beta`, `k8s:ifEnabled(G)`, `k8s:ifDisabled(G)`, also with
+/// intermediate segments (`k8s:foo:alpha`).
+///
+/// The parser unwraps gates: the marker counts as its payload, with the gates recorded in
+/// [`Marker::gates`](super::Marker::gates). A gated marker is parsed and checked like its
+/// payload, but never changes the emitted schema (SPEC §3: a union with a gated marker is
+/// `Union::gated`, which no output enforces).
+pub fn gate(name: &str) -> Option<GateKind> {
+    if !name.starts_with("k8s:") {
+        return None;
+    }
+    match name.rsplit(':').next() {
+        Some("alpha") => Some(GateKind::Alpha),
+        Some("beta") => Some(GateKind::Beta),
+        Some("ifEnabled") => Some(GateKind::IfEnabled),
+        Some("ifDisabled") => Some(GateKind::IfDisabled),
+        _ => None,
+    }
+}
+
+/// validation-gen wrappers whose payload applies to something other than the field they sit
+/// on: `+k8s:item(key: "v")=` (one list item), `+k8s:subfield(name)=` (a field of the field's
+/// type), `+k8s:eachVal=` / `+k8s:eachKey=` (every value / key of a list or map). They are
+/// not interpreted: the marker keeps the wrapper's name with the payload as its value, and,
+/// being unknown, is ignored (never reported: they are validation-gen's and valid). So a
+/// list-item union (`+k8s:item(…)=+k8s:unionMember`) gets no `x-kubernetes-unions` and no
+/// rule.
+pub const UNINTERPRETED_WRAPPERS: &[&str] =
+    &["k8s:item", "k8s:subfield", "k8s:eachVal", "k8s:eachKey"];
+
+// --- value grammars --------------------------------------------------------------------------
+
+/// [`Value::MemberValue`]: `+unionMember=<value>,optional` or `+unionMember,optional` →
+/// (explicit value, `optional` flag).
+pub fn member_value(marker: &super::Marker) -> (Option<String>, bool) {
+    let mut parts = marker
+        .value
+        .as_deref()
+        .unwrap_or("")
+        .split(',')
+        .map(str::trim);
+    let value = parts.next().filter(|v| !v.is_empty()).map(str::to_string);
+    let optional = parts
+        .chain(marker.flags.iter().map(String::as_str))
+        .any(|flag| flag == "optional");
+    (value, optional)
+}
+
+/// [`Value::List`], read as controller-gen reads a `[]string` marker value: `A;B;C` or
+/// `{A,B,C}`, each item bare or a quoted Go string (`""` is the empty string), in the declared
+/// order.
+pub fn list(raw: &str) -> Vec<String> {
+    let raw = raw.trim();
+    let (body, separator) = match raw.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
+        Some(body) => (body, ','),
+        None => (raw, ';'),
+    };
+    let mut values = Vec::new();
+    let mut rest = body;
+    loop {
+        let trimmed = rest.trim_start();
+        let (value, after) = if trimmed.starts_with('"') || trimmed.starts_with('`') {
+            // A quoted value may hold the separator; it ends at its closing quote.
+            let quote = trimmed.as_bytes()[0];
+            let mut end = 1;
+            let bytes = trimmed.as_bytes();
+            while end < bytes.len() && bytes[end] != quote {
+                end += if bytes[end] == b'\\' && quote == b'"' {
+                    2
+                } else {
+                    1
+                };
+            }
+            let end = (end + 1).min(trimmed.len());
+            let literal = &trimmed[..end];
+            let value = crate::syntax::literal::unquote(literal)
+                .ok()
+                .and_then(|bytes| String::from_utf8(bytes).ok())
+                .unwrap_or_else(|| literal.to_string());
+            (Some(value), &trimmed[end..])
+        } else {
+            let end = trimmed.find(separator).unwrap_or(trimmed.len());
+            let value = trimmed[..end].trim();
+            (
+                (!value.is_empty()).then(|| value.to_string()),
+                &trimmed[end..],
+            )
+        };
+        values.extend(value);
+        match after.trim_start().strip_prefix(separator) {
+            Some(next) => rest = next,
+            None => break,
+        }
+    }
+    values
+}
+
+/// The deepest nesting of `[`/`{` in a JSON text, outside strings (no parse, no recursion):
+/// [`Value::JsonOrRef`] values deeper than [`crate::limits::DEFAULT_NESTING`] are malformed.
+pub fn json_nesting(text: &str) -> usize {
+    let (mut depth, mut deepest, mut in_string, mut escaped) = (0usize, 0usize, false, false);
+    for byte in text.bytes() {
+        if in_string {
+            match byte {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match byte {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
+// --- "did you mean" ----------------------------------------------------------------------------
+
+/// Prefixes of names other generators use; a name with one of them is never suggested a
+/// non-`k8s:` known name (`+kubebuilder:validation:Enum` is not a typo of `+enum`).
+const OTHER_TOOLS_PREFIXES: &[&str] = &[
+    "genclient",
+    "kubebuilder:",
+    "k8s:",
+    "groupName",
+    "versionName",
+    "protobuf",
+    "featureGate",
+    "listType",
+];
+
+/// The known marker an unknown name is probably a typo of: within Levenshtein distance 2,
+/// both at least 5 characters long. A `k8s:` name (or another tool's, see
+/// `OTHER_TOOLS_PREFIXES`) is only suggested a `k8s:` name: close to a non-`k8s:` one, it is
+/// usually a different, real marker.
+pub fn similar_known(name: &str) -> Option<&'static str> {
+    if name.len() < 5 {
+        return None;
+    }
+    let (_, known) = MARKERS
+        .iter()
+        .map(|def| def.name)
+        .filter(|known| known.len() >= 5 && known.len().abs_diff(name.len()) <= 2)
+        .map(|known| (strsim::levenshtein(name, known), known))
+        .filter(|(distance, _)| *distance <= 2)
+        .min()?;
+    if name.starts_with("k8s:") && !known.starts_with("k8s:") {
+        return None;
+    }
+    if OTHER_TOOLS_PREFIXES.iter().any(|p| name.starts_with(p)) && !known.starts_with("k8s:") {
+        return None;
+    }
+    Some(known)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_is_in_kind_order_and_names_round_trip() {
+        for (index, def) in MARKERS.iter().enumerate() {
+            assert_eq!(def.kind as usize, index, "{}", def.name);
+            assert_eq!(def.kind.name(), def.name);
+            assert_eq!(Kind::from_name(def.name), Some(def.kind));
+            assert!(gate(def.name).is_none());
+        }
+        assert_eq!(lookup("unionMemebr").map(|d| d.kind), None);
+    }
+
+    #[test]
+    fn gates() {
+        assert_eq!(gate("k8s:alpha"), Some(GateKind::Alpha));
+        assert_eq!(gate("k8s:sub:beta"), Some(GateKind::Beta));
+        assert_eq!(gate("k8s:ifDisabled"), Some(GateKind::IfDisabled));
+        assert_eq!(gate("foo:alpha"), None);
+        assert_eq!(gate("k8s:item"), None);
+    }
+
+    #[test]
+    fn did_you_mean() {
+        assert_eq!(similar_known("unionMemebr"), Some("unionMember"));
+        assert_eq!(similar_known("optinal"), Some("optional"));
+        assert_eq!(similar_known("k8s:optinal"), Some("k8s:optional"));
+        assert_eq!(similar_known("k8s:union"), None);
+        assert_eq!(similar_known("kubebuilder:validation:Enun"), None);
+        assert_eq!(similar_known("genclient"), None);
+        assert_eq!(strsim::levenshtein("é", "e"), 1);
+    }
+
+    #[test]
+    fn lists_are_read_as_controller_gen_reads_them() {
+        assert_eq!(list("A;B;C"), ["A", "B", "C"]);
+        assert_eq!(list("{A,B}"), ["A", "B"]);
+        assert_eq!(list("{\"A\", \"B\"}"), ["A", "B"]);
+        assert_eq!(list("\"\";A;B"), ["", "A", "B"]);
+        assert_eq!(
+            list("{\"\", \"NoPrefix\", \"Prefix\"}"),
+            ["", "NoPrefix", "Prefix"]
+        );
+        assert_eq!(list("\"Enabled\";\"Disabled\";"), ["Enabled", "Disabled"]);
+        assert_eq!(list("\"a;b\";C"), ["a;b", "C"]);
+        assert_eq!(list("Z;A"), ["Z", "A"], "declared order");
+    }
+
+    #[test]
+    fn member_values() {
+        let read = |text: &str| member_value(&crate::markers::parse_marker(text).unwrap().unwrap());
+        assert_eq!(read("+unionMember"), (None, false));
+        assert_eq!(read("+unionMember=ALPHA"), (Some("ALPHA".into()), false));
+        assert_eq!(
+            read("+unionMember=ALPHA,optional"),
+            (Some("ALPHA".into()), true)
+        );
+        assert_eq!(read("+unionMember,optional"), (None, true));
+    }
+
+    #[test]
+    fn json_nesting_counts_outside_strings() {
+        assert_eq!(json_nesting(r#"{"a": [1, {"b": "[[[["}], "c\\\"[": 2}"#), 3);
+    }
+}

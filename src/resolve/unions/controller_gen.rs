@@ -1,0 +1,118 @@
+//! controller-gen's unions: type-level `+kubebuilder:validation:ExactlyOneOf=a;b`,
+//! `AtMostOneOf=a;b`, `AtLeastOneOf=a;b` (JSON names, controller-gen's list grammar), one
+//! union per marker, no discriminator. A member is set when it is present: controller-gen
+//! writes `(has(self.a)?1:0)+(has(self.b)?1:0) == 1` (`<= 1`; `has(self.a)||has(self.b)`).
+//!
+//! Read as controller-tools reads them (`pkg/crd/markers/validation.go`, `pkg/crd/schema.go`):
+//! several markers, of one kind or several, may share fields (so `union/overlapping-unions`
+//! does not apply); an empty list is no constraint; a name with a `.` is controller-gen's
+//! error "cannot reference nested fields"; a member marked `+required` is its error "cannot
+//! be marked as required". controller-gen does not check that a name exists; the API server
+//! then rejects the CRD (the rule selects an undefined field), so an unknown name is an error
+//! here (`union/unknown-member`).
+
+use super::context::Context;
+use super::rules::gated;
+use crate::diag::{Code, Diagnostic};
+use crate::markers::registry::{self, Kind};
+use crate::model::{Count, Union, UnionDialect, UnionMember};
+use crate::resolve::fields::REQUIRED_MARKERS;
+
+/// The unions of the struct's `ExactlyOneOf` / `AtMostOneOf` / `AtLeastOneOf` markers, in
+/// controller-gen's order of their rules: every `AtMostOneOf`, then `ExactlyOneOf`, then
+/// `AtLeastOneOf`, each in source order (the block above the doc comment first).
+pub(super) fn unions(cx: &mut Context) -> Vec<Union> {
+    let decl = cx.entry.decl;
+    let mut unions = Vec::new();
+    for marker in decl.detached_doc.markers.iter().chain(&decl.doc.markers) {
+        let count = match Kind::from_name(&marker.marker.name) {
+            Some(Kind::ExactlyOneOf) => Count::ExactlyOne,
+            Some(Kind::AtMostOneOf) => Count::AtMostOne,
+            Some(Kind::AtLeastOneOf) => Count::AtLeastOne,
+            _ => continue,
+        };
+        let names = registry::list(marker.marker.value.as_deref().unwrap_or(""));
+        let mut members = Vec::new();
+        for name in &names {
+            if name.contains('.') {
+                cx.diagnostics.push(
+                    Diagnostic::new(
+                        Code::UnionUnknownMember,
+                        marker.value_or_marker_span(),
+                        format!("`+{}` names `{name}`, a nested field", marker.marker.name),
+                    )
+                    .with_help("controller-gen rejects nested fields (\"cannot reference nested fields\"): put the marker on the nested field's type"),
+                );
+                continue;
+            }
+            let Some(field) = cx
+                .all_fields
+                .iter()
+                .find(|f| f.serialized && f.json_name == *name)
+            else {
+                let known: Vec<&str> = cx
+                    .all_fields
+                    .iter()
+                    .filter(|f| f.serialized)
+                    .map(|f| f.json_name.as_str())
+                    .collect();
+                cx.diagnostics.push(
+                    Diagnostic::new(
+                        Code::UnionUnknownMember,
+                        marker.value_or_marker_span(),
+                        format!(
+                            "`+{}` names `{name}`, which is not a JSON field name of `{}`",
+                            marker.marker.name,
+                            cx.struct_name()
+                        ),
+                    )
+                    .with_help(format!(
+                        "the marker lists JSON names (the API server rejects a rule on an unknown field); fields: {}",
+                        known.join(", ")
+                    )),
+                );
+                continue;
+            };
+            if let Some(required) = field.field.doc.markers.iter().find(|m| {
+                REQUIRED_MARKERS
+                    .iter()
+                    .any(|kind| kind.name() == m.marker.name)
+            }) {
+                cx.diagnostics.push(
+                    Diagnostic::new(
+                        Code::UnionMemberNotOptional,
+                        required.span.clone(),
+                        format!("union member `{}` is marked required", field.go_name),
+                    )
+                    .with_label(marker.span.clone(), "member of this union")
+                    .with_help("controller-gen rejects a required member (\"cannot be marked as required\"): mark it `+optional`"),
+                );
+            }
+            if !members.iter().any(|m: &UnionMember| m.json_name == *name) {
+                members.push(UnionMember {
+                    json_name: name.clone(),
+                    value: field.go_name.clone(),
+                    optional: false,
+                });
+            }
+        }
+        if members.is_empty() {
+            continue;
+        }
+        unions.push(Union {
+            dialect: UnionDialect::ControllerGen,
+            gated: gated([marker]),
+            discriminator: None,
+            members,
+            empty_values: Vec::new(),
+            count,
+            named_members: Vec::new(),
+        });
+    }
+    unions.sort_by_key(|union| match union.count {
+        Count::AtMostOne => 0,
+        Count::ExactlyOne => 1,
+        Count::AtLeastOne => 2,
+    });
+    unions
+}

@@ -1,0 +1,135 @@
+//! Declarative-validation unions (validation-gen): `+k8s:unionMember`,
+//! `+k8s:zeroOrOneOfMember` and `+k8s:unionDiscriminator`, grouped by `union: "<name>"`.
+//! Exactly one member of a union, at most one of a zero-or-one group; "set" is non-zero.
+
+use super::context::{Context, Discriminator, Member};
+use super::rules::{
+    check_common, discriminator_enum, empty_values, gated, list_names, member_values,
+    report_multiple, without_members, WithLabels,
+};
+use crate::diag::{Code, Diagnostic};
+use crate::model::{Count, Union, UnionDialect};
+
+/// The `+k8s:` unions of a struct, grouped by `union:` name (unions and zero-or-one groups
+/// apart).
+pub(super) fn unions(
+    cx: &mut Context,
+    discriminators: &[&Discriminator],
+    members: &[&Member],
+) -> Vec<Union> {
+    let fields = cx.fields.clone();
+    let mut by_name: Vec<(&str, &Discriminator)> = Vec::new();
+    for d in discriminators {
+        let name = d.union_name.as_deref().unwrap_or("");
+        if let Some((_, first)) = by_name.iter().find(|(n, _)| *n == name) {
+            report_multiple(cx, &[first, d]);
+            continue;
+        }
+        by_name.push((name, d));
+    }
+    // Groups keyed by (kind, union name), in order of first appearance.
+    let mut groups: Vec<((bool, String), Vec<&Member>)> = Vec::new();
+    let mut unassigned = false;
+    for member in members {
+        let mf = fields[member.field];
+        let name = match (&member.union_name, by_name.len()) {
+            (Some(name), _) => {
+                if !by_name.is_empty()
+                    && !member.zero_or_one
+                    && !by_name.iter().any(|(n, _)| n == name)
+                {
+                    cx.diagnostics.push(
+                        Diagnostic::new(
+                            Code::UnionUnknownUnion,
+                            member.marker.span.clone(),
+                            format!("member `{}` names union `{name}`, which no `+k8s:unionDiscriminator` declares", mf.go_name),
+                        )
+                        .with_labels(by_name.iter().map(|(n, d)| (d.marker.span.clone(), format!("union `{n}`"))))
+                        .with_help(format!("use one of the declared unions{}", list_names(by_name.iter().map(|(n, _)| *n)))),
+                    );
+                    unassigned = true;
+                    continue;
+                }
+                name.clone()
+            }
+            (None, 0) | (None, 1) => by_name
+                .first()
+                .map(|(n, _)| n.to_string())
+                .unwrap_or_default(),
+            (None, _) => {
+                cx.diagnostics.push(
+                    Diagnostic::new(
+                        Code::UnionAmbiguousMember,
+                        member.marker.span.clone(),
+                        format!(
+                            "member `{}` does not say which of {} unions it belongs to",
+                            mf.go_name,
+                            by_name.len()
+                        ),
+                    )
+                    .with_labels(
+                        by_name
+                            .iter()
+                            .map(|(n, d)| (d.marker.span.clone(), format!("union `{n}`"))),
+                    )
+                    .with_help(format!(
+                        "add `union: \"…\"`{}",
+                        list_names(by_name.iter().map(|(n, _)| *n))
+                    )),
+                );
+                unassigned = true;
+                continue;
+            }
+        };
+        let key = (member.zero_or_one, name);
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, group)) => group.push(member),
+            None => groups.push((key, vec![member])),
+        }
+    }
+    let mut unions = Vec::new();
+    for (name, d) in &by_name {
+        if !unassigned && !groups.iter().any(|((zero, n), _)| !zero && n == name) {
+            without_members(d.marker, fields[d.field], cx.diagnostics);
+        }
+    }
+    for ((zero_or_one, name), group) in groups {
+        let discriminator = if zero_or_one {
+            None
+        } else {
+            by_name.iter().find(|(n, _)| *n == name).map(|(_, d)| *d)
+        };
+        let enum_values = discriminator.and_then(|d| discriminator_enum(cx, fields[d.field]));
+        let member_fields: Vec<usize> = group.iter().map(|m| m.field).collect();
+        check_common(
+            cx,
+            discriminator.map(|d| (d.field, d.marker)),
+            &member_fields,
+        );
+        let union_members = member_values(
+            cx,
+            &group,
+            enum_values,
+            discriminator.map(|d| fields[d.field].go_name.as_str()),
+        );
+        unions.push(Union {
+            dialect: UnionDialect::Declarative,
+            gated: gated(
+                group
+                    .iter()
+                    .map(|m| m.marker)
+                    .chain(discriminator.map(|d| d.marker)),
+            ),
+            discriminator: discriminator.map(|d| fields[d.field].json_name.clone()),
+            empty_values: empty_values(enum_values, &union_members),
+            named_members: Vec::new(),
+            members: union_members,
+            count: if zero_or_one {
+                Count::AtMostOne
+            } else {
+                Count::ExactlyOne
+            },
+        });
+    }
+    unions
+}

@@ -1,0 +1,177 @@
+//! KEP-1027 unions: `+unionMember[=<value>][,optional]` fields tied to a
+//! `+unionDiscriminator` (by `+unionDiscriminatedBy=<field>` when the struct has several).
+//! Exactly one member when the discriminator is required, else at most one; a member's value
+//! is a discriminator value.
+
+use super::context::{Context, Discriminator, Member};
+use super::rules::{
+    check_common, check_requiredness, discriminator_enum, empty_values, gated, list_names,
+    member_values, without_members, WithLabels,
+};
+use crate::diag::{Code, Diagnostic};
+use crate::markers::registry::Kind;
+use crate::model::{Count, Union, UnionDialect};
+use crate::resolve::fields;
+
+/// The unions of `+unionMember` fields, one per `+unionDiscriminator` they are tied to.
+pub(super) fn unions(
+    cx: &mut Context,
+    discriminators: &[&Discriminator],
+    members: &[&Member],
+) -> Vec<Union> {
+    let mut groups: Vec<Vec<&Member>> = vec![Vec::new(); discriminators.len()];
+    // A member that could not be assigned (ambiguous, unknown union) may have been meant for
+    // a discriminator that now looks empty: do not report that as a second error.
+    let mut unassigned = false;
+    let fields = cx.fields.clone();
+    let find = |name: &str| {
+        discriminators
+            .iter()
+            .position(|d| fields[d.field].go_name == name || fields[d.field].json_name == name)
+    };
+    let is_enum_value = |cx: &Context, value: &str| {
+        discriminators.iter().any(|d| {
+            discriminator_enum(cx, fields[d.field])
+                .is_some_and(|vs| vs.iter().any(|v| v.value == value))
+        })
+    };
+    let mut adjusted: Vec<Member> = Vec::new();
+    for member in members {
+        let mut member = Member {
+            field: member.field,
+            marker: member.marker,
+            dialect: member.dialect,
+            value: member.value.clone(),
+            optional_flag: member.optional_flag,
+            union_name: member.union_name.clone(),
+            zero_or_one: member.zero_or_one,
+        };
+        // The draft KEP's `+unionMember=<discriminator>` spelling.
+        if let Some(value) = member.value.clone() {
+            if member.union_name.is_none() && find(&value).is_some() && !is_enum_value(cx, &value) {
+                cx.diagnostics.push(
+                    Diagnostic::new(
+                        Code::UnionDeprecatedSpelling,
+                        member.marker.span.clone(),
+                        format!("`+unionMember={value}` names the discriminator `{value}`"),
+                    )
+                    .with_help(format!(
+                        "write `+unionMember` and `+unionDiscriminatedBy={value}`"
+                    )),
+                );
+                member.union_name = Some(value);
+                member.value = None;
+            }
+        }
+        adjusted.push(member);
+    }
+    for member in &adjusted {
+        let mf = fields[member.field];
+        let target = match (&member.union_name, discriminators.len()) {
+            (Some(name), _) => match find(name) {
+                Some(index) => index,
+                None => {
+                    cx.diagnostics.push(
+                        Diagnostic::new(
+                            Code::UnionUnknownUnion,
+                            mf.field.doc.marker(Kind::UnionDiscriminatedBy.name()).map(|m| m.span.clone()).unwrap_or(member.marker.span.clone()),
+                            format!("member `{}` names discriminator `{name}`, which this struct does not have", mf.go_name),
+                        )
+                        .with_labels(discriminators.iter().map(|d| (d.marker.span.clone(), format!("discriminator `{}`", fields[d.field].go_name))))
+                        .with_help(format!(
+                            "name a field marked `+unionDiscriminator`{}",
+                            list_names(discriminators.iter().map(|d| fields[d.field].go_name.as_str()))
+                        )),
+                    );
+                    unassigned = true;
+                    continue;
+                }
+            },
+            (None, 0) => {
+                cx.diagnostics.push(
+                    Diagnostic::new(
+                        Code::UnionMemberWithoutDiscriminator,
+                        member.marker.span.clone(),
+                        format!("`+unionMember` `{}` but struct `{}` has no `+unionDiscriminator`", mf.go_name, cx.struct_name()),
+                    )
+                    .with_label(cx.entry.decl.name_span.clone(), "struct without discriminator")
+                    .with_help("add a `+unionDiscriminator` field (a `+enum` string naming the set member), or use `+k8s:unionMember` for an undiscriminated union"),
+                );
+                continue;
+            }
+            (None, 1) => 0,
+            (None, _) => {
+                cx.diagnostics.push(
+                    Diagnostic::new(
+                        Code::UnionAmbiguousMember,
+                        member.marker.span.clone(),
+                        format!(
+                            "member `{}` could belong to any of {} discriminators",
+                            mf.go_name,
+                            discriminators.len()
+                        ),
+                    )
+                    .with_labels(discriminators.iter().map(|d| {
+                        (
+                            d.marker.span.clone(),
+                            format!("discriminator `{}`", fields[d.field].go_name),
+                        )
+                    }))
+                    .with_help(format!(
+                        "add `+unionDiscriminatedBy=<field>`{}",
+                        list_names(
+                            discriminators
+                                .iter()
+                                .map(|d| fields[d.field].go_name.as_str())
+                        )
+                    )),
+                );
+                unassigned = true;
+                continue;
+            }
+        };
+        groups[target].push(member);
+    }
+    let mut unions = Vec::new();
+    for (d, group) in discriminators.iter().zip(groups) {
+        let mf = fields[d.field];
+        let enum_values = discriminator_enum(cx, mf);
+        if enum_values.is_none() {
+            cx.diagnostics.push(
+                Diagnostic::new(
+                    Code::UnionDiscriminatorNotEnum,
+                    mf.span.clone(),
+                    format!("discriminator `{}` is not a `+enum` type", mf.go_name),
+                )
+                .with_label(d.marker.span.clone(), "discriminator marker")
+                .with_help("declare a `+enum` string type listing the members' values and use it for the discriminator"),
+            );
+        }
+        check_requiredness(mf, d.marker, enum_values, cx.diagnostics);
+        let member_fields: Vec<usize> = group.iter().map(|m| m.field).collect();
+        check_common(cx, Some((d.field, d.marker)), &member_fields);
+        if group.is_empty() {
+            if !unassigned {
+                without_members(d.marker, mf, cx.diagnostics);
+            }
+            continue;
+        }
+        let union_members = member_values(cx, &group, enum_values, Some(&mf.go_name));
+        let mut scratch = Vec::new();
+        let required = !fields::is_optional(mf.field, &mf.tag, &mut scratch);
+        unions.push(Union {
+            dialect: UnionDialect::Kep1027,
+            gated: gated(group.iter().map(|m| m.marker).chain([d.marker])),
+            discriminator: Some(mf.json_name.clone()),
+            empty_values: empty_values(enum_values, &union_members),
+            named_members: Vec::new(),
+            members: union_members,
+            count: if required {
+                Count::ExactlyOne
+            } else {
+                Count::AtMostOne
+            },
+        });
+    }
+    unions
+}

@@ -1,0 +1,156 @@
+//! The 2019 union KEP as kube-openapi reads it: `+union` on a struct makes every other field
+//! a member (with an optional `+unionDiscriminator`), or `+unionDeprecated` fields form a
+//! member-level union. At most one member is set; the discriminator's "values" are the
+//! members' Go names, labels rather than real values (SPEC §5).
+
+use super::context::{Context, Dialect, Discriminator, Member};
+use super::rules::{check_common, gated, report_multiple, without_members};
+use crate::diag::{Code, Diagnostic};
+use crate::markers::registry::Kind;
+use crate::model::{Count, Union, UnionDialect, UnionMember};
+use crate::syntax::{SpannedMarker, TypeExpr};
+
+/// The union of a `+union` struct (`struct_marker`). Fields that also carry `+unionMember`
+/// (OpenShift's style) do not change that: openapi-gen reads only `+union` there, and the
+/// 2019 semantics (optional discriminator, at most one) apply; those fields become the
+/// union's `named_members`.
+pub(super) fn struct_union(
+    cx: &mut Context,
+    struct_marker: &SpannedMarker,
+    plain_discriminators: &[&Discriminator],
+    members: &[Member],
+) -> Union {
+    for field in cx.embeds {
+        cx.diagnostics.push(
+            Diagnostic::new(
+                Code::UnionEmbeddedInUnionStruct,
+                field.span.clone(),
+                format!("`+union` struct `{}` inlines an embedded struct", cx.struct_name()),
+            )
+            .with_label(struct_marker.span.clone(), "the struct is a union here")
+            .with_help("move the embedded struct's fields out of the union, or give the embedded field a JSON name"),
+        );
+    }
+    for member in members.iter().filter(|m| m.dialect == Dialect::Legacy2019) {
+        cx.diagnostics.push(
+            Diagnostic::new(
+                Code::UnionDeprecatedInUnionStruct,
+                member.marker.span.clone(),
+                format!(
+                    "`+unionDeprecated` field `{}` in `+union` struct `{}`",
+                    cx.field(member.field).go_name,
+                    cx.struct_name()
+                ),
+            )
+            .with_label(struct_marker.span.clone(), "the struct is a union here")
+            .with_help(
+                "in a `+union` struct every field is already a member: remove `+unionDeprecated`",
+            ),
+        );
+    }
+    report_multiple(cx, plain_discriminators);
+    let discriminator = plain_discriminators.first().map(|d| d.field);
+    let mut union = Union {
+        dialect: UnionDialect::Legacy2019,
+        gated: gated(
+            std::iter::once(struct_marker)
+                .chain(discriminator.map(|_| plain_discriminators[0].marker)),
+        ),
+        discriminator: discriminator.map(|i| cx.field(i).json_name.clone()),
+        members: Vec::new(),
+        empty_values: Vec::new(),
+        count: Count::AtMostOne,
+        named_members: members
+            .iter()
+            .filter(|m| m.dialect == Dialect::Kep1027)
+            .map(|m| cx.field(m.field).json_name.clone())
+            .collect(),
+    };
+    let mut member_fields = Vec::new();
+    for (index, mf) in cx.fields.iter().enumerate() {
+        if Some(index) == discriminator
+            || mf.field.doc.has_marker(Kind::UnionDeprecated.name())
+            || mf.tag.skip
+        {
+            continue;
+        }
+        member_fields.push(index);
+        union.members.push(UnionMember {
+            json_name: mf.json_name.clone(),
+            value: mf.go_name.clone(),
+            optional: false,
+        });
+    }
+    check_common(
+        cx,
+        discriminator.map(|i| (i, plain_discriminators[0].marker)),
+        &member_fields,
+    );
+    if union.members.is_empty() {
+        if let Some(d) = plain_discriminators.first() {
+            // openapi-gen emits `{"discriminator": …, "fields-to-discriminateBy": {}}`.
+            without_members(d.marker, cx.field(d.field), cx.diagnostics);
+        }
+    }
+    union
+}
+
+/// The member-level union of `+unionDeprecated` fields (`deprecated`). A plain discriminator
+/// is its discriminator, unless the struct also has KEP-1027 members (`with_kep1027`), whose
+/// union it then is.
+pub(super) fn deprecated_union(
+    cx: &mut Context,
+    plain_discriminators: &[&Discriminator],
+    deprecated: &[&Member],
+    with_kep1027: bool,
+) -> Union {
+    let discriminator = if with_kep1027 {
+        None
+    } else {
+        plain_discriminators.first().copied()
+    };
+    if !with_kep1027 {
+        report_multiple(cx, plain_discriminators);
+    }
+    let member_fields: Vec<usize> = deprecated.iter().map(|m| m.field).collect();
+    for member in deprecated {
+        let mf = cx.field(member.field);
+        if !matches!(mf.field.ty, TypeExpr::Pointer(_)) {
+            cx.diagnostics.push(
+                Diagnostic::new(
+                    Code::UnionMemberNotPointer,
+                    mf.span.clone(),
+                    format!("`+unionDeprecated` member `{}` is not a pointer", mf.go_name),
+                )
+                .with_label(member.marker.span.clone(), "member marker")
+                .with_help("make the member a pointer so that unset is distinguishable from the zero value"),
+            );
+        }
+    }
+    check_common(
+        cx,
+        discriminator.map(|d| (d.field, d.marker)),
+        &member_fields,
+    );
+    Union {
+        dialect: UnionDialect::Legacy2019,
+        gated: gated(
+            deprecated
+                .iter()
+                .map(|m| m.marker)
+                .chain(discriminator.map(|d| d.marker)),
+        ),
+        discriminator: discriminator.map(|d| cx.field(d.field).json_name.clone()),
+        members: deprecated
+            .iter()
+            .map(|m| UnionMember {
+                json_name: cx.field(m.field).json_name.clone(),
+                value: cx.field(m.field).go_name.clone(),
+                optional: false,
+            })
+            .collect(),
+        empty_values: Vec::new(),
+        count: Count::AtMostOne,
+        named_members: Vec::new(),
+    }
+}

@@ -1,0 +1,3 @@
+module example.com/diagnostics/resolve-alias-cycle
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/diagnostics/resolve-recursive-type
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/diagnostics/resolve-too-deep
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/diagnostics/union-unknown-member
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/unions-controller-gen
+
+go 1.22

@@ -1,0 +1,210 @@
+//! Marker families and the codes of types this tool cannot represent (issue 12): each case
+//! runs `check --message-format json` in-process on a `testdata/` input and asserts the
+//! exact diagnostics (code, line, column), or generates and asserts the exact unions/rules.
+
+use serde_json::Value;
+
+/// Runs union-gen in-process; returns (exit code, stdout, stderr).
+fn run(args: &[&str]) -> (u8, String, String) {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let mut full = vec!["union-gen"];
+    full.extend_from_slice(args);
+    let code = union_gen::run_with_output(full, &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).expect("utf-8 stdout"),
+        String::from_utf8(err).expect("utf-8 stderr"),
+    )
+}
+
+/// `check --message-format json <dir>/...`: (exit code, diagnostics).
+fn check(dir: &str) -> (u8, Vec<Value>) {
+    let pattern = format!("{dir}/...");
+    let (code, _, err) = run(&["check", "--message-format", "json", &pattern]);
+    let diagnostics = err
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect();
+    (code, diagnostics)
+}
+
+/// (code, line, column) of each diagnostic.
+fn located(diagnostics: &[Value]) -> Vec<(String, u64, u64)> {
+    diagnostics
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap_or_default().to_string(),
+                d["line"].as_u64().unwrap_or_default(),
+                d["column"].as_u64().unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+fn assert_only(dir: &str, code: &str, line: u64, column: u64) -> Value {
+    let (exit, diagnostics) = check(dir);
+    assert_eq!(
+        located(&diagnostics),
+        vec![(code.to_string(), line, column)],
+        "{diagnostics:#?}"
+    );
+    assert_eq!(exit, 1, "{code} is an error");
+    let (_, explanation, _) = run(&["explain", code]);
+    assert!(explanation.contains("wrong:"), "{explanation}");
+    diagnostics.into_iter().next().unwrap()
+}
+
+// --- types the tool cannot represent -----------------------------------------------------
+
+#[test]
+fn recursive_non_struct_type() {
+    let d = assert_only(
+        "testdata/diagnostics/resolve-recursive-type",
+        "resolve/recursive-type",
+        9,
+        2,
+    );
+    assert_eq!(d["labels"][0]["line"], 4, "{d}");
+}
+
+#[test]
+fn alias_cycle() {
+    assert_only(
+        "testdata/diagnostics/resolve-alias-cycle",
+        "resolve/alias-cycle",
+        10,
+        2,
+    );
+}
+
+#[test]
+fn inlining_too_deep() {
+    assert_only(
+        "testdata/diagnostics/resolve-too-deep",
+        "resolve/too-deep",
+        261,
+        2,
+    );
+}
+
+// --- controller-gen's ExactlyOneOf / AtMostOneOf / AtLeastOneOf ---------------------------
+
+const CONTROLLER_GEN: &str = "testdata/unions-controller-gen";
+
+/// `generate --cel --v2 -` of the controller-gen unions: (definition name, rules) of each
+/// definition with rules; no definition gets `x-kubernetes-unions`.
+fn controller_gen_rules() -> Vec<(String, Vec<(String, String)>)> {
+    let pattern = format!("{CONTROLLER_GEN}/...");
+    let (code, out, err) = run(&["generate", "--cel", "--v2", "-", &pattern]);
+    assert_eq!(code, 0, "{err}");
+    let document: Value = serde_json::from_str(&out).unwrap();
+    let definitions = document["definitions"].as_object().unwrap();
+    let mut found = Vec::new();
+    for (name, schema) in definitions {
+        assert!(schema.get("x-kubernetes-unions").is_none(), "{name}");
+        let Some(rules) = schema["x-kubernetes-validations"].as_array() else {
+            continue;
+        };
+        let rules = rules
+            .iter()
+            .map(|r| {
+                (
+                    r["rule"].as_str().unwrap().to_string(),
+                    r["message"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        let short = name.rsplit('.').next().unwrap().to_string();
+        found.push((short, rules));
+    }
+    found
+}
+
+#[test]
+fn controller_gen_unions_become_rules() {
+    let rule = |r: &str, m: &str| (r.to_string(), m.to_string());
+    assert_eq!(
+        controller_gen_rules(),
+        vec![
+            (
+                "Probe".to_string(),
+                vec![
+                    // The block above the doc comment (AtMostOneOf) comes first, as
+                    // controller-gen orders AtMostOneOf before AtLeastOneOf; `tcp` and `udp`
+                    // are in both unions, which controller-gen allows.
+                    rule(
+                        "(has(self.tcp) ? 1 : 0) + (has(self.udp) ? 1 : 0) <= 1",
+                        "at most one of tcp, udp may be set"
+                    ),
+                    // `exec` comes from the inlined ProbeCommon.
+                    rule(
+                        "has(self.tcp) || has(self.udp) || has(self.exec)",
+                        "at least one of tcp, udp, exec must be set"
+                    ),
+                ]
+            ),
+            (
+                "Source".to_string(),
+                vec![rule(
+                    // `inline` is a plain string with omitempty: present is set, the
+                    // marker's meaning (controller-gen's `has()`), not "non-empty".
+                    "(has(self.configMap) ? 1 : 0) + (has(self.secret) ? 1 : 0) + (has(self.inline) ? 1 : 0) == 1",
+                    "exactly one of configMap, secret, inline must be set"
+                )]
+            ),
+        ]
+    );
+    let (code, diagnostics) = check(CONTROLLER_GEN);
+    assert_eq!((code, diagnostics.len()), (0, 0), "{diagnostics:#?}");
+}
+
+#[test]
+fn controller_gen_union_names_are_json_names() {
+    let d = assert_only(
+        "testdata/diagnostics/union-unknown-member",
+        "union/unknown-member",
+        4,
+        41,
+    );
+    assert!(d["message"].as_str().unwrap().contains("`Secret`"), "{d}");
+    assert!(
+        d["help"].as_str().unwrap().contains("configMap, secret"),
+        "{d}"
+    );
+}
+
+/// `crd` adds no rule for a union the manifest already enforces with controller-gen's own
+/// rule, in any of its spellings (compared by meaning); without it, the rule is added.
+#[test]
+fn crd_does_not_repeat_controller_gen_rules() {
+    let manifest = format!("{CONTROLLER_GEN}/config/widgets.yaml");
+    let packages = format!("{CONTROLLER_GEN}/...");
+    let (code, out, err) = run(&["crd", "--verify", &manifest, "--packages", &packages]);
+    assert_eq!(code, 0, "{out}{err}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let start = text
+        .find("                x-kubernetes-validations:\n                - message: exactly")
+        .unwrap();
+    let end = text
+        .find("            type: object\n        required")
+        .unwrap();
+    let without = dir.path().join("widgets.yaml");
+    std::fs::write(&without, format!("{}{}", &text[..start], &text[end..])).unwrap();
+    let (code, out, err) = run(&[
+        "crd",
+        "--verify",
+        without.to_str().unwrap(),
+        "--packages",
+        &packages,
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("+                  rule: '(has(self.configMap) ? 1 : 0) + (has(self.secret) ? 1 : 0) + (has(self.inline) ? 1 : 0) == 1'"),
+        "{out}"
+    );
+    assert!(!out.contains("has(self.tcp)"), "{out}");
+}
