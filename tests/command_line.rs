@@ -471,3 +471,79 @@ fn the_readme_code_table_is_the_code_list() {
     codes.sort();
     assert_eq!(sorted_rows, codes);
 }
+
+#[test]
+fn run_errors_follow_the_message_format() {
+    let dir = project();
+    let run = union_gen(
+        dir.path(),
+        &[
+            "generate",
+            "--message-format",
+            "json",
+            "--v2",
+            "-",
+            "--v3",
+            "-",
+            "./...",
+        ],
+    );
+    assert_eq!(run.code, 2);
+    let finding: serde_json::Value =
+        serde_json::from_str(run.stderr.trim()).expect("one JSON object");
+    assert_eq!(finding["code"], "cli/usage");
+    assert_eq!(finding["severity"], "error");
+    assert_eq!(finding["file"], serde_json::Value::Null);
+
+    let run = union_gen(
+        dir.path(),
+        &[
+            "generate",
+            "--message-format",
+            "github",
+            "--title",
+            "T",
+            "--v2",
+            "-",
+            "./...",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        "::warning title=cli/deprecated-flag::`--title` is deprecated: use `--info-title`\n"
+    );
+
+    let run = union_gen(
+        dir.path(),
+        &[
+            "generate",
+            "--message-format",
+            "json",
+            "--v2",
+            "missing/dir/a.json",
+            "./...",
+        ],
+    );
+    assert_eq!(run.code, 2);
+    let finding: serde_json::Value =
+        serde_json::from_str(run.stderr.trim()).expect("one JSON object");
+    assert_eq!(finding["code"], "io/unwritable");
+    assert!(!dir.path().join("missing").exists());
+
+    let run = union_gen(
+        dir.path(),
+        &[
+            "crd",
+            "--message-format",
+            "json",
+            "gone.yaml",
+            "--packages",
+            "./...",
+        ],
+    );
+    assert_eq!(run.code, 2);
+    let finding: serde_json::Value =
+        serde_json::from_str(run.stderr.trim()).expect("one JSON object");
+    assert_eq!(finding["code"], "io/unreadable");
+}

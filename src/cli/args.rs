@@ -202,7 +202,7 @@ pub enum UnionFormatArg {
 
 /// Colour is decided by the caller, which knows whether stderr is a terminal
 /// (see `union_gen::run`); in-process runs write plain text.
-fn message_format(arg: MessageFormatArg, color: bool) -> MessageFormat {
+pub(super) fn message_format(arg: MessageFormatArg, color: bool) -> MessageFormat {
     match arg {
         MessageFormatArg::Human => MessageFormat::Human { color },
         MessageFormatArg::Json => MessageFormat::Json,

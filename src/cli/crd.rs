@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 
 use super::Terminal;
-use crate::diag::{self, Levels, MessageFormat};
+use crate::diag::{self, Code, Levels, MessageFormat};
 use crate::{crd, exit, verify, write};
 
 /// How a `crd` run reports and ends.
@@ -25,13 +25,10 @@ pub(super) fn command(
     let message_format = how.message_format;
     let mut outcome = match crd::run(options) {
         Ok(outcome) => outcome,
-        Err(error) => {
-            let _ = writeln!(err, "error: {error:#}");
-            return exit::USAGE_OR_IO;
-        }
+        Err(error) => return super::usage_error(&error, message_format, err),
     };
     for message in &outcome.unreadable {
-        let _ = writeln!(err, "error: {message}");
+        super::report_run(Code::IoUnreadable, message, message_format, err);
     }
     how.levels.apply(&mut outcome.diagnostics);
     let _ = diag::render(&outcome.diagnostics, &outcome.sources, message_format, err);
@@ -68,7 +65,8 @@ pub(super) fn command(
         .map(|(path, _, p)| (*path, p.text.as_bytes()))
         .collect();
     if let Err((path, error)) = write::all_or_nothing(&files) {
-        let _ = writeln!(err, "error: cannot write {}: {error}", path.display());
+        let message = format!("cannot write {}: {error}", path.display());
+        super::report_run(Code::IoUnwritable, &message, message_format, err);
         return exit::USAGE_OR_IO;
     }
     for (path, _, p) in changed {

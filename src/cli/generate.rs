@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::Path;
 
 use super::Terminal;
-use crate::diag::{self, Levels, MessageFormat};
+use crate::diag::{self, Code, Levels, MessageFormat};
 use crate::pipeline::{self, Config, Destination};
 use crate::{exit, verify, write};
 
@@ -19,10 +19,7 @@ pub(super) fn command(
 ) -> u8 {
     let mut run = match pipeline::run(config) {
         Ok(run) => run,
-        Err(error) => {
-            let _ = writeln!(err, "error: {error:#}");
-            return exit::USAGE_OR_IO;
-        }
+        Err(error) => return super::usage_error(&error, config.message_format, err),
     };
     levels.apply(&mut run.diagnostics);
     let _ = diag::render(&run.diagnostics, &run.sources, config.message_format, err);
@@ -52,7 +49,8 @@ pub(super) fn command(
     // Files first, all or none (an unwritable second output must not leave the first one
     // changed); then stdout.
     if let Err((path, error)) = write::all_or_nothing(&files) {
-        let _ = writeln!(err, "error: cannot write {}: {error}", path.display());
+        let message = format!("cannot write {}: {error}", path.display());
+        super::report_run(Code::IoUnwritable, &message, config.message_format, err);
         return exit::USAGE_OR_IO;
     }
     for (output, bytes) in config.outputs.iter().zip(&run.documents) {

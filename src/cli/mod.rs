@@ -14,8 +14,9 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use crate::exit;
-use crate::verify;
+use crate::diag::{self, Code, Diagnostic, MessageFormat};
+use crate::source::SourceMap;
+use crate::{exit, verify};
 use args::{Cli, Command};
 
 /// Entry point of the binary.
@@ -54,9 +55,23 @@ struct Terminal<'a> {
     stdout_style: verify::Style,
 }
 
-/// A command line that cannot be run: exit 2.
-fn usage_error(error: &anyhow::Error, err: &mut dyn Write) -> u8 {
-    let _ = writeln!(err, "error: {error:#}");
+/// Reports a finding about the run itself (no source position) in the run's message
+/// format: for people a plain `error: …` / `warning: …` line, as cargo and the go tool write.
+fn report_run(code: Code, message: &str, format: MessageFormat, err: &mut dyn Write) {
+    match format {
+        MessageFormat::Human { .. } => {
+            let _ = writeln!(err, "{}: {message}", code.default_severity().as_str());
+        }
+        MessageFormat::Json | MessageFormat::Github => {
+            let finding = Diagnostic::without_location(code, message);
+            let _ = diag::render(&[finding], &SourceMap::default(), format, err);
+        }
+    }
+}
+
+/// A command line that cannot run (`cli/usage`): exit 2.
+fn usage_error(error: &anyhow::Error, format: MessageFormat, err: &mut dyn Write) -> u8 {
+    report_run(Code::CliUsage, &format!("{error:#}"), format, err);
     exit::USAGE_OR_IO
 }
 
@@ -133,9 +148,10 @@ where
         }
         Command::Crd(crd_args) => {
             let verify_only = crd_args.verify;
+            let format = args::message_format(crd_args.message_format, stderr_color);
             let levels = crd_args.levels();
             match levels.and_then(|levels| Ok((levels, crd_args.options(stderr_color)?))) {
-                Ok((levels, (options, format))) => {
+                Ok((levels, (options, _))) => {
                     let how = crd::How {
                         verify_only,
                         message_format: format,
@@ -143,25 +159,29 @@ where
                     };
                     crd::command(&options, &how, &terminal, out, err)
                 }
-                Err(error) => usage_error(&error, err),
+                Err(error) => usage_error(&error, format, err),
             }
         }
-        Command::Check(check) => match check.levels() {
-            Ok(levels) => {
-                generate::command(&check.config(stderr_color), &levels, &terminal, out, err)
+        Command::Check(check) => {
+            let format = args::message_format(check.message_format, stderr_color);
+            match check.levels() {
+                Ok(levels) => {
+                    generate::command(&check.config(stderr_color), &levels, &terminal, out, err)
+                }
+                Err(error) => usage_error(&error, format, err),
             }
-            Err(error) => usage_error(&error, err),
-        },
+        }
         Command::Generate(generate) => {
+            let format = args::message_format(generate.common.message_format, stderr_color);
             let levels = generate.common.levels();
             match levels.and_then(|levels| Ok((levels, generate.config(stderr_color)?))) {
                 Ok((levels, (config, warnings))) => {
                     for warning in warnings {
-                        let _ = writeln!(err, "warning: {warning}");
+                        report_run(Code::CliDeprecatedFlag, &warning, format, err);
                     }
                     generate::command(&config, &levels, &terminal, out, err)
                 }
-                Err(error) => usage_error(&error, err),
+                Err(error) => usage_error(&error, format, err),
             }
         }
     }

@@ -195,6 +195,39 @@ wrong:
 right:
     $ chmod a+r api/v1/types.go
 ";
+    IoUnwritable = "io/unwritable", Error,
+"An output file could not be written (a missing directory, permissions, a full disk). Exit
+2, and no output of the run is changed: files are replaced all or none.
+
+wrong:
+    $ union-gen generate --v2 api/openapi/swagger.json ./pkg/apis/...    (api/openapi missing)
+
+right:
+    $ mkdir -p api/openapi && union-gen generate --v2 api/openapi/swagger.json ./pkg/apis/...
+";
+    CliUsage = "cli/usage", Error,
+"The command line cannot run as given: contradictory flags, a package pattern that names no
+package, a value that looks like something else. Exit 2 and nothing is written. With
+`--message-format json|github` it is reported in that format; a command line clap cannot
+parse at all (an unknown flag) is always plain text.
+
+wrong:
+    union-gen generate --v2 - --v3 - ./...        (two documents to stdout)
+    union-gen generate --version ./pkg/apis/...   (the pattern as info.version)
+
+right:
+    union-gen generate --v2 api/swagger.json --v3 - ./...
+    union-gen generate --info-version v1.2.3 ./pkg/apis/...
+";
+    CliDeprecatedFlag = "cli/deprecated-flag", Warning,
+"A flag spelled the old way still works, with this warning; the next major version drops it.
+
+wrong:
+    union-gen generate --title API --version 1.0 ./pkg/apis/...
+
+right:
+    union-gen generate --info-title API --info-version 1.0 ./pkg/apis/...
+";
     ResolvePackageNotFound = "resolve/package-not-found", Warning,
 "A referenced package is neither an input nor found in vendor/, a replace target or the module
 cache. Its types become `$ref`s to their would-be definition names and its enum values are
