@@ -100,6 +100,16 @@ pub struct MarkerDef {
     pub value: Value,
 }
 
+impl MarkerDef {
+    /// A marker that declares a union or its members (any family).
+    pub fn is_union(&self) -> bool {
+        matches!(self.family, Family::Union2019 | Family::Kep1027)
+            || (self.family == Family::Declarative && self.name.contains("OneOf"))
+            || self.name.contains("union")
+            || self.name.ends_with("OneOf")
+    }
+}
+
 const LIST_TYPES: &[&str] = &["atomic", "set", "map"];
 const MAP_TYPES: &[&str] = &["atomic", "granular"];
 const PATCH_STRATEGIES: &[&str] = &["merge", "retainKeys", "replace"];
@@ -153,7 +163,7 @@ registry! {
     Default = "default", OpenApiGen, TypeOrField, Value::JsonOrRef;
     ListType = "listType", OpenApiGen, TypeOrField, Value::OneOf(LIST_TYPES);
     K8sListType = "k8s:listType", Declarative, TypeOrField, Value::OneOf(LIST_TYPES);
-    ListMapKey = "listMapKey", OpenApiGen, Field, Value::Text;
+    ListMapKey = "listMapKey", OpenApiGen, TypeOrField, Value::Text;
     K8sListMapKey = "k8s:listMapKey", Declarative, TypeOrField, Value::Text;
     MapType = "mapType", OpenApiGen, TypeOrField, Value::OneOf(MAP_TYPES);
     StructType = "structType", OpenApiGen, TypeOrField, Value::OneOf(MAP_TYPES);

@@ -182,13 +182,18 @@ fn suggest_similar(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
             .or_insert_with(|| registry::similar_known(name))
     });
     let Some(known) = known else { return };
-    diagnostics.push(
-        Diagnostic::new(
-            Code::MarkerUnknownSimilar,
-            marker.span.clone(),
-            format!("unknown marker `+{name}`"),
+    // A misspelt union marker silently changes the union: say what is lost.
+    let message = if registry::Kind::from_name(known).is_some_and(|k| k.def().is_union()) {
+        format!(
+            "unknown marker `+{name}` is ignored, so what `+{known}` would declare is not part \
+             of any union"
         )
-        .with_help(format!("did you mean `+{known}`?")),
+    } else {
+        format!("unknown marker `+{name}`")
+    };
+    diagnostics.push(
+        Diagnostic::new(Code::MarkerUnknownSimilar, marker.span.clone(), message)
+            .with_help(format!("did you mean `+{known}`?")),
     );
 }
 
