@@ -239,7 +239,7 @@ impl Case {
         matching.remove(0)
     }
 
-    /// Runs the case and returns every difference from its expectations, each naming the case.
+    /// Runs the case and returns every difference from its expectations (empty: it passes).
     pub fn check(&self) -> Vec<String> {
         let reported = self.run();
         let mut problems = Vec::new();
