@@ -4,6 +4,7 @@ package v1
 
 // Throttle is an at-most-one union with a defaulted member.
 type Throttle struct {
+//   ^^^^^^^^ cel/rejects-valid
 	// +k8s:zeroOrOneOfMember
 	// +default="fast"
 	// +optional

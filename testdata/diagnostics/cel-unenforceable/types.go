@@ -3,6 +3,7 @@ package v1
 
 // Port is an undiscriminated union with a member that starts with a digit.
 type Port struct {
+//   ^^^^ cel/unenforceable
 	// +k8s:unionMember
 	// +k8s:optional
 	First *int32 `json:"1st,omitempty"`
@@ -22,6 +23,7 @@ const (
 
 // Target is a discriminated union with a member whose name has a colon.
 type Target struct {
+//   ^^^^^^ cel/unenforceable
 	// +unionDiscriminator
 	// +required
 	Kind Kind `json:"kind"`

@@ -3,6 +3,7 @@ package api
 // Mode has constants Fast and Slow, but the explicit list says otherwise.
 // +enum
 // +kubebuilder:validation:Enum=Fast;Slow;Medium
+// ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ enum/explicit-mismatch
 type Mode string
 
 const (

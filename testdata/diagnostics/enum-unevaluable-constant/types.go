@@ -9,6 +9,7 @@ const (
 	ModeFast Mode = "Fast"
 	// ModeLoud is computed by a function.
 	ModeLoud Mode = Mode(upper("loud"))
+	// ^@2 enum/unevaluable-constant
 )
 
 func upper(s string) string { return s }

@@ -9,4 +9,5 @@ const (
 	ModeFast Mode = "Fast"
 	// ModeSlow forgot its type.
 	ModeSlow = "Slow"
+	// ^@2 enum/untyped-constant
 )

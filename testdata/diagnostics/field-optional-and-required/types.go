@@ -4,6 +4,8 @@ package api
 type Settings struct {
 	// Name of the settings.
 	// +optional
+	// ~~~~~~~~~ field/optional-and-required
 	// +required
+	// ^^^^^^^^^ field/optional-and-required
 	Name string `json:"name"`
 }

@@ -4,9 +4,11 @@ package api
 type Settings struct {
 	// Items are merged by name.
 	// +patchStrategy=merge
+	// ^^^^^^^^^^^^^^^^^^^^ field/patch-tags-mismatch
 	// +patchMergeKey=name
 	// +optional
 	Items []Item `json:"items,omitempty" patchStrategy:"retainKeys" patchMergeKey:"name"`
+	//           ~~~~~~~~~~~~~~~~~~~~~~~ field/patch-tags-mismatch
 }
 
 // Item is one item.

@@ -4,6 +4,7 @@ package api
 type Lists struct {
 	// Items of the list.
 	// +listType=bogus
+	//           ^^^^^ marker/malformed
 	// +optional
 	Items []string `json:"items,omitempty"`
 }

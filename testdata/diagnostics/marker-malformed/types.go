@@ -4,6 +4,7 @@ package api
 type Backend struct {
 	// Service is a member.
 	// +k8s:unionMember(union: "x"
+	//                 ^^^^^^^^^^^ marker/malformed
 	// +optional
 	Service *string `json:"service,omitempty"`
 }

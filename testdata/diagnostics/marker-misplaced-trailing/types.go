@@ -4,4 +4,5 @@ package api
 type Settings struct {
 	// Name of the settings.
 	Name string `json:"name"` // +optional
+	//                           ^^^^^^^^^ marker/misplaced
 }

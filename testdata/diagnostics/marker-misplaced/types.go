@@ -4,6 +4,7 @@ package api
 type Settings struct {
 	// Mode is a string.
 	// +enum
+	// ^^^^^ marker/misplaced
 	// +optional
 	Mode string `json:"mode,omitempty"`
 }

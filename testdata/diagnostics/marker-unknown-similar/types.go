@@ -4,5 +4,6 @@ package api
 type Settings struct {
 	// Name of the settings.
 	// +optinal
+	// ^^^^^^^^ marker/unknown-similar
 	Name string `json:"name,omitempty"`
 }

@@ -8,4 +8,5 @@ type Beta = Alpha
 // Spec uses the cycle.
 type Spec struct {
 	Mode Alpha `json:"mode"`
+	// ^@2 resolve/alias-cycle
 }

@@ -6,4 +6,5 @@ import "example.org/elsewhere/meta"
 type Settings struct {
 	// Meta comes from elsewhere.
 	Meta meta.ObjectMeta `json:"meta"`
+	//   ^^^^^^^^^^^^^^^ resolve/package-not-found
 }

@@ -259,6 +259,7 @@ type level62 struct {
 
 type level63 struct {
 	level64
+	// ^@2 resolve/too-deep
 }
 
 type level64 struct {

@@ -4,6 +4,7 @@ package api
 type Broken struct {
 	Name string `json:"name"`
 	Other map[string] `json:"other"`
+	//               ^ syntax/parse-error
 }
 
 // Fine still parses.

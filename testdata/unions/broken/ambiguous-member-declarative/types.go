@@ -15,6 +15,7 @@ type Relay struct {
 	// +k8s:optional
 	Pipe *string `json:"pipe,omitempty"`
 	// +k8s:unionMember
+	// ^^^^^^^^^^^^^^^^ union/ambiguous-member
 	// +k8s:optional
 	File *string `json:"file,omitempty"`
 }

@@ -29,6 +29,7 @@ type IO struct {
 	// +optional
 	Disk *string `json:"disk,omitempty"`
 	// +unionMember
+	// ^^^^^^^^^^^^ union/ambiguous-member
 	// +optional
 	Log *string `json:"log,omitempty"`
 }

@@ -6,6 +6,7 @@ type Light struct {
 	// +optional
 	Lamp *string `json:"lamp,omitempty"`
 	// +unionDeprecated
+	// ^^^^^^^^^^^^^^^^ union/deprecated-in-union-struct
 	// +optional
 	Candle *string `json:"candle,omitempty"`
 }

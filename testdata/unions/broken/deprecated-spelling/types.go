@@ -15,6 +15,7 @@ type Proxy struct {
 	// +required
 	Type ProxyKind `json:"type"`
 	// +unionMember=Type
+	// ^^^^^^^^^^^^^^^^^ union/deprecated-spelling
 	// +optional
 	HTTP *string `json:"http,omitempty"`
 	// +unionMember

@@ -13,6 +13,7 @@ const (
 type Mode struct {
 	// +unionDiscriminator
 	// +unionMember
+	// ^^^^^^^^^^^^ union/discriminator-is-member
 	// +required
 	Mode ModeKind `json:"mode"`
 	// +unionMember

@@ -5,6 +5,7 @@ type Probe struct {
 	// +unionDiscriminator
 	// +required
 	Method string `json:"method"`
+	// ^@2 union/discriminator-not-enum
 	// +unionMember
 	// +optional
 	HTTP *string `json:"http,omitempty"`

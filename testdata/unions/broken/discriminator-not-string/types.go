@@ -6,6 +6,7 @@ type Slot struct {
 	// +unionDiscriminator
 	// +optional
 	Index int32 `json:"index,omitempty"`
+	// ^@2 union/discriminator-not-string
 	// +optional
 	First *string `json:"first,omitempty"`
 	// +optional

@@ -15,6 +15,7 @@ type Shape struct {
 	// +default="Circle"
 	// +required
 	Kind ShapeKind `json:"kind"`
+	// ^@2 union/discriminator-requiredness
 	// +unionMember
 	// +optional
 	Circle *int32 `json:"circle,omitempty"`

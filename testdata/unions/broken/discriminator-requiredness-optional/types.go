@@ -14,6 +14,7 @@ type Shape struct {
 	// +unionDiscriminator
 	// +optional
 	Kind ShapeKind `json:"kind,omitempty"`
+	// ^@2 union/discriminator-requiredness
 	// +unionMember
 	// +optional
 	Circle *int32 `json:"circle,omitempty"`

@@ -23,6 +23,7 @@ type Lock struct {
 	// +required
 	Lock LockKind `json:"lock"`
 	// +unionDiscriminator
+	// ^^^^^^^^^^^^^^^^^^^ union/discriminator-without-members
 	// +required
 	Key KeyKind `json:"key"`
 	// +unionMember

@@ -21,6 +21,7 @@ type Source struct {
 	// +k8s:optional
 	Web *string `json:"web,omitempty"`
 	// +k8s:unionMember(memberName: "Git")
+	// ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ union/duplicate-member-value
 	// +k8s:optional
 	GitMirror *string `json:"gitMirror,omitempty"`
 }

@@ -15,4 +15,5 @@ type Plan struct {
 	Paid *string `json:"paid,omitempty"`
 
 	Common `json:",inline"`
+	// ^@2 union/embedded-in-union-struct
 }

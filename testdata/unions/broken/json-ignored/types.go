@@ -20,4 +20,5 @@ type Port struct {
 	// +unionMember
 	// +optional
 	Name *string `json:"-"`
+	//           ^^^^^^^^^^ union/json-ignored
 }

@@ -19,4 +19,5 @@ type Backend struct {
 	Service *string `json:"service,omitempty"`
 	// +unionMember
 	Resource *string `json:"resource"`
+	// ^@2 union/member-not-optional
 }

@@ -8,4 +8,5 @@ type Meal struct {
 	// +unionDeprecated
 	// +optional
 	Rice string `json:"rice,omitempty"`
+	// ^@2 union/member-not-pointer
 }

@@ -15,6 +15,7 @@ type Store struct {
 	// +required
 	Kind StoreKind `json:"kind"`
 	// +unionMember=Bucket
+	// ^^^^^^^^^^^^^^^^^^^ union/member-value-json-mismatch
 	// +optional
 	Objects *string `json:"objects,omitempty"`
 	// +unionMember

@@ -21,6 +21,7 @@ type Checkout struct {
 	// +optional
 	Hg *string `json:"hg,omitempty"`
 	// +unionMember=SVN
+	// ^^^^^^^^^^^^^^^^ union/member-value-not-in-enum
 	// +optional
 	Svn *string `json:"svn,omitempty"`
 }

@@ -18,6 +18,7 @@ type Cache struct {
 	// +optional
 	Memory *string `json:"memory,omitempty"`
 	// +k8s:unionMember
+	// ^^^^^^^^^^^^^^^^ union/mixed-dialects
 	// +k8s:optional
 	Disk *string `json:"disk,omitempty"`
 }

@@ -7,6 +7,7 @@ type Choice struct {
 	// +optional
 	Kind string `json:"kind,omitempty"`
 	// +unionDiscriminator
+	// ^^^^^^^^^^^^^^^^^^^ union/multiple-discriminators
 	// +optional
 	Flavour string `json:"flavour,omitempty"`
 	// +optional

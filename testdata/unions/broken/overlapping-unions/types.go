@@ -7,6 +7,7 @@ type Grant struct {
 	User *string `json:"user,omitempty"`
 	// +k8s:unionMember(union: "who")
 	// +k8s:unionMember(union: "scope")
+	// ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ union/overlapping-unions
 	// +k8s:optional
 	Group *string `json:"group,omitempty"`
 	// +k8s:unionMember(union: "scope")

@@ -2,6 +2,7 @@ package broken
 
 // Source names its members by Go name instead of JSON name.
 // +kubebuilder:validation:ExactlyOneOf=configMap;Secret
+//                                      ^^^^^^^^^ union/unknown-member
 type Source struct {
 	// +optional
 	ConfigMap *string `json:"configMap,omitempty"`

@@ -9,6 +9,7 @@ type Target struct {
 	// +k8s:optional
 	Queue *string `json:"queue,omitempty"`
 	// +k8s:unionMember(union: "nope")
+	// ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ union/unknown-union
 	// +k8s:optional
 	Topic *string `json:"topic,omitempty"`
 }

@@ -19,6 +19,7 @@ type Auth struct {
 	Token *string `json:"token,omitempty"`
 	// +unionMember
 	// +unionDiscriminatedBy=Nope
+	// ^^^^^^^^^^^^^^^^^^^^^^^^^^ union/unknown-union
 	// +optional
 	Cert *string `json:"cert,omitempty"`
 }

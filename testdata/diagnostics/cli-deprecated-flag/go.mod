@@ -1,0 +1,3 @@
+module example.com/cli-deprecated-flag
+
+go 1.22

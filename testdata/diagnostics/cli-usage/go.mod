@@ -1,0 +1,3 @@
+module example.com/cli-usage
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/io-unwritable
+
+go 1.22

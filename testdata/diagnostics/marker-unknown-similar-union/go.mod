@@ -1,0 +1,3 @@
+module example.com/marker-unknown-similar-union
+
+go 1.22

@@ -1,3 +1,0 @@
-module example.com/diagnostics/union-ambiguous-member
-
-go 1.22

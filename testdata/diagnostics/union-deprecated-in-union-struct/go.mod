@@ -1,3 +1,0 @@
-module example.com/diagnostics/union-deprecated-in-union-struct
-
-go 1.22

@@ -1,3 +1,0 @@
-module example.com/diagnostics/union-deprecated-spelling
-
-go 1.22

@@ -1,3 +1,0 @@
-module example.com/diagnostics/union-discriminator-is-member
-
-go 1.22

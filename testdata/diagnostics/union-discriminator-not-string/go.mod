@@ -1,3 +1,0 @@
-module example.com/diagnostics/union-discriminator-not-string
-
-go 1.22

@@ -1,3 +1,0 @@
-module example.com/diagnostics/union-discriminator-requiredness
-
-go 1.22

@@ -1,3 +1,0 @@
-module example.com/diagnostics/union-discriminator-without-members-plain
-
-go 1.22

@@ -1,3 +1,0 @@
-module example.com/diagnostics/union-duplicate-member-value
-
-go 1.22

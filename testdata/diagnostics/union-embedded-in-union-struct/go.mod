@@ -1,3 +1,0 @@
-module example.com/diagnostics/union-embedded-in-union-struct
-
-go 1.22

@@ -1,3 +1,0 @@
-module example.com/diagnostics/union-json-ignored
-
-go 1.22

@@ -1,3 +1,0 @@
-module example.com/diagnostics/union-member-not-optional
-
-go 1.22

@@ -1,3 +1,0 @@
-module example.com/diagnostics/union-member-not-pointer
-
-go 1.22

@@ -1,3 +1,0 @@
-module example.com/diagnostics/union-member-value-json-mismatch
-
-go 1.22

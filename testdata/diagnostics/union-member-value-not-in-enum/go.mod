@@ -1,3 +1,0 @@
-module example.com/diagnostics/union-member-value-not-in-enum
-
-go 1.22

@@ -1,3 +1,0 @@
-module example.com/diagnostics/union-member-without-discriminator
-
-go 1.22

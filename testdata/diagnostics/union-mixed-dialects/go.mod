@@ -1,3 +1,0 @@
-module example.com/diagnostics/union-mixed-dialects
-
-go 1.22

@@ -1,3 +1,0 @@
-module example.com/diagnostics/union-multiple-discriminators
-
-go 1.22

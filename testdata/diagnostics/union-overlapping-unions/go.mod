@@ -1,3 +1,0 @@
-module example.com/diagnostics/union-overlapping-unions
-
-go 1.22

@@ -1,3 +1,0 @@
-module example.com/diagnostics/union-unknown-member
-
-go 1.22

@@ -1,0 +1,523 @@
+//! Command lines that must be refused or understood (SPEC §2, issue 16), run through the
+//! real binary: exit code, message, and that no file was written or changed; completions run
+//! by bash; the README's code table.
+
+use std::fs;
+use std::path::Path;
+
+use crate::harness::process::{Outcome, Process, BIN};
+
+fn union_gen(dir: &Path, args: &[&str]) -> Outcome {
+    Process::union_gen(args).cwd(dir).env("NO_COLOR", "1").run()
+}
+
+fn bash(args: &[&str]) -> Outcome {
+    Process::program("bash", args).run()
+}
+
+/// A module with one `+enum` package and a committed document `api/openapi.json`.
+fn project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fs::write(root.join("go.mod"), "module example.com/m\n\ngo 1.22\n").unwrap();
+    fs::create_dir_all(root.join("pkg/apis/v1")).unwrap();
+    fs::write(
+        root.join("pkg/apis/v1/types.go"),
+        "package v1\n\n// +enum\ntype Mode string\n\nconst (\n\tFast Mode = \"Fast\"\n\tSlow Mode = \"Slow\"\n)\n\ntype Spec struct {\n\tMode Mode `json:\"mode\"`\n}\n",
+    )
+    .unwrap();
+    fs::create_dir_all(root.join("api")).unwrap();
+    fs::write(root.join("api/openapi.json"), "committed\n").unwrap();
+    dir
+}
+
+fn committed(dir: &Path) -> String {
+    fs::read_to_string(dir.join("api/openapi.json")).unwrap()
+}
+
+/// Every file under `dir`, for "nothing was created".
+fn files(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                out.push(path.strip_prefix(dir).unwrap().display().to_string());
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn two_documents_to_stdout_are_refused() {
+    let dir = project();
+    let run = union_gen(dir.path(), &["generate", "--v2", "-", "--v3", "-", "./..."]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stdout.is_empty());
+    assert!(run
+        .stderr
+        .contains("--v2 - and --v3 - would write two documents to stdout"));
+}
+
+#[test]
+fn both_documents_to_one_file_are_refused() {
+    let dir = project();
+    let before = files(dir.path());
+    for (v2, v3) in [
+        ("api/openapi.json", "api/openapi.json"),
+        ("api/openapi.json", "./api/openapi.json"),
+        ("api/openapi.json", "api/../api/openapi.json"),
+    ] {
+        let run = union_gen(dir.path(), &["generate", "--v2", v2, "--v3", v3, "./..."]);
+        assert_eq!(run.code, 2, "{v2} {v3}: {}", run.stderr);
+        assert!(run.stderr.contains("name the same file"), "{}", run.stderr);
+        assert_eq!(committed(dir.path()), "committed\n");
+        assert_eq!(files(dir.path()), before);
+    }
+}
+
+#[test]
+fn a_package_pattern_after_version_is_refused() {
+    let dir = project();
+    let run = union_gen(
+        dir.path(),
+        &[
+            "generate",
+            "--v2",
+            "api/openapi.json",
+            "--version",
+            "./pkg/apis/...",
+        ],
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("`--info-version VERSION`"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(committed(dir.path()), "committed\n");
+}
+
+#[test]
+fn old_info_flags_still_work_with_a_warning() {
+    let dir = project();
+    let run = union_gen(
+        dir.path(),
+        &[
+            "generate",
+            "--v2",
+            "-",
+            "--title",
+            "T",
+            "--version",
+            "v9",
+            "./...",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("\"title\": \"T\""), "{}", run.stdout);
+    assert!(run.stdout.contains("\"version\": \"v9\""), "{}", run.stdout);
+    assert!(run
+        .stderr
+        .contains("`--title` is deprecated: use `--info-title`"));
+    assert!(run
+        .stderr
+        .contains("`--version` is deprecated here: use `--info-version`"));
+    let run = union_gen(
+        dir.path(),
+        &[
+            "generate",
+            "--v2",
+            "-",
+            "--info-title",
+            "T",
+            "--info-version",
+            "v9",
+            "./...",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("\"version\": \"v9\""));
+    assert!(run.stderr.is_empty(), "{}", run.stderr);
+}
+
+#[test]
+fn a_pattern_matching_no_package_writes_nothing() {
+    let dir = project();
+    for pattern in ["./pkg/apis/v2...", "./docs/...", "./api/..."] {
+        let run = union_gen(
+            dir.path(),
+            &["generate", "--v2", "api/openapi.json", pattern],
+        );
+        assert_eq!(run.code, 2, "{pattern}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("matched no packages") || run.stderr.contains("cannot read"),
+            "{pattern}: {}",
+            run.stderr
+        );
+        assert_eq!(committed(dir.path()), "committed\n");
+    }
+    // The go tool's `v...` matches `v1`.
+    let run = union_gen(
+        dir.path(),
+        &["generate", "--v2", "api/openapi.json", "./pkg/apis/v..."],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(committed(dir.path()).contains("\"Fast\""));
+}
+
+#[test]
+fn a_nested_module_is_not_part_of_dot_dot_dot() {
+    let dir = project();
+    let nested = dir.path().join("hack/tools");
+    fs::create_dir_all(&nested).unwrap();
+    fs::write(nested.join("go.mod"), "module example.com/tools\n").unwrap();
+    fs::write(
+        nested.join("tools.go"),
+        "package tools\n\ntype Broken struct {\n",
+    )
+    .unwrap();
+    let run = union_gen(dir.path(), &["check", "./..."]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+#[test]
+fn absurd_job_counts_are_refused() {
+    let dir = project();
+    let run = union_gen(
+        dir.path(),
+        &[
+            "generate",
+            "-j",
+            "100000",
+            "--v2",
+            "api/openapi.json",
+            "./...",
+        ],
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("100000 is not in 0..=256"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(committed(dir.path()), "committed\n");
+}
+
+#[test]
+fn crd_takes_manifests_given_after_packages_and_warns_on_non_crds() {
+    let dir = project();
+    fs::write(
+        dir.path().join("deploy.yaml"),
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: x\n",
+    )
+    .unwrap();
+    let run = union_gen(
+        dir.path(),
+        &["crd", "--packages", "./pkg/...", "deploy.yaml"],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("no CustomResourceDefinition in this file"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("crd/skipped"), "{}", run.stderr);
+    let run = union_gen(dir.path(), &["crd", "--packages", "./pkg/..."]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("no CRD manifests given"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Runs bash's completion function on `words` (the last one being completed).
+fn bash_complete(script: &Path, words: &[&str]) -> Vec<String> {
+    let quoted: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
+    let program = format!(
+        "source '{}'\nCOMP_WORDS=({})\nCOMP_CWORD=$(( ${{#COMP_WORDS[@]}} - 1 ))\n\
+         COMP_LINE=\"${{COMP_WORDS[*]}}\"\nCOMP_POINT=${{#COMP_LINE}}\nCOMPREPLY=()\n\
+         _union__gen union-gen \"${{COMP_WORDS[COMP_CWORD]}}\" \"${{COMP_WORDS[COMP_CWORD-1]}}\"\n\
+         printf '%s\\n' \"${{COMPREPLY[@]}}\"\n",
+        script.display(),
+        quoted.join(" ")
+    );
+    let outcome = bash(&["--norc", "--noprofile", "-c", &program]);
+    assert_eq!(outcome.code, 0, "{}", outcome.stderr);
+    outcome
+        .stdout
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn bash_completes_subcommand_flags_and_hides_hidden_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = union_gen(dir.path(), &["completions", "bash"]);
+    assert_eq!(run.code, 0);
+    let script = dir.path().join("union-gen.bash");
+    fs::write(&script, run.stdout).unwrap();
+    let top = bash_complete(&script, &["union-gen", ""]);
+    assert!(top.contains(&"generate".to_string()), "{top:?}");
+    assert!(!top.contains(&"dump-syntax".to_string()), "{top:?}");
+    let flags = bash_complete(&script, &["union-gen", "generate", "--"]);
+    for flag in [
+        "--v2",
+        "--v3",
+        "--cel",
+        "--verify",
+        "--info-version",
+        "--jobs",
+    ] {
+        assert!(flags.contains(&flag.to_string()), "{flag} in {flags:?}");
+    }
+    for hidden in ["--title", "--version"] {
+        assert!(
+            !flags.contains(&hidden.to_string()),
+            "{hidden} in {flags:?}"
+        );
+    }
+    let naming = bash_complete(&script, &["union-gen", "generate", "--naming", ""]);
+    assert_eq!(naming, ["rest", "go", "short"]);
+    let crd = bash_complete(&script, &["union-gen", "crd", "--"]);
+    assert!(crd.contains(&"--packages".to_string()), "{crd:?}");
+}
+
+#[test]
+fn the_stale_file_hint_names_the_update_script() {
+    let dir = project();
+    let hack = dir.path().join("hack");
+    fs::create_dir_all(&hack).unwrap();
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/hack");
+    for script in ["update-openapi.sh", "verify-openapi.sh"] {
+        fs::copy(examples.join(script), hack.join(script)).unwrap();
+    }
+    let run_script = |script: &str, union_gen: &str| {
+        let outcome = Process::program("bash", [hack.join(script)])
+            .env("UNION_GEN", union_gen)
+            .run();
+        (outcome.code, outcome.stdout, outcome.stderr)
+    };
+    let binary = BIN;
+    let (code, _, stderr) = run_script("update-openapi.sh", binary);
+    assert_eq!(code, 0, "{stderr}");
+    fs::write(dir.path().join("api/openapi/v3.json"), "stale\n").unwrap();
+    let (code, stdout, _) = run_script("verify-openapi.sh", binary);
+    assert_eq!(code, 1);
+    let last = stdout.lines().last().unwrap_or_default();
+    assert!(
+        last.ends_with(
+            "to update, run: hack/update-openapi.sh (it runs: union-gen generate --v2 \
+             api/openapi/swagger.json --v3 api/openapi/v3.json ./pkg/apis/...)"
+        ),
+        "{last}"
+    );
+    // A missing binary is named, with what to do.
+    let (code, _, stderr) = run_script("verify-openapi.sh", "/nonexistent/union-gen");
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("/nonexistent/union-gen not found: install it"),
+        "{stderr}"
+    );
+}
+
+/// A package whose only finding is a warning (`enum/no-values`).
+fn warning_project() -> tempfile::TempDir {
+    let dir = project();
+    fs::write(
+        dir.path().join("pkg/apis/v1/empty.go"),
+        "package v1\n\n// +enum\ntype Empty string\n",
+    )
+    .unwrap();
+    dir
+}
+
+#[test]
+fn deny_makes_warnings_errors_and_allow_silences_them() {
+    let dir = warning_project();
+    let run = union_gen(dir.path(), &["check", "./..."]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.contains("enum/no-values"), "{}", run.stderr);
+    for deny in ["warnings", "enum/no-values"] {
+        let run = union_gen(
+            dir.path(),
+            &[
+                "generate",
+                "--deny",
+                deny,
+                "--v2",
+                "api/openapi.json",
+                "./...",
+            ],
+        );
+        assert_eq!(run.code, 1, "--deny {deny}: {}", run.stderr);
+        assert_eq!(committed(dir.path()), "committed\n", "nothing written");
+    }
+    let run = union_gen(
+        dir.path(),
+        &[
+            "check",
+            "--message-format",
+            "json",
+            "--deny",
+            "enum/no-values",
+            "./...",
+        ],
+    );
+    assert!(
+        run.stderr.contains(r#""severity":"error""#),
+        "{}",
+        run.stderr
+    );
+    let run = union_gen(dir.path(), &["check", "--allow", "enum/no-values", "./..."]);
+    assert_eq!(run.code, 0);
+    assert!(run.stderr.is_empty(), "{}", run.stderr);
+}
+
+#[test]
+fn deny_and_allow_refuse_unknown_codes_and_allowing_errors() {
+    let dir = warning_project();
+    let run = union_gen(dir.path(), &["check", "--deny", "enum/no-value", "./..."]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("(did you mean `enum/no-values`?)"),
+        "{}",
+        run.stderr
+    );
+    let run = union_gen(
+        dir.path(),
+        &["check", "--allow", "enum/not-string", "./..."],
+    );
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("cannot be allowed"), "{}", run.stderr);
+    let run = union_gen(dir.path(), &["explain", "union/membr-not-optional"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("(did you mean `union/member-not-optional`?)"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// The README's code table lists every code once, with its default severity.
+#[test]
+fn the_readme_code_table_is_the_code_list() {
+    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README");
+    let section = readme
+        .split("\n## Diagnostic codes\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("a Diagnostic codes section");
+    let rows: Vec<(String, String)> = section
+        .lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            let code = cells.get(1)?.strip_prefix('`')?.strip_suffix('`')?;
+            let severity = cells.get(2)?.split_whitespace().next()?;
+            Some((code.to_string(), severity.to_string()))
+        })
+        .collect();
+    let codes: Vec<(String, String)> = union_gen::diag::ALL_CODES
+        .iter()
+        .map(|c| {
+            (
+                c.as_str().to_string(),
+                c.default_severity().as_str().to_string(),
+            )
+        })
+        .collect();
+    let mut sorted_rows = rows.clone();
+    sorted_rows.sort();
+    sorted_rows.dedup();
+    assert_eq!(sorted_rows.len(), rows.len(), "a code listed twice");
+    let mut codes = codes;
+    codes.sort();
+    assert_eq!(sorted_rows, codes);
+}
+
+#[test]
+fn run_errors_follow_the_message_format() {
+    let dir = project();
+    let run = union_gen(
+        dir.path(),
+        &[
+            "generate",
+            "--message-format",
+            "json",
+            "--v2",
+            "-",
+            "--v3",
+            "-",
+            "./...",
+        ],
+    );
+    assert_eq!(run.code, 2);
+    let finding: serde_json::Value =
+        serde_json::from_str(run.stderr.trim()).expect("one JSON object");
+    assert_eq!(finding["code"], "cli/usage");
+    assert_eq!(finding["severity"], "error");
+    assert_eq!(finding["file"], serde_json::Value::Null);
+
+    let run = union_gen(
+        dir.path(),
+        &[
+            "generate",
+            "--message-format",
+            "github",
+            "--title",
+            "T",
+            "--v2",
+            "-",
+            "./...",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        "::warning title=cli/deprecated-flag::`--title` is deprecated: use `--info-title`\n"
+    );
+
+    let run = union_gen(
+        dir.path(),
+        &[
+            "generate",
+            "--message-format",
+            "json",
+            "--v2",
+            "missing/dir/a.json",
+            "./...",
+        ],
+    );
+    assert_eq!(run.code, 2);
+    let finding: serde_json::Value =
+        serde_json::from_str(run.stderr.trim()).expect("one JSON object");
+    assert_eq!(finding["code"], "io/unwritable");
+    assert!(!dir.path().join("missing").exists());
+
+    let run = union_gen(
+        dir.path(),
+        &[
+            "crd",
+            "--message-format",
+            "json",
+            "gone.yaml",
+            "--packages",
+            "./...",
+        ],
+    );
+    assert_eq!(run.code, 2);
+    let finding: serde_json::Value =
+        serde_json::from_str(run.stderr.trim()).expect("one JSON object");
+    assert_eq!(finding["code"], "io/unreadable");
+}

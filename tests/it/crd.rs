@@ -1,0 +1,347 @@
+//! `union-gen crd`: patching controller-gen CRD manifests of `testdata/crd/shop/` (a
+//! kubebuilder-style project: `+groupName` in `api/v1/groupversion_info.go`, an enum field, a
+//! slice and a map of enums, a 2019 `+union`, a `+k8s:unionMember` union, nested structs) in a
+//! temporary copy.
+//!
+//! Asserted: the diff holds only added lines, and those are exactly `enum` lists and
+//! `x-kubernetes-validations` entries; removing them gives back the original bytes; the
+//! patched YAML is the original structure plus those keys; a second run changes nothing;
+//! `--verify` exits 1 before and 0 after; the added rules compile and accept a valid and reject
+//! an invalid object with the `cel` crate; a flow-style CRD is refused (exit 2, file kept).
+//! Snapshots: `snapshots/crd__*.snap`.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::harness::{codes, json_diagnostics, run, snapshot};
+use cel::{Context, Program, Value as CelValue};
+use serde_json::json;
+use yaml_serde::Value;
+
+const PACKAGES: &str = "testdata/crd/shop/...";
+const CRD: &str = "testdata/crd/shop/config/crd/bases/shop.example.com_orders.yaml";
+
+/// A copy of `source` in a fresh temporary directory.
+fn copy(source: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(Path::new(source).file_name().unwrap());
+    fs::copy(source, &path).unwrap();
+    (dir, path)
+}
+
+/// `crd` with JSON diagnostics: (exit, stdout, diagnostic codes).
+fn crd(extra: &[&str], file: &Path, packages: &str) -> (u8, String, Vec<String>) {
+    let file = file.to_str().unwrap();
+    let mut args = vec!["crd", "--message-format", "json"];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&[file, "--packages", packages]);
+    let (code, out, err) = run(&args);
+    (code, out, codes(&json_diagnostics(&err)))
+}
+
+/// Every YAML document of `text` (separated by `---` lines), parsed; empty ones left out.
+fn documents(text: &str) -> Vec<Value> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    for line in text.split_inclusive('\n') {
+        if line.trim_end() == "---" {
+            out.push(std::mem::take(&mut current));
+        } else {
+            current.push_str(line);
+        }
+    }
+    out.push(current);
+    out.iter()
+        .map(|d| yaml_serde::from_str::<Value>(d).unwrap())
+        .filter(|v| !v.is_null())
+        .collect()
+}
+
+/// Removes every `enum` and `x-kubernetes-validations` key, recursively.
+fn without_additions(value: &Value) -> Value {
+    match value {
+        Value::Mapping(map) => Value::Mapping(
+            map.iter()
+                .filter(|(k, _)| {
+                    !matches!(k.as_str(), Some("enum") | Some("x-kubernetes-validations"))
+                })
+                .map(|(k, v)| (k.clone(), without_additions(v)))
+                .collect(),
+        ),
+        Value::Sequence(items) => Value::Sequence(items.iter().map(without_additions).collect()),
+        other => other.clone(),
+    }
+}
+
+#[test]
+fn patches_only_by_adding_enum_lists_and_rules() {
+    let original = fs::read_to_string(CRD).unwrap();
+    let (dir, path) = copy(CRD);
+
+    // --verify before: exit 1, the diff, the file untouched.
+    let (code, diff, codes) = crd(&["--verify"], &path, PACKAGES);
+    assert_eq!(code, 1, "{diff}");
+    assert_eq!(codes, ["crd/skipped"], "only the Kettle CRD has no Go type");
+    assert_eq!(fs::read_to_string(&path).unwrap(), original);
+    let diff = diff.replace(dir.path().to_str().unwrap(), "<tmp>");
+    snapshot("crd__shop_orders_verify_diff", &diff);
+
+    // The diff only adds lines, and they are enum lists and validation rules.
+    let body: Vec<&str> = diff
+        .lines()
+        .filter(|l| !l.starts_with("--- ") && !l.starts_with("+++ ") && !l.starts_with("@@"))
+        .filter(|l| !l.starts_with("union-gen: "))
+        .collect();
+    assert!(
+        body.iter()
+            .all(|l| l.starts_with('+') || l.starts_with(' ')),
+        "only context and added lines:\n{diff}"
+    );
+    let added: Vec<&str> = body
+        .iter()
+        .filter_map(|l| l.strip_prefix('+'))
+        .map(str::trim_start)
+        .collect();
+    assert!(!added.is_empty());
+    let mut block = "";
+    for line in &added {
+        if *line == "enum:" || *line == "x-kubernetes-validations:" {
+            block = line;
+            continue;
+        }
+        let ok = match block {
+            "enum:" => line.starts_with("- ") && !line.contains(": "),
+            "x-kubernetes-validations:" => {
+                line.starts_with("- message: ") || line.starts_with("rule: ")
+            }
+            _ => false,
+        };
+        assert!(ok, "unexpected added line `{line}` in block `{block}`");
+    }
+    assert_eq!(added.iter().filter(|l| **l == "enum:").count(), 7);
+    assert_eq!(
+        added.iter().filter(|l| l.starts_with("rule: ")).count(),
+        3,
+        "one Delivery rule, two Payment rules"
+    );
+
+    // Patch.
+    let (code, out, codes) = crd(&[], &path, PACKAGES);
+    assert_eq!(code, 0);
+    assert_eq!(codes, ["crd/skipped"]);
+    assert!(
+        out.contains("added 7 enum list(s) and 3 validation rule(s)"),
+        "{out}"
+    );
+    let patched = fs::read_to_string(&path).unwrap();
+    snapshot("crd__shop_orders_patched", &patched);
+
+    // Every original byte is kept: dropping the added lines gives the original back.
+    let mut kept = String::new();
+    let mut added_lines = added.iter().peekable();
+    for line in patched.split_inclusive('\n') {
+        if added_lines
+            .peek()
+            .is_some_and(|a| line.trim_start().trim_end_matches('\n') == **a)
+        {
+            added_lines.next();
+            continue;
+        }
+        kept.push_str(line);
+    }
+    assert!(
+        added_lines.peek().is_none(),
+        "every added line found in order"
+    );
+    assert_eq!(kept, original);
+    assert!(patched.contains("# Reviewed by hand: Payment is a KEP-1027 union (+unionMember)."));
+    assert!(patched.contains("description: \"Order is the Schema for the orders API.\""));
+
+    // Structure: the original plus exactly the added keys.
+    let (before, after) = (documents(&original), documents(&patched));
+    assert_eq!(before.len(), after.len());
+    for (b, a) in before.iter().zip(&after) {
+        assert_eq!(&without_additions(a), b);
+    }
+
+    // A second run changes nothing; --verify agrees.
+    let (code, out, _) = crd(&[], &path, PACKAGES);
+    assert_eq!(code, 0);
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(fs::read_to_string(&path).unwrap(), patched);
+    let (code, out, _) = crd(&["--verify"], &path, PACKAGES);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("up to date"), "{out}");
+}
+
+/// The schema at `spec.versions[0].schema.openAPIV3Schema` + `path` of the first document.
+fn schema<'a>(document: &'a Value, path: &[&str]) -> &'a Value {
+    let mut node = &document["spec"]["versions"][0]["schema"]["openAPIV3Schema"];
+    for key in path {
+        node = &node[*key];
+    }
+    node
+}
+
+fn rules(schema: &Value) -> Vec<Program> {
+    schema["x-kubernetes-validations"]
+        .as_sequence()
+        .expect("rules")
+        .iter()
+        .map(|r| {
+            let rule = r["rule"].as_str().unwrap();
+            Program::compile(rule).unwrap_or_else(|e| panic!("`{rule}` does not parse: {e}"))
+        })
+        .collect()
+}
+
+fn accepts(programs: &[Program], object: serde_json::Value) -> bool {
+    let mut context = Context::default();
+    context.add_variable_from_value("self", cel::to_value(object).unwrap());
+    programs.iter().all(|p| match p.execute(&context) {
+        Ok(CelValue::Bool(verdict)) => verdict,
+        other => panic!("a rule gave {other:?}"),
+    })
+}
+
+#[test]
+fn added_rules_hold_on_valid_and_invalid_objects() {
+    let (_dir, path) = copy(CRD);
+    let (code, _, _) = crd(&[], &path, PACKAGES);
+    assert_eq!(code, 0);
+    let documents = documents(&fs::read_to_string(&path).unwrap());
+    let order = &documents[0];
+    assert_eq!(
+        schema(order, &["properties", "spec", "properties", "size", "enum"]),
+        &yaml_serde::from_str::<Value>("[Large, Medium, Small]").unwrap()
+    );
+
+    let payment = rules(schema(
+        order,
+        &["properties", "spec", "properties", "payment"],
+    ));
+    assert_eq!(payment.len(), 2);
+    for (object, valid) in [
+        (json!({"method": "Card", "card": {"token": "t"}}), true),
+        (json!({"method": "Voucher", "voucher": "v"}), true),
+        (json!({"method": "Cash"}), true),
+        (json!({"method": "Card", "voucher": "v"}), false),
+        (json!({"method": "Card"}), false),
+        (
+            json!({"method": "Voucher", "card": {"token": "t"}, "voucher": "v"}),
+            false,
+        ),
+        (json!({"method": "Cash", "card": {"token": "t"}}), false),
+    ] {
+        assert_eq!(accepts(&payment, object.clone()), valid, "{object}");
+    }
+
+    let delivery = rules(schema(
+        order,
+        &["properties", "spec", "properties", "delivery"],
+    ));
+    assert_eq!(delivery.len(), 1);
+    assert!(accepts(&delivery, json!({"pickup": {"counter": 1}})));
+    assert!(!accepts(
+        &delivery,
+        json!({"pickup": {"counter": 1}, "courier": {"address": "a"}})
+    ));
+    assert!(!accepts(&delivery, json!({})));
+
+    // The Kettle CRD has no Go type and is unchanged.
+    assert_eq!(
+        documents[1],
+        self::documents(&fs::read_to_string(CRD).unwrap())[1]
+    );
+}
+
+#[test]
+fn crlf_files_get_crlf_lines() {
+    let (dir, path) = copy(CRD);
+    let lf_patched = {
+        let (code, _, _) = crd(&[], &path, PACKAGES);
+        assert_eq!(code, 0);
+        fs::read_to_string(&path).unwrap()
+    };
+    let crlf = dir.path().join("crlf.yaml");
+    fs::write(
+        &crlf,
+        fs::read_to_string(CRD).unwrap().replace('\n', "\r\n"),
+    )
+    .unwrap();
+    let (code, _, _) = crd(&[], &crlf, PACKAGES);
+    assert_eq!(code, 0);
+    assert_eq!(
+        fs::read_to_string(&crlf).unwrap(),
+        lf_patched.replace('\n', "\r\n")
+    );
+}
+
+#[test]
+fn flow_style_is_refused_and_the_file_kept() {
+    let source = "testdata/diagnostics/crd-not-patchable/crd.yaml";
+    let (_dir, path) = copy(source);
+    let (code, out, codes) = crd(&[], &path, "testdata/diagnostics/crd-not-patchable/...");
+    assert_eq!(code, 2, "{out}");
+    assert_eq!(codes, ["crd/not-patchable"]);
+    assert_eq!(fs::read(&path).unwrap(), fs::read(source).unwrap());
+    let (code, _, codes) = crd(
+        &["--verify"],
+        &path,
+        "testdata/diagnostics/crd-not-patchable/...",
+    );
+    assert_eq!(
+        (code, codes.as_slice()),
+        (2, ["crd/not-patchable".to_string()].as_slice())
+    );
+}
+
+#[test]
+fn a_version_without_go_type_is_skipped_with_a_warning() {
+    let source = "testdata/diagnostics/crd-skipped/crd.yaml";
+    let (_dir, path) = copy(source);
+    let (code, out, codes) = crd(&[], &path, "testdata/diagnostics/crd-skipped/...");
+    assert_eq!(code, 0);
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(codes, ["crd/skipped"]);
+    assert_eq!(fs::read(&path).unwrap(), fs::read(source).unwrap());
+}
+
+#[test]
+fn existing_rules_are_not_repeated() {
+    // One of Payment's rules written by hand (as `+kubebuilder:validation:XValidation`
+    // would): only the other one is added.
+    let (dir, _) = copy(CRD);
+    let path = dir.path().join("hand.yaml");
+    let text = fs::read_to_string(CRD).unwrap().replace(
+        "                required:\n                - method\n                type: object\n",
+        "                required:\n                - method\n                type: object\n                \
+         x-kubernetes-validations:\n                - message: by hand\n                  \
+         rule: '!has(self.method)||self.method == ''''|| (self.method==''Card''\n                    \
+         ? has(self.card) : !has(self.card))'\n",
+    );
+    assert!(text.contains("by hand"));
+    fs::write(&path, &text).unwrap();
+    let (code, out, _) = crd(&[], &path, PACKAGES);
+    assert_eq!(code, 0);
+    assert!(out.contains("and 2 validation rule(s)"), "{out}");
+    let patched = fs::read_to_string(&path).unwrap();
+    let payment = schema(
+        &documents(&patched)[0],
+        &["properties", "spec", "properties", "payment"],
+    )["x-kubernetes-validations"]
+        .as_sequence()
+        .unwrap()
+        .clone();
+    let messages: Vec<&str> = payment
+        .iter()
+        .map(|r| r["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "by hand",
+            "voucher must be set when method is 'Voucher', and only then"
+        ]
+    );
+}

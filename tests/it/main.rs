@@ -1,0 +1,19 @@
+//! The integration tests: one test binary (ripgrep's layout), one module per area, and the
+//! shared [`harness`] (in-process and subprocess runners, the JSON diagnostics reader, the
+//! snapshot helper, diagnostics cases as files). Snapshots are in `snapshots/`.
+
+mod harness;
+
+mod cel;
+mod command_line;
+mod compat;
+mod crd;
+mod dependencies;
+mod diagnostics;
+mod dialects;
+mod e2e;
+mod grammar;
+mod properties;
+mod robustness;
+mod unions;
+mod workflow;
