@@ -32,6 +32,7 @@ pub(super) fn command(
     }
     how.levels.apply(&mut outcome.diagnostics);
     let _ = diag::render(&outcome.diagnostics, &outcome.sources, message_format, err);
+    super::print_summary(&outcome.diagnostics, message_format, err);
     if outcome.environment_failed() {
         return exit::USAGE_OR_IO;
     }

@@ -23,6 +23,7 @@ pub(super) fn command(
     };
     levels.apply(&mut run.diagnostics);
     let _ = diag::render(&run.diagnostics, &run.sources, config.message_format, err);
+    super::print_summary(&run.diagnostics, config.message_format, err);
     if let Some(timings) = &run.timings {
         let _ = writeln!(err, "{timings}");
     }

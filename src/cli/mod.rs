@@ -69,6 +69,14 @@ fn report_run(code: Code, message: &str, format: MessageFormat, err: &mut dyn Wr
     }
 }
 
+/// After a human report, one line counting errors and warnings (JSON and GitHub output
+/// stay one finding per line).
+fn print_summary(diagnostics: &[Diagnostic], format: MessageFormat, err: &mut dyn Write) {
+    if let (MessageFormat::Human { .. }, Some(line)) = (format, diag::summary(diagnostics)) {
+        let _ = writeln!(err, "{line}");
+    }
+}
+
 /// A command line that cannot run (`cli/usage`): exit 2.
 fn usage_error(error: &anyhow::Error, format: MessageFormat, err: &mut dyn Write) -> u8 {
     report_run(Code::CliUsage, &format!("{error:#}"), format, err);

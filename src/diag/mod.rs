@@ -76,6 +76,34 @@ impl Diagnostic {
     }
 }
 
+/// The line after a human report: `union-gen: 2 errors, 1 warning` and where to read more;
+/// `None` without diagnostics.
+pub fn summary(diagnostics: &[Diagnostic]) -> Option<String> {
+    if diagnostics.is_empty() {
+        return None;
+    }
+    let errors = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
+    let warnings = diagnostics.len() - errors;
+    let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    let mut codes: Vec<&str> = diagnostics.iter().map(|d| d.code.as_str()).collect();
+    codes.sort_unstable();
+    codes.dedup();
+    let example = codes.first().copied().unwrap_or("CODE");
+    let more = if codes.len() == 1 {
+        format!("`union-gen explain {example}` tells why and how to fix it")
+    } else {
+        "`union-gen explain CODE` tells why and how to fix each".to_string()
+    };
+    Some(format!(
+        "union-gen: {}, {}; {more}",
+        count(errors, "error"),
+        count(warnings, "warning")
+    ))
+}
+
 /// True when any diagnostic is an error (the run then exits 1 and writes nothing).
 pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
     diagnostics.iter().any(|d| d.severity == Severity::Error)

@@ -187,3 +187,18 @@ fn union_order_struct_then_embedded_then_own_members() {
         "Socket"
     );
 }
+
+/// A member value nobody wrote is the Go field name: the help says so and shows the marker
+/// to write; a written value gets the plain list of allowed values.
+#[test]
+fn member_value_not_in_enum_help_names_the_default() {
+    use crate::harness::cases::Case;
+    let case = Case::load("testdata/unions/broken/member-value-not-in-enum-defaulted").unwrap();
+    let d = case.only("union/member-value-not-in-enum");
+    let help = d["help"].as_str().unwrap();
+    assert!(help.contains("its Go field name `GitRepository`"), "{help}");
+    assert!(help.contains("`+unionMember=Git`"), "{help}");
+    let case = Case::load("testdata/unions/broken/member-value-not-in-enum").unwrap();
+    let d = case.only("union/member-value-not-in-enum");
+    assert_eq!(d["help"], "use one of: Git, Hg", "{d}");
+}

@@ -216,7 +216,19 @@ pub(super) fn member_values(
                             discriminator_name.unwrap_or("?")
                         ),
                     )
-                    .with_help(format!("use one of: {}", known.join(", "))),
+                    .with_help(if member.value.is_none() {
+                        // The value was never written: say where it came from.
+                        format!(
+                            "without a value, a member's discriminator value is its Go field \
+                             name `{}`; write the enum value it stands for, e.g. \
+                             `+unionMember={}` (the discriminator's values: {})",
+                            mf.go_name,
+                            known.first().copied().unwrap_or("<value>"),
+                            known.join(", ")
+                        )
+                    } else {
+                        format!("use one of: {}", known.join(", "))
+                    }),
                 );
             }
         }
