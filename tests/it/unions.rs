@@ -178,13 +178,12 @@ fn union_order_struct_then_embedded_then_own_members() {
         schemas["declarative.Payload"]["x-kubernetes-unions"],
         serde_json::json!([{"fields-to-discriminateBy": {"binary": "Binary", "text": "Text"}}])
     );
-    // The gated `+k8s:beta(...)=+k8s:optional` makes `socket` optional (its tag has no
-    // omitempty), and the gated `+k8s:alpha(...)=+k8s:unionMember` makes it a member.
+    // The gated `+k8s:alpha(...)=+k8s:unionMember` does not make `socket` a member: gated
+    // markers never change the schema (SPEC §3); the ungated members stay a union.
     let endpoint = &schemas["declarative.Endpoint"];
-    assert!(endpoint.get("required").is_none(), "{endpoint:#}");
     assert_eq!(
-        endpoint["x-kubernetes-unions"][0]["fields-to-discriminateBy"]["socket"],
-        "Socket"
+        endpoint["x-kubernetes-unions"],
+        serde_json::json!([{"fields-to-discriminateBy": {"service": "Service", "url": "URL"}}])
     );
 }
 
@@ -201,4 +200,37 @@ fn member_value_not_in_enum_help_names_the_default() {
     let case = Case::load("testdata/unions/broken/member-value-not-in-enum").unwrap();
     let d = case.only("union/member-value-not-in-enum");
     assert_eq!(d["help"], "use one of: Git, Hg", "{d}");
+}
+
+/// validation-gen's own acceptance: plain value members without `omitempty`, a discriminator
+/// value without a member, gated members (left out of the schema and of the rules).
+#[test]
+fn declarative_unions_as_validation_gen_accepts_them() {
+    let (code, out, err) = crate::harness::run(&[
+        "generate",
+        "--cel",
+        "--v2",
+        "-",
+        "testdata/unions-declarative/...",
+    ]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let document: Value = serde_json::from_str(&out).unwrap();
+    let definition =
+        |name: &str| &document["definitions"][format!("com.example.unions-declarative.v1.{name}")];
+    assert_eq!(
+        definition("Plain")["x-kubernetes-unions"],
+        serde_json::json!([{"fields-to-discriminateBy": {"a": "A", "b": "B"}}])
+    );
+    // "Set" is "not zero" for members serialised without omitempty.
+    assert_eq!(
+        definition("Plain")["x-kubernetes-validations"][0]["rule"],
+        "((has(self.a) && self.a != '') ? 1 : 0) + ((has(self.b) && self.b != 0) ? 1 : 0) == 1"
+    );
+    assert_eq!(
+        definition("Disc")["x-kubernetes-unions"],
+        serde_json::json!([{"discriminator": "kind", "fields-to-discriminateBy": {"a": "A", "b": "B"}}])
+    );
+    let gated = definition("Gated");
+    assert!(gated.get("x-kubernetes-unions").is_none(), "{gated:#}");
+    assert!(gated.get("x-kubernetes-validations").is_none(), "{gated:#}");
 }

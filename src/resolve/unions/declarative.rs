@@ -5,7 +5,7 @@
 use super::context::{Context, Discriminator, Member};
 use super::rules::{
     check_common, discriminator_enum, empty_values, gated, list_names, member_values,
-    report_multiple, without_members, WithLabels,
+    report_multiple, without_members, MemberRule, WithLabels,
 };
 use crate::diag::{Code, Diagnostic};
 use crate::model::{Count, Union, UnionDialect};
@@ -105,6 +105,7 @@ pub(super) fn unions(
             cx,
             discriminator.map(|d| (d.field, d.marker)),
             &member_fields,
+            MemberRule::NilableOrPrimitive,
         );
         let union_members = member_values(
             cx,
@@ -112,14 +113,31 @@ pub(super) fn unions(
             enum_values,
             discriminator.map(|d| fields[d.field].go_name.as_str()),
         );
+        // A gated marker (`+k8s:ifEnabled(G)=+k8s:unionMember`) never changes the schema
+        // (SPEC §3): the union lists its ungated members only, and a gated discriminator
+        // leaves the whole union out. `gated` keeps CEL from enforcing a gate-dependent union.
+        let is_gated = gated(
+            group
+                .iter()
+                .map(|m| m.marker)
+                .chain(discriminator.map(|d| d.marker)),
+        );
+        if discriminator.is_some_and(|d| !d.marker.marker.gates.is_empty()) {
+            continue;
+        }
+        let mut union_members = union_members;
+        let gated_members: Vec<&str> = group
+            .iter()
+            .filter(|m| !m.marker.marker.gates.is_empty())
+            .map(|m| fields[m.field].json_name.as_str())
+            .collect();
+        union_members.retain(|m| !gated_members.contains(&m.json_name.as_str()));
+        if union_members.is_empty() && discriminator.is_none() {
+            continue;
+        }
         unions.push(Union {
             dialect: UnionDialect::Declarative,
-            gated: gated(
-                group
-                    .iter()
-                    .map(|m| m.marker)
-                    .chain(discriminator.map(|d| d.marker)),
-            ),
+            gated: is_gated,
             discriminator: discriminator.map(|d| fields[d.field].json_name.clone()),
             empty_values: empty_values(enum_values, &union_members),
             named_members: Vec::new(),

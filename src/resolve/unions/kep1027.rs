@@ -6,7 +6,7 @@
 use super::context::{Context, Discriminator, Member};
 use super::rules::{
     check_common, check_requiredness, discriminator_enum, empty_values, gated, list_names,
-    member_values, without_members, WithLabels,
+    member_values, without_members, MemberRule, WithLabels,
 };
 use crate::diag::{Code, Diagnostic};
 use crate::markers::registry::Kind;
@@ -149,7 +149,12 @@ pub(super) fn unions(
         }
         check_requiredness(mf, d.marker, enum_values, cx.diagnostics);
         let member_fields: Vec<usize> = group.iter().map(|m| m.field).collect();
-        check_common(cx, Some((d.field, d.marker)), &member_fields);
+        check_common(
+            cx,
+            Some((d.field, d.marker)),
+            &member_fields,
+            MemberRule::Optional,
+        );
         if group.is_empty() {
             if !unassigned {
                 without_members(d.marker, mf, cx.diagnostics);

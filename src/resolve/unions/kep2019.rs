@@ -4,7 +4,7 @@
 //! members' Go names, labels rather than real values (SPEC §5).
 
 use super::context::{Context, Dialect, Discriminator, Member};
-use super::rules::{check_common, gated, report_multiple, without_members};
+use super::rules::{check_common, gated, report_multiple, without_members, MemberRule};
 use crate::diag::{Code, Diagnostic};
 use crate::markers::registry::Kind;
 use crate::model::{Count, Union, UnionDialect, UnionMember};
@@ -85,6 +85,7 @@ pub(super) fn struct_union(
         cx,
         discriminator.map(|i| (i, plain_discriminators[0].marker)),
         &member_fields,
+        MemberRule::Optional,
     );
     if union.members.is_empty() {
         if let Some(d) = plain_discriminators.first() {
@@ -131,6 +132,7 @@ pub(super) fn deprecated_union(
         cx,
         discriminator.map(|d| (d.field, d.marker)),
         &member_fields,
+        MemberRule::Optional,
     );
     Union {
         dialect: UnionDialect::Legacy2019,

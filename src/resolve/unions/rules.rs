@@ -66,12 +66,24 @@ pub(super) fn without_members(
     diagnostics.push(diagnostic);
 }
 
-/// Rules every dialect shares: discriminator is a serialised string, members are optional
-/// and serialised.
+/// How a dialect's members must be declared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum MemberRule {
+    /// 2019 and KEP-1027: members are optional (unset unless selected).
+    Optional,
+    /// validation-gen: "set" means non-zero, so members need not be optional, but a member
+    /// must be nilable or primitive (pointer, map, slice, string/number/bool) — it rejects
+    /// anything else when generating.
+    NilableOrPrimitive,
+}
+
+/// Rules every dialect shares: discriminator is a serialised string, members are serialised
+/// and declared as the dialect requires ([`MemberRule`]).
 pub(super) fn check_common(
     cx: &mut Context,
     discriminator: Option<(usize, &SpannedMarker)>,
     member_fields: &[usize],
+    rule: MemberRule,
 ) {
     if let Some((index, marker)) = discriminator {
         let mf = cx.field(index);
@@ -81,6 +93,10 @@ pub(super) fn check_common(
     for &index in member_fields {
         let mf = cx.field(index);
         json_ignored(mf, "member", cx.diagnostics);
+        if rule == MemberRule::NilableOrPrimitive {
+            check_nilable_or_primitive(cx, mf);
+            continue;
+        }
         let mut scratch = Vec::new();
         if !fields::is_optional(mf.field, &mf.tag, &mut scratch) {
             let mut diagnostic = Diagnostic::new(
@@ -101,6 +117,36 @@ pub(super) fn check_common(
             cx.diagnostics.push(diagnostic);
         }
     }
+}
+
+/// validation-gen's generation-time rule for `+k8s:` union members: "can only be used on
+/// nilable and primitive types". An error here too, since validation-gen fails on it.
+fn check_nilable_or_primitive(cx: &mut Context, mf: &FlatField) {
+    let resolved = cx.universe.resolve(cx.entry.origin, &mf.field.ty);
+    let kind = match cx.universe.underlying(resolved) {
+        GoType::Pointer(_) | GoType::Map(..) | GoType::Slice(_) | GoType::Builtin(_) => return,
+        GoType::Struct(..) => "a struct",
+        GoType::Named(..) => return,
+        GoType::Array(_) => "an array",
+        GoType::Interface => "an interface",
+        // Unknown or unloaded types: nothing certain to say.
+        _ => return,
+    };
+    let mut diagnostic = Diagnostic::new(
+        Code::UnionMemberNotPointer,
+        mf.span.clone(),
+        format!(
+            "`+k8s:` union member `{}` is {kind}: validation-gen accepts only nilable and \
+             primitive members (pointer, map, slice, string, number, bool) and fails to generate",
+            mf.go_name
+        ),
+    )
+    .with_help(format!(
+        "make it a pointer (`{} *…`) with `omitempty`, so that unset is `nil`",
+        mf.go_name
+    ));
+    diagnostic.severity = crate::diag::Severity::Error;
+    cx.diagnostics.push(diagnostic);
 }
 
 fn check_string(cx: &mut Context, mf: &FlatField, marker: &SpannedMarker) {

@@ -1,0 +1,3 @@
+module example.com/unions-declarative
+
+go 1.22
