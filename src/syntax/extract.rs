@@ -506,7 +506,18 @@ impl<'a> Extractor<'a> {
                     if node.has_error() {
                         continue;
                     }
-                    let (doc, _) = self.doc_above(&children, index);
+                    let (mut doc, detached) = self.doc_above(&children, index);
+                    // controller-gen also reads a field's markers from the block one blank
+                    // line above its doc comment (kubebuilder projects write them so);
+                    // only the markers count, the prose stays the attached doc's.
+                    if !detached.markers.is_empty() || !detached.malformed.is_empty() {
+                        let mut markers = detached.markers;
+                        markers.append(&mut doc.markers);
+                        doc.markers = markers;
+                        let mut malformed = detached.malformed;
+                        malformed.append(&mut doc.malformed);
+                        doc.malformed = malformed;
+                    }
                     if let Some(field) = self.field(*node, doc) {
                         fields.push(field);
                     }

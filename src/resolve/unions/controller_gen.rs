@@ -56,21 +56,25 @@ pub(super) fn unions(cx: &mut Context) -> Vec<Union> {
                     .filter(|f| f.serialized)
                     .map(|f| f.json_name.as_str())
                     .collect();
-                cx.diagnostics.push(
-                    Diagnostic::new(
-                        Code::UnionUnknownMember,
-                        marker.value_or_marker_span(),
-                        format!(
-                            "`+{}` names `{name}`, which is not a JSON field name of `{}`",
-                            marker.marker.name,
-                            cx.struct_name()
-                        ),
-                    )
-                    .with_help(format!(
-                        "the marker lists JSON names (the API server rejects a rule on an unknown field); fields: {}",
-                        known.join(", ")
-                    )),
-                );
+                // controller-gen accepts the name (so no error here), but the rule it writes
+                // selects an undefined field and the API server rejects the CRD.
+                let mut diagnostic = Diagnostic::new(
+                    Code::UnionUnknownMember,
+                    marker.value_or_marker_span(),
+                    format!(
+                        "`+{}` names `{name}`, which is not a JSON field name of `{}`: \
+                         controller-gen writes `has(self.{name})`, which the API server rejects \
+                         when the CRD is applied; it is left out of the union here",
+                        marker.marker.name,
+                        cx.struct_name()
+                    ),
+                )
+                .with_help(format!(
+                    "the marker lists JSON names; fields: {}",
+                    known.join(", ")
+                ));
+                diagnostic.severity = crate::diag::Severity::Warning;
+                cx.diagnostics.push(diagnostic);
                 continue;
             };
             if let Some(required) = field.field.doc.markers.iter().find(|m| {

@@ -2,7 +2,7 @@ package broken
 
 // Source names its members by Go name instead of JSON name.
 // +kubebuilder:validation:ExactlyOneOf=configMap;Secret
-//                                      ^^^^^^^^^ union/unknown-member
+//                                      ^^^^^^^^^ union/unknown-member warning
 type Source struct {
 	// +optional
 	ConfigMap *string `json:"configMap,omitempty"`
