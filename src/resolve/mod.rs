@@ -425,6 +425,15 @@ impl<'u, 'a> Resolver<'u, 'a> {
             if let (Some(span), Some(_)) = (&field.tag_span, marker) {
                 diagnostic = diagnostic.with_label(span.clone(), "struct tag here");
             }
+            // One side missing: openapi-gen fails on it, controller-gen ignores patch tags
+            // (custom resources have no strategic merge patch), so only a warning. Two
+            // different values are contradictory for every tool: an error.
+            if tag_value.is_empty() || marker_value.is_empty() {
+                diagnostic.severity = crate::diag::Severity::Warning;
+                diagnostic
+                    .message
+                    .push_str(" (openapi-gen stops on this; controller-gen ignores patch tags)");
+            }
             self.diagnostics.push(diagnostic);
         }
     }
