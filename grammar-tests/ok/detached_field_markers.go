@@ -16,3 +16,16 @@ type Status struct {
 	// +optional
 	Phase string `json:"phase,omitempty"`
 }
+
+// Encryption has a commented-out field above another field's doc comment: its markers are
+// not read.
+type Encryption struct {
+	// --- TOMBSTONE ---
+	// kekId was renamed.
+	// +required
+	// KEKId string `json:"kekId,omitempty"`
+
+	// detail of the plugin.
+	// +optional
+	Detail string `json:"detail,omitempty"`
+}

@@ -507,10 +507,16 @@ impl<'a> Extractor<'a> {
                         continue;
                     }
                     let (mut doc, detached) = self.doc_above(&children, index);
-                    // controller-gen also reads a field's markers from the block one blank
-                    // line above its doc comment (kubebuilder projects write them so);
-                    // only the markers count, the prose stays the attached doc's.
-                    if !detached.markers.is_empty() || !detached.malformed.is_empty() {
+                    // controller-gen also reads a field's markers from the comment block
+                    // above its doc comment (kubebuilder projects write them so). Only a
+                    // block of nothing but markers counts: a block with prose is a section
+                    // comment or a commented-out field ("tombstone") whose markers are not
+                    // meant for this field.
+                    let only_markers =
+                        detached.lines.len() == detached.markers.len() + detached.malformed.len();
+                    if only_markers
+                        && (!detached.markers.is_empty() || !detached.malformed.is_empty())
+                    {
                         let mut markers = detached.markers;
                         markers.append(&mut doc.markers);
                         doc.markers = markers;
