@@ -656,6 +656,7 @@ fn insertion(
 /// single-quoted, else (control characters) double-quoted.
 pub fn scalar(value: &str) -> String {
     let plain = !value.is_empty()
+        && !crate::emit::yaml11::is_special(value)
         && value.trim() == value
         && !value.starts_with([
             '-', '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', '\'', '"', '%',
@@ -944,6 +945,19 @@ mod tests {
             );
         }
         assert_eq!(scalar("Small"), "Small");
+        // YAML 1.1 (Kubernetes' reader) would read these as booleans, null or numbers.
+        for special in [
+            "off", "On", "yes", "Y", "n", "NO", "null", "~", "0x1F", "1_000", ".5", "-1e3",
+        ] {
+            assert!(
+                scalar(special).starts_with('\''),
+                "{special} -> {}",
+                scalar(special)
+            );
+        }
+        for plain in ["offline", "Express", "no-cache", "expired", "v1"] {
+            assert_eq!(scalar(plain), plain);
+        }
         assert_eq!(scalar("a: b"), "'a: b'");
     }
 

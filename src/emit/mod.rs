@@ -4,6 +4,7 @@
 //! Must not know: Go, diagnostics, or how schemas were derived.
 
 mod json;
+pub mod yaml11;
 
 use crate::schema::Definitions;
 
@@ -51,6 +52,7 @@ pub fn to_bytes(
         Format::Yaml => serde_json::from_str::<serde_json::Value>(&json)
             .ok()
             .and_then(|value| yaml_serde::to_string(&value).ok())
+            .map(|yaml| yaml11::quote_specials(&yaml))
             .unwrap_or(json)
             .into_bytes(),
     }

@@ -404,3 +404,24 @@ fn json_names_follow_encoding_json() {
     let dashed = &defs["com.example.bugs.emptyjsonname.api.Dashed"]["properties"];
     assert!(dashed.get("-").is_some(), "{dashed}");
 }
+
+/// Kubernetes reads YAML as YAML 1.1 (go-yaml v2): plain `off` and a key `y` would be
+/// booleans there. The YAML output quotes them (JSON and YAML 1.2 content is unchanged).
+#[test]
+fn yaml_output_quotes_yaml11_booleans() {
+    let text = generate(&[
+        "--v3",
+        "-",
+        "--format",
+        "yaml",
+        "testdata/bugs/yaml11-words/...",
+    ]);
+    assert!(text.contains("\n          - 'off'\n"), "{text}");
+    assert!(text.contains("\n        'y':\n"), "{text}");
+    assert!(text.contains("\n      - 'y'\n"), "{text}");
+    assert!(text.contains("\n          - any\n"), "{text}");
+    let json = generate(&["--v3", "-", "testdata/bugs/yaml11-words/..."]);
+    let from_yaml: serde_json::Value = yaml_serde::from_str(&text).unwrap();
+    let from_json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(from_yaml, from_json);
+}

@@ -1,0 +1,3 @@
+module example.com/yaml11
+
+go 1.22
