@@ -605,6 +605,25 @@ right:
     // +unionDiscriminatedBy=Type
     Service *Service `json:\"service,omitempty\"`
 ";
+    UnionItemMember = "union/item-member", Warning,
+"validation-gen's list-item unions (`+k8s:item(key: \"v\")=+k8s:unionMember`,
+`=+k8s:zeroOrOneOfMember`) make items of a `listType=map` list members of a union, picked by
+their key values. union-gen does not understand them yet: the union is not checked, gets no
+`x-kubernetes-unions` (which cannot express list items) and no CEL rule. Nothing is wrong
+with the marker; the warning says what is not covered. For a CRD, enforce it by hand.
+
+wrong (for a CRD: nothing enforces it):
+    // +k8s:listType=map
+    // +k8s:listMapKey=type
+    // +k8s:item(type: \"Approved\")=+k8s:zeroOrOneOfMember
+    // +k8s:item(type: \"Denied\")=+k8s:zeroOrOneOfMember
+    Conditions []Condition `json:\"conditions,omitempty\"`
+
+right:
+    // +kubebuilder:validation:MaxItems=16
+    // +kubebuilder:validation:XValidation:rule=\"(self.exists(c, c.type == 'Approved') ? 1 : 0) + (self.exists(c, c.type == 'Denied') ? 1 : 0) <= 1\"
+    Conditions []Condition `json:\"conditions,omitempty\"`
+";
     UnionOverlappingUnions = "union/overlapping-unions", Error,
 "A field belongs to at most one union: a member of two unions could be required set by one and
 unset by the other.

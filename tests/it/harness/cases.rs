@@ -38,7 +38,8 @@ pub fn spec_severity(code: &str) -> &'static str {
         | "union/deprecated-spelling"
         | "cel/unenforceable"
         | "crd/skipped"
-        | "cli/deprecated-flag" => "warning",
+        | "cli/deprecated-flag"
+        | "union/item-member" => "warning",
         _ => "error",
     }
 }
