@@ -612,7 +612,7 @@ their key values. union-gen does not understand them yet: the union is not check
 `x-kubernetes-unions` (which cannot express list items) and no CEL rule. Nothing is wrong
 with the marker; the warning says what is not covered. For a CRD, enforce it by hand.
 
-wrong (for a CRD: nothing enforces it):
+wrong:
     // +k8s:listType=map
     // +k8s:listMapKey=type
     // +k8s:item(type: \"Approved\")=+k8s:zeroOrOneOfMember
