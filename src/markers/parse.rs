@@ -551,8 +551,10 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Reads a Go interpreted string literal starting at the '"' at `pos`.
+    /// Reads a Go interpreted string literal starting at the '"' at `pos` (escapes decoded by
+    /// the front end's one decoder, [`crate::syntax::literal::escape`]).
     fn quoted(&self, pos: usize, name: &str) -> Result<Token, MarkerError> {
+        use crate::syntax::literal::{escape, Escape};
         let body = &self.text[pos + 1..self.end];
         let mut out = String::new();
         let mut chars = body.char_indices();
@@ -568,9 +570,8 @@ impl<'a> Parser<'a> {
                 '\\' => {
                     let esc_start = pos + 1 + i;
                     let bad = |len: usize| {
-                        let esc_end = (esc_start + len).min(self.end);
+                        let mut e = (esc_start + len).min(self.end);
                         // Clamp to a char boundary so the span is always sliceable.
-                        let mut e = esc_end;
                         while !self.text.is_char_boundary(e) {
                             e += 1;
                         }
@@ -581,44 +582,21 @@ impl<'a> Parser<'a> {
                             name,
                         )
                     };
-                    let Some((_, e)) = chars.next() else { break };
-                    let simple = match e {
-                        'a' => Some('\u{7}'),
-                        'b' => Some('\u{8}'),
-                        'f' => Some('\u{c}'),
-                        'n' => Some('\n'),
-                        'r' => Some('\r'),
-                        't' => Some('\t'),
-                        'v' => Some('\u{b}'),
-                        '\\' => Some('\\'),
-                        '"' => Some('"'),
-                        _ => None,
-                    };
-                    if let Some(s) = simple {
-                        out.push(s);
-                        continue;
+                    let mut read = 0;
+                    let decoded =
+                        escape(&mut body[i + 1..].chars().inspect(|c| read += c.len_utf8()));
+                    // Advance past what the decoder read.
+                    while chars.clone().next().is_some_and(|(j, _)| j < i + 1 + read) {
+                        chars.next();
                     }
-                    let (digits, radix, first) = match e {
-                        'x' => (2, 16, None),
-                        'u' => (4, 16, None),
-                        'U' => (8, 16, None),
-                        '0'..='7' => (2, 8, Some(e)),
-                        _ => return Err(bad(1 + e.len_utf8())),
-                    };
-                    let mut n: u32 = first.and_then(|d| d.to_digit(8)).unwrap_or(0);
-                    for k in 0..digits {
-                        match chars.next().and_then(|(_, d)| d.to_digit(radix)) {
-                            Some(d) => n = n * radix + d,
-                            None => return Err(bad(2 + k + usize::from(first.is_some()))),
-                        }
-                    }
-                    // Octal escapes are `\ooo`; the others are `\x`, `\u`, `\U` plus digits.
-                    let len = if first.is_some() { 4 } else { 2 + digits };
-                    // Byte escapes above 0x7f would make invalid UTF-8 on their own.
-                    let byte_escape = matches!(e, 'x' | '0'..='7');
-                    match char::from_u32(n) {
-                        Some(ch) if !byte_escape || n < 0x80 => out.push(ch),
-                        _ => return Err(bad(len)),
+                    match decoded {
+                        Ok(Escape::Char(c)) => out.push(c),
+                        // A byte escape above 0x7f would make invalid UTF-8 on its own.
+                        Ok(Escape::Byte(b)) if b < 0x80 => out.push(char::from(b)),
+                        Ok(Escape::Byte(_)) => return Err(bad(1 + read)),
+                        // Nothing after the backslash: the string never ends.
+                        Err((0, _)) => break,
+                        Err((consumed, _)) => return Err(bad(1 + consumed)),
                     }
                 }
                 c => out.push(c),

@@ -16,65 +16,88 @@ pub fn unquote(literal: &str) -> Result<Vec<u8>, String> {
     }
     let body = &literal[1..literal.len() - 1];
     let mut out = Vec::with_capacity(body.len());
-    let mut chars = body.char_indices().peekable();
-    while let Some((_, c)) = chars.next() {
+    let mut chars = body.chars();
+    while let Some(c) = chars.next() {
         if c != '\\' {
             let mut buf = [0u8; 4];
             out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
             continue;
         }
-        let Some((_, escape)) = chars.next() else {
-            return Err("string ends in a backslash".into());
-        };
-        let simple = match escape {
-            'a' => Some(0x07),
-            'b' => Some(0x08),
-            'f' => Some(0x0c),
-            'n' => Some(b'\n'),
-            'r' => Some(b'\r'),
-            't' => Some(b'\t'),
-            'v' => Some(0x0b),
-            '\\' => Some(b'\\'),
-            '"' => Some(b'"'),
-            _ => None,
-        };
-        if let Some(byte) = simple {
-            out.push(byte);
-            continue;
-        }
-        let mut digits = |count: usize, radix: u32| -> Result<u32, String> {
-            let mut value = 0u32;
-            for _ in 0..count {
-                let (_, d) = chars.next().ok_or("truncated escape sequence")?;
-                let digit = d
-                    .to_digit(radix)
-                    .ok_or_else(|| format!("invalid digit {d:?} in escape sequence"))?;
-                value = value * radix + digit;
-            }
-            Ok(value)
-        };
-        match escape {
-            '0'..='7' => {
-                let rest = digits(2, 8)?;
-                let value = escape.to_digit(8).unwrap_or(0) * 64 + rest;
-                if value > 255 {
-                    return Err("octal escape value > 255".into());
-                }
-                out.push(value as u8);
-            }
-            'x' => out.push(digits(2, 16)? as u8),
-            'u' | 'U' => {
-                let value = digits(if escape == 'u' { 4 } else { 8 }, 16)?;
-                let c = char::from_u32(value).ok_or_else(|| {
-                    format!("escape \\{escape}{value:x} is not a valid code point")
-                })?;
+        match escape(&mut chars).map_err(|(_, message)| message)? {
+            Escape::Byte(byte) => out.push(byte),
+            Escape::Char(c) => {
                 let mut buf = [0u8; 4];
                 out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
             }
-            other => return Err(format!("unknown escape sequence \\{other}")),
         }
     }
     Ok(out)
+}
+
+/// One escape sequence of a Go interpreted string, decoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Escape {
+    /// `\x..` and octal `\ooo`: one byte, which need not be UTF-8 on its own.
+    Byte(u8),
+    /// `\n`, `\"`, `\u....`, …: a character.
+    Char(char),
+}
+
+/// Decodes the escape sequence after a backslash, reading from `chars` (the characters
+/// after it). The one decoder of Go string escapes, for string literals and for quoted
+/// marker arguments. `Err((bytes, message))`: the sequence is invalid after `bytes` bytes
+/// following the backslash.
+pub fn escape(chars: &mut impl Iterator<Item = char>) -> Result<Escape, (usize, String)> {
+    let Some(letter) = chars.next() else {
+        return Err((0, "string ends in a backslash".into()));
+    };
+    let simple = match letter {
+        'a' => Some('\u{7}'),
+        'b' => Some('\u{8}'),
+        'f' => Some('\u{c}'),
+        'n' => Some('\n'),
+        'r' => Some('\r'),
+        't' => Some('\t'),
+        'v' => Some('\u{b}'),
+        '\\' => Some('\\'),
+        '"' => Some('"'),
+        _ => None,
+    };
+    if let Some(c) = simple {
+        return Ok(Escape::Char(c));
+    }
+    let (count, radix, first) = match letter {
+        'x' => (2, 16, 0),
+        'u' => (4, 16, 0),
+        'U' => (8, 16, 0),
+        '0'..='7' => (2, 8, letter.to_digit(8).unwrap_or(0)),
+        other => {
+            return Err((
+                other.len_utf8(),
+                format!("unknown escape sequence \\{other}"),
+            ))
+        }
+    };
+    let mut value = first;
+    for read in 0..count {
+        let digit = match chars.next() {
+            Some(d) => d
+                .to_digit(radix)
+                .ok_or((2 + read, format!("invalid digit {d:?} in escape sequence")))?,
+            None => return Err((1 + read, "truncated escape sequence".into())),
+        };
+        value = value * radix + digit;
+    }
+    match letter {
+        '0'..='7' if value > 255 => Err((3, "octal escape value > 255".into())),
+        '0'..='7' | 'x' => Ok(Escape::Byte(value as u8)),
+        _ => char::from_u32(value).map(Escape::Char).ok_or_else(|| {
+            (
+                1 + count,
+                format!("escape \\{letter}{value:x} is not a valid code point"),
+            )
+        }),
+    }
 }
 
 /// Parses a Go integer literal (decimal, hex, octal, binary, with `_` separators).
