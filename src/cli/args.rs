@@ -67,6 +67,33 @@ pub enum Command {
         after_help = "Example:\n  union-gen dump-syntax testdata/example/apis/v1/types.go"
     )]
     DumpSyntax { file: PathBuf },
+    /// Print one stage's result for Go packages: the resolved model, or the schemas (for
+    /// small test snapshots and debugging).
+    #[command(
+        hide = true,
+        after_help = "Examples:\n  union-gen dump model testdata/unions/dialects/...\n  union-gen dump schema --type Endpoint testdata/unions/dialects/..."
+    )]
+    Dump(DumpArgs),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Stage {
+    /// The resolved model: definitions, properties, unions (text).
+    Model,
+    /// The v3 schemas of the definitions (JSON, `--cel` rules included).
+    Schema,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct DumpArgs {
+    #[arg(value_enum)]
+    pub stage: Stage,
+    /// Only definitions whose Go name (`import/path.Type`) contains this text.
+    #[arg(long = "type", value_name = "TEXT")]
+    pub type_filter: Option<String>,
+    /// Package directories or patterns.
+    #[arg(default_value = "./...")]
+    pub packages: Vec<String>,
 }
 
 #[derive(Debug, clap::Args)]

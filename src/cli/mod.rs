@@ -4,6 +4,7 @@
 
 pub mod args;
 mod crd;
+mod dump;
 mod dump_syntax;
 mod explain;
 mod generate;
@@ -146,6 +147,7 @@ where
     };
     match cli.command {
         Command::DumpSyntax { file } => dump_syntax::command(&file, out, err),
+        Command::Dump(dump_args) => dump::command(&dump_args, out, err),
         Command::Explain { code } => explain::command(&code, out, err),
         Command::Completions { shell } => {
             let script = completions(shell);

@@ -234,3 +234,17 @@ fn declarative_unions_as_validation_gen_accepts_them() {
     assert!(gated.get("x-kubernetes-unions").is_none(), "{gated:#}");
     assert!(gated.get("x-kubernetes-validations").is_none(), "{gated:#}");
 }
+
+/// The resolved unions of every dialect fixture, as `dump model` prints them: a small,
+/// reviewable statement of members, values, counts and gating.
+#[test]
+fn dialect_unions_as_the_model_holds_them() {
+    let (code, out, err) = crate::harness::run(&["dump", "model", "testdata/unions/dialects/..."]);
+    assert_eq!(code, 0, "{err}");
+    let unions: String = out
+        .lines()
+        .filter(|l| !l.starts_with("  ") || l.starts_with("  union "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    snapshot("unions__dialects_model", &unions);
+}
