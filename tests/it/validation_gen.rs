@@ -344,7 +344,10 @@ fn generation_time_rejections_are_errors() {
         // "can only be used on nilable and primitive types (Struct|Array|Interface)"
         ("errors/struct-member", &[("union/member-not-pointer", 7)]),
         ("errors/array-member", &[("union/member-not-pointer", 7)]),
-        ("errors/interface-member", &[("union/member-not-pointer", 7)]),
+        (
+            "errors/interface-member",
+            &[("union/member-not-pointer", 7)],
+        ),
         // "field … is a union member but has no JSON name"
         ("errors/json-dash-member", &[("union/json-ignored", 8)]),
         ("errors/inline-member", &[("union/json-ignored", 6)]),
