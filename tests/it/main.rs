@@ -16,4 +16,5 @@ mod grammar;
 mod properties;
 mod robustness;
 mod unions;
+mod validation_gen;
 mod workflow;

@@ -7,8 +7,10 @@ use super::rules::{
     check_common, discriminator_enum, empty_values, gated, list_names, member_values,
     report_multiple, without_members, MemberRule, WithLabels,
 };
-use crate::diag::{Code, Diagnostic};
+use crate::diag::{Code, Diagnostic, Severity};
+use crate::markers::registry::Kind;
 use crate::model::{Count, Union, UnionDialect};
+use crate::syntax::{Field, SpannedMarker};
 
 /// The `+k8s:` unions of a struct, grouped by `union:` name (unions and zero-or-one groups
 /// apart).
@@ -18,6 +20,13 @@ pub(super) fn unions(
     members: &[&Member],
 ) -> Vec<Union> {
     let fields = cx.fields.clone();
+    for d in discriminators {
+        check_args(d.marker, &["union"], cx.diagnostics);
+    }
+    for m in members {
+        check_args(m.marker, &["union", "memberName"], cx.diagnostics);
+    }
+    inlined_members(cx.embeds, cx.diagnostics);
     let mut by_name: Vec<(&str, &Discriminator)> = Vec::new();
     for d in discriminators {
         let name = d.union_name.as_deref().unwrap_or("");
@@ -150,4 +159,61 @@ pub(super) fn unions(
         });
     }
     unions
+}
+
+/// validation-gen's tag type check: only the named arguments a marker declares
+/// (`unrecognized named argument %q`; a positional argument is one too).
+fn check_args(marker: &SpannedMarker, allowed: &[&str], diagnostics: &mut Vec<Diagnostic>) {
+    for arg in &marker.marker.args {
+        if arg.name.as_deref().is_some_and(|n| allowed.contains(&n)) {
+            continue;
+        }
+        let what = match &arg.name {
+            Some(name) => format!("an unknown argument `{name}`"),
+            None => format!("a positional argument `{}`", arg.value),
+        };
+        diagnostics.push(
+            Diagnostic::new(
+                Code::MarkerMalformed,
+                marker.sub_span(&arg.span),
+                format!(
+                    "`+{}` has {what}: validation-gen fails to generate",
+                    marker.marker.name
+                ),
+            )
+            .with_help(format!(
+                "`+{}` takes only {}",
+                marker.marker.name,
+                allowed
+                    .iter()
+                    .map(|a| format!("`{a}: \"…\"`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        );
+    }
+}
+
+/// An inlined embedded field (`*Inner`, `Inner `json:",inline"``) has no JSON name, so
+/// validation-gen fails on it as a union member or discriminator ("is a union member but has
+/// no JSON name"); its markers would otherwise be dropped here without a word.
+fn inlined_members(embeds: &[&Field], diagnostics: &mut Vec<Diagnostic>) {
+    for field in embeds {
+        for m in &field.doc.markers {
+            let role = match Kind::from_name(&m.marker.name) {
+                Some(Kind::K8sUnionMember | Kind::K8sZeroOrOneOfMember) => "member",
+                Some(Kind::K8sUnionDiscriminator) => "discriminator",
+                _ => continue,
+            };
+            let mut diagnostic = Diagnostic::new(
+                Code::UnionJsonIgnored,
+                m.span.clone(),
+                format!("union {role} is an inlined embedded field, which has no JSON name"),
+            )
+            .with_label(field.span.clone(), "inlined into the struct")
+            .with_help("name the field and give it a JSON name, e.g. `Inner *Inner` with `json:\"inner,omitempty\"`: clients set a member by its JSON name");
+            diagnostic.severity = Severity::Error;
+            diagnostics.push(diagnostic);
+        }
+    }
 }

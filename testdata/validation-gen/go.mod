@@ -1,0 +1,3 @@
+module example.com/validation-gen
+
+go 1.22
