@@ -72,8 +72,11 @@ fn check_doc(doc: &Doc, place: Place, diagnostics: &mut Vec<Diagnostic>) {
     }
 }
 
-/// A list-item union member (`+k8s:item(type: "A")=+k8s:unionMember`): valid for
-/// validation-gen, but not understood here yet, so say it instead of dropping it.
+/// A union member marker inside validation-gen's wrappers, which union-gen does not
+/// interpret: `+k8s:item(…)=` (list items as members) and `+k8s:subfield(…)=` (a field of the
+/// field's type) are valid, so a warning says what is not covered; under `+k8s:eachVal=` /
+/// `+k8s:eachKey=` validation-gen itself fails ("list-item union member has no list selector
+/// in context"), so that is an error.
 fn report_item_union(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
     let m = &marker.marker;
     let payload = m.value.as_deref().unwrap_or("").trim_start();
@@ -85,23 +88,44 @@ fn report_item_union(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) 
                 .is_some_and(|rest| rest.is_empty() || rest.starts_with(['(', ' ', '=']))
         });
     let Some(member) = member else { return };
-    diagnostics.push(
-        Diagnostic::new(
-            Code::UnionItemMember,
-            marker.span.clone(),
+    let wrapper = m.name.as_str();
+    let (message, help) = match wrapper {
+        "k8s:item" => (
             format!(
-                "`+{}(…)={member}` makes list items members of a union, which union-gen does \
-                 not understand yet: the union is not checked, not in the schema and not \
-                 enforced by a CEL rule",
-                m.name
+                "`+{wrapper}(…)={member}` makes list items members of a union, which \
+                 union-gen does not understand yet: the union is not checked, not in the schema \
+                 and not enforced by a CEL rule"
             ),
-        )
-        .with_help(
-            "validation-gen still enforces it on a built-in API; for a CRD, write the rule \
-             by hand (`x-kubernetes-validations` on the list, with `maxItems` to keep its \
-             cost bounded)",
+            "validation-gen still enforces it on a built-in API; for a CRD, write the rule by \
+             hand (`x-kubernetes-validations` on the list, with `maxItems` to keep its cost \
+             bounded)",
         ),
-    );
+        "k8s:subfield" => (
+            format!(
+                "`+{wrapper}(…)={member}` makes a field of this field's type a union member, \
+                 which union-gen does not understand yet: the union is not checked, not in the \
+                 schema and not enforced by a CEL rule"
+            ),
+            "put the member marker on the field in its own type, where union-gen reads it",
+        ),
+        _ => {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::MarkerMisplaced,
+                    marker.span.clone(),
+                    format!(
+                        "`+{wrapper}={member}`: a union member needs a field or a list item to \
+                         select, and validation-gen fails here (\"list-item union member has no \
+                         list selector in context\")"
+                    ),
+                )
+                .with_help("select the items with `+k8s:item(key: \"value\")=` instead"),
+            );
+            return;
+        }
+    };
+    diagnostics
+        .push(Diagnostic::new(Code::UnionItemMember, marker.span.clone(), message).with_help(help));
 }
 
 fn check_placement(

@@ -324,7 +324,7 @@ fn options_unions_are_gated() {
 fn subfield_unions_are_reported_not_supported() {
     assert_item_members(
         "subfield/unions",
-        "`+k8s:subfield(…)=+k8s:unionMember`",
+        "`+k8s:subfield(…)=+k8s:unionMember` makes a field of this field's type a union member",
         &[11, 12],
     );
     assert_item_members(
@@ -396,13 +396,21 @@ fn generation_time_rejections_are_errors() {
 }
 
 /// "list-item union member has no list selector in context" is a generation error in
-/// validation-gen; union-gen only says it does not understand the wrapper (a warning).
+/// validation-gen, and one here.
 #[test]
-fn each_val_member_is_reported_as_not_understood() {
+fn each_val_member_is_an_error() {
     let (code, diagnostics) = check("errors/eachval-member");
-    assert_eq!(code, 0);
-    assert_eq!(codes(&diagnostics), ["union/item-member"]);
+    assert_eq!(code, 1);
+    assert_eq!(codes(&diagnostics), ["marker/misplaced"]);
     assert_eq!(diagnostics[0]["line"], 6);
+    assert!(
+        diagnostics[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("no list selector"),
+        "{}",
+        diagnostics[0]
+    );
 }
 
 /// No json tag is not an error for validation-gen: the JSON name is the Go field name.
