@@ -151,6 +151,13 @@ pub fn function_name(name: &TypeName) -> String {
     format!("schema_{}", parts[parts.len() - keep..].join("_"))
 }
 
+/// Whether openapi-gen writes a `schema_…` function for the type (else the definitions map
+/// calls the type's own `OpenAPIDefinition` / `OpenAPIV3Definition` method).
+pub fn writes_function(definition: &Definition, methods: Methods) -> bool {
+    let custom = matches!(definition.body, DefinitionBody::Custom { .. });
+    !(methods.v2_definition || (methods.v3_definition && !custom))
+}
+
 /// The file's bytes, or what in the selected types cannot be written yet.
 pub fn render(file: &GoFile) -> Result<Vec<u8>, Vec<Unsupported>> {
     let mut imports = Imports::default();
@@ -182,9 +189,7 @@ pub fn render(file: &GoFile) -> Result<Vec<u8>, Vec<Unsupported>> {
         entries.push(Element::line(key, value));
     }
     for selected in &file.types {
-        let methods = selected.methods;
-        let custom = matches!(selected.definition.body, DefinitionBody::Custom { .. });
-        if methods.v2_definition || (methods.v3_definition && !custom) {
+        if !writes_function(selected.definition, selected.methods) {
             continue;
         }
         match function(&mut imports, &common, selected) {
