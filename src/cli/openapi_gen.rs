@@ -255,13 +255,6 @@ fn run(
         if !selection.selected(&definition.name) {
             continue;
         }
-        if selection.model_named(&definition.name) {
-            problems.push(format!(
-                "{}: `OpenAPIModelName` / `+k8s:openapi-model-package` names are not supported by the Go output yet",
-                definition.name
-            ));
-            continue;
-        }
         let key = schema::definition_name(&definition.name, Naming::Go);
         let Ok(index) = built
             .definitions
@@ -281,7 +274,16 @@ fn run(
         .next()
         .unwrap_or(&output_pkg)
         .to_string();
+    if options.output_model_name_file.is_some() && selection.input_model_package() {
+        problems.push(
+            "--output-model-name-file: an input package uses `+k8s:openapi-model-package`, and \
+             writing its model name file (zz_generated.model_name.go) is not supported yet"
+                .to_string(),
+        );
+    }
+    let model_named = |name: &crate::model::TypeName| selection.model_named(name);
     let file = GoFile {
+        model_named: &model_named,
         boilerplate,
         package,
         package_path: output_pkg.clone(),

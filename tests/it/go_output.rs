@@ -89,7 +89,12 @@ fn assert_well_formed(text: &str) {
 #[test]
 fn shop_api_as_openapi_gen_writes_it() {
     let (code, file, err) = openapi_gen(
-        &["--go-header-file", "testdata/go-output/header.txt", "-v", "0"],
+        &[
+            "--go-header-file",
+            "testdata/go-output/header.txt",
+            "-v",
+            "0",
+        ],
         &["./testdata/go-output/apis/..."],
     );
     assert_eq!(code, 0, "{err}");

@@ -11,7 +11,7 @@ mod layout;
 pub mod select;
 mod value;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 
 use layout::{Element, Node};
 
@@ -50,6 +50,8 @@ pub struct GoFile<'a> {
     /// The output package's import path (not imported by itself).
     pub package_path: String,
     pub types: Vec<Selected<'a>>,
+    /// Types openapi-gen names by `pkg.T{}.OpenAPIModelName()` rather than by a string.
+    pub model_named: &'a dyn Fn(&TypeName) -> bool,
 }
 
 /// What the Go backend cannot write yet; the caller reports each, never writes a partial file.
@@ -170,7 +172,11 @@ pub fn render(file: &GoFile) -> Result<Vec<u8>, Vec<Unsupported>> {
     let mut functions = Vec::new();
     for selected in &file.types {
         let name = &selected.definition.name;
-        let key = go_quote(&name.to_string());
+        let key = if (file.model_named)(name) {
+            format!("{}.OpenAPIModelName()", type_literal(&mut imports, name))
+        } else {
+            go_quote(&name.to_string())
+        };
         let methods = selected.methods;
         let custom = matches!(selected.definition.body, DefinitionBody::Custom { .. });
         let value = match (custom, methods.v2_definition, methods.v3_definition) {
@@ -192,7 +198,7 @@ pub fn render(file: &GoFile) -> Result<Vec<u8>, Vec<Unsupported>> {
         if !writes_function(selected.definition, selected.methods) {
             continue;
         }
-        match function(&mut imports, &common, selected) {
+        match function(&mut imports, &common, selected, file.model_named) {
             Ok(text) => functions.push(text),
             Err(what) => problems.push(Unsupported {
                 type_name: selected.definition.name.clone(),
@@ -234,13 +240,38 @@ fn type_literal(imports: &mut Imports, name: &TypeName) -> String {
     format!("{}.{}{{}}", imports.name(&name.package), name.name)
 }
 
-/// Refs a function's properties make, for `Dependencies`.
-type Refs = BTreeSet<String>;
+/// Refs a function's properties make, for `Dependencies` (sorted by `pkg.Type`), and how
+/// each is named.
+struct Refs<'n> {
+    names: BTreeMap<String, String>,
+    model_named: &'n dyn Fn(&TypeName) -> bool,
+}
 
-fn function(imports: &mut Imports, common: &str, selected: &Selected) -> Result<String, String> {
+impl Refs<'_> {
+    /// `ref(…)`'s argument for `name`, recorded as a dependency.
+    fn name(&mut self, imports: &mut Imports, name: &TypeName) -> String {
+        let text = if (self.model_named)(name) {
+            format!("{}.OpenAPIModelName()", type_literal(imports, name))
+        } else {
+            go_quote(&name.to_string())
+        };
+        self.names.insert(name.to_string(), text.clone());
+        text
+    }
+}
+
+fn function(
+    imports: &mut Imports,
+    common: &str,
+    selected: &Selected,
+    model_named: &dyn Fn(&TypeName) -> bool,
+) -> Result<String, String> {
     let definition = selected.definition;
     let schema = selected.schema;
-    let mut refs = Refs::new();
+    let mut refs = Refs {
+        names: BTreeMap::new(),
+        model_named,
+    };
     let mut props = Vec::new();
     if let Some(description) = &schema.description {
         props.push(Element::line("Description", go_quote(description)));
@@ -355,8 +386,8 @@ fn function(imports: &mut Imports, common: &str, selected: &Selected) -> Result<
         "Schema",
         Node::block("spec.Schema{", schema_elements),
     ));
-    if !refs.is_empty() {
-        let items: Vec<String> = refs.iter().map(|r| go_quote(r)).collect();
+    if !refs.names.is_empty() {
+        let items: Vec<String> = refs.names.values().cloned().collect();
         outer.push(Element::pair(
             "Dependencies",
             Node::Tail {
@@ -400,7 +431,7 @@ fn property_node(
     imports: &mut Imports,
     ty: &PropertyType,
     schema: &Schema,
-    refs: &mut Refs,
+    refs: &mut Refs<'_>,
 ) -> Result<Node, String> {
     let mut elements = Vec::new();
     if let Some(extensions) = extensions_node(&schema.extensions) {
@@ -429,7 +460,7 @@ fn type_elements(
     imports: &mut Imports,
     ty: &PropertyType,
     props: &mut Vec<Element>,
-    refs: &mut Refs,
+    refs: &mut Refs<'_>,
 ) -> Result<(), String> {
     match ty {
         PropertyType::Primitive { ty, format } => {
@@ -451,9 +482,8 @@ fn type_elements(
             ));
         }
         PropertyType::Ref(name) => {
-            let name = name.to_string();
-            props.push(Element::line("Ref", format!("ref({})", go_quote(&name))));
-            refs.insert(name);
+            let argument = refs.name(imports, name);
+            props.push(Element::line("Ref", format!("ref({argument})")));
         }
         PropertyType::Array(inner) => {
             props.push(Element::line("Type", "[]string{\"array\"}"));
@@ -492,7 +522,7 @@ fn type_elements(
 fn element_schema(
     imports: &mut Imports,
     ty: &PropertyType,
-    refs: &mut Refs,
+    refs: &mut Refs<'_>,
 ) -> Result<Node, String> {
     let mut props = Vec::new();
     type_elements(imports, ty, &mut props, refs)?;

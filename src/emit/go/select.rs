@@ -16,7 +16,10 @@ pub struct Selection {
     selected: HashSet<TypeName>,
     methods: HashMap<TypeName, Methods>,
     model_name: HashSet<TypeName>,
-    model_package: Vec<TypeName>,
+    model_package: HashSet<TypeName>,
+    /// An input package uses `+k8s:openapi-model-package` (then openapi-gen's
+    /// `--output-model-name-file` would write a file there).
+    input_model_package: bool,
     unsupported: Vec<(TypeName, String)>,
 }
 
@@ -55,10 +58,11 @@ impl Selection {
             selected: HashSet::new(),
             methods: HashMap::new(),
             model_name: HashSet::new(),
-            model_package: Vec::new(),
+            model_package: HashSet::new(),
+            input_model_package: false,
             unsupported: Vec::new(),
         };
-        for package in packages.iter().filter(|p| p.is_input) {
+        for package in packages {
             let package_on = package
                 .files
                 .iter()
@@ -76,6 +80,21 @@ impl Selection {
                         package: package.import_path.clone(),
                         name: decl.name.clone(),
                     };
+                    if package_model
+                        || decl
+                            .doc
+                            .markers
+                            .iter()
+                            .any(|m| m.marker.name == "k8s:openapi-model-package")
+                    {
+                        if package.is_input {
+                            selection.input_model_package = true;
+                        }
+                        selection.model_package.insert(name.clone());
+                    }
+                    if !package.is_input {
+                        continue;
+                    }
                     let on = if package_on {
                         !openapi_gen_values(&decl.doc).any(|v| v == "false")
                     } else {
@@ -121,15 +140,6 @@ impl Selection {
                             .unsupported
                             .extend(found.into_iter().map(|w| (name.clone(), w)));
                     }
-                    if package_model
-                        || decl
-                            .doc
-                            .markers
-                            .iter()
-                            .any(|m| m.marker.name == "k8s:openapi-model-package")
-                    {
-                        selection.model_package.push(name);
-                    }
                 }
                 for (receiver, method) in method_names(&sources.get(file.id).text) {
                     let name = TypeName {
@@ -165,8 +175,13 @@ impl Selection {
         &self.unsupported
     }
 
-    /// Types named by an `OpenAPIModelName` method or `+k8s:openapi-model-package`: the Go
-    /// output does not write `X{}.OpenAPIModelName()` keys yet.
+    /// Whether an input package uses `+k8s:openapi-model-package`.
+    pub fn input_model_package(&self) -> bool {
+        self.input_model_package
+    }
+
+    /// Types named by an `OpenAPIModelName` method or `+k8s:openapi-model-package` (of any
+    /// loaded package): openapi-gen keys and refers to them as `pkg.T{}.OpenAPIModelName()`.
     pub fn model_named(&self, name: &TypeName) -> bool {
         self.model_name.contains(name) || self.model_package.contains(name)
     }
