@@ -43,6 +43,9 @@ fn unsupported_markers(doc: &Doc, field: Option<&str>, out: &mut Vec<String>) {
     }) {
         out.push(format!("a `+default=ref(…)` default{place}"));
     }
+    if openapi_gen_values(doc).any(|v| v.starts_with("x-")) {
+        out.push(format!("a `+k8s:openapi-gen=x-…` extension{place}"));
+    }
 }
 
 fn openapi_gen_values(doc: &Doc) -> impl Iterator<Item = &str> {
