@@ -46,6 +46,18 @@ pub enum Command {
         after_help = "Examples:\n  union-gen crd config/crd/bases/*.yaml --packages ./api/...\n  union-gen crd --verify config/crd/bases/*.yaml --packages ./api/...\n      (writes nothing; exit 1 and a diff when a file would change)"
     )]
     Crd(CrdArgs),
+    /// openapi-gen's command line: write the `zz_generated.openapi.go` it writes (also what
+    /// the binary does when it is invoked as `openapi-gen`).
+    #[command(
+        name = "openapi-gen",
+        disable_help_flag = true,
+        after_help = "Example:\n  union-gen openapi-gen --output-dir pkg/generated/openapi --output-pkg example.com/pkg/generated/openapi --output-file zz_generated.openapi.go --go-header-file hack/boilerplate.go.txt ./pkg/apis/v1\n  union-gen openapi-gen --help   (openapi-gen's flags)"
+    )]
+    OpenapiGen {
+        /// openapi-gen's flags and packages, as openapi-gen takes them.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+        args: Vec<String>,
+    },
     /// Print the long explanation of a diagnostic code.
     #[command(after_help = "Example:\n  union-gen explain union/member-not-optional")]
     Explain {

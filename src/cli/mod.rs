@@ -8,6 +8,7 @@ mod dump;
 mod dump_syntax;
 mod explain;
 mod generate;
+mod openapi_gen;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -116,6 +117,17 @@ fn completions(shell: clap_complete::Shell) -> Vec<u8> {
     script
 }
 
+/// Whether argv[0] names the binary `openapi-gen` (`openapi-gen.exe` on Windows).
+fn invoked_as_openapi_gen(argv0: Option<&OsString>) -> bool {
+    argv0
+        .and_then(|a| {
+            std::path::Path::new(a)
+                .file_stem()
+                .map(|s| s == "openapi-gen")
+        })
+        .unwrap_or(false)
+}
+
 fn run_styled<I, T>(
     args: I,
     stdout_style: verify::Style,
@@ -127,7 +139,11 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let mut args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    // Run as `openapi-gen` (a symlink or copy on PATH): openapi-gen's command line.
+    if invoked_as_openapi_gen(args.first()) {
+        args.insert(1, OsString::from("openapi-gen"));
+    }
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(error) => {
@@ -146,6 +162,14 @@ where
         stdout_style,
     };
     match cli.command {
+        Command::OpenapiGen { args } => openapi_gen::command(
+            &args,
+            MessageFormat::Human {
+                color: stderr_color,
+            },
+            out,
+            err,
+        ),
         Command::DumpSyntax { file } => dump_syntax::command(&file, out, err),
         Command::Dump(dump_args) => dump::command(&dump_args, out, err),
         Command::Explain { code } => explain::command(&code, out, err),

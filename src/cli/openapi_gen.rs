@@ -1,0 +1,372 @@
+//! `union-gen openapi-gen …` (and the binary run as `openapi-gen`): kube-openapi's
+//! openapi-gen command line, writing the Go file it writes (`emit::go`). Flags openapi-gen
+//! has but this command cannot honour exactly are refused by name, never ignored.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use crate::diag::{self, Code, Levels, MessageFormat};
+use crate::emit::go::{self, select::Selection, GoFile, Selected};
+use crate::schema::{self, Naming, UnionFormat};
+use crate::{exit, pipeline, resolve, write};
+
+/// openapi-gen's flags, as its `args.AddFlags` (pflag) and klog define them.
+#[derive(Debug, Default)]
+pub struct Options {
+    pub output_dir: Option<String>,
+    pub output_pkg: Option<String>,
+    pub output_file: String,
+    pub go_header_file: Option<PathBuf>,
+    pub report_filename: Option<String>,
+    pub output_model_name_file: Option<String>,
+    pub packages: Vec<String>,
+    pub help: bool,
+    /// `-v`: warnings are printed from 1 on (openapi-gen prints none).
+    pub verbosity: u32,
+}
+
+const USAGE: &str = "Usage: openapi-gen [flags] PACKAGE...
+(union-gen's drop-in for kube-openapi's openapi-gen: writes the same Go file)
+
+Flags:
+      --output-dir DIR              the base directory under which to generate results
+      --output-pkg PKG              the base Go import-path under which to generate results
+      --output-file NAME            the name of the file to be generated (default \"generated.openapi.go\")
+      --go-header-file FILE         boilerplate header text; \"YEAR\" becomes the current year
+      --output-model-name-file NAME accepted when no input package uses +k8s:openapi-model-package
+      --readonly-pkg PKG            accepted (only matters for model name files)
+  -r, --report-filename FILE        not supported yet: union-gen does not check the API rules
+  -v, --v LEVEL                     verbosity: from 1 on, union-gen's warnings are printed
+";
+
+/// Flags that take a value (the name without dashes).
+const VALUED: &[&str] = &[
+    "output-dir",
+    "output-pkg",
+    "output-file",
+    "go-header-file",
+    "report-filename",
+    "r",
+    "output-model-name-file",
+    "readonly-pkg",
+    "v",
+];
+
+/// pflag's syntax: `--name value`, `--name=value`, `-n value`, `-n=value`; `--` ends flags.
+pub fn parse(args: &[String]) -> anyhow::Result<Options> {
+    let mut options = Options {
+        output_file: "generated.openapi.go".into(),
+        ..Options::default()
+    };
+    let mut unknown = Vec::new();
+    let mut i = 0;
+    let mut flags_done = false;
+    while i < args.len() {
+        let arg = &args[i];
+        i += 1;
+        if flags_done || !arg.starts_with('-') || arg == "-" {
+            options.packages.push(arg.clone());
+            continue;
+        }
+        if arg == "--" {
+            flags_done = true;
+            continue;
+        }
+        let body = arg.trim_start_matches('-');
+        let (name, inline) = match body.split_once('=') {
+            Some((name, value)) => (name, Some(value.to_string())),
+            None => (body, None),
+        };
+        if name == "h" || name == "help" {
+            options.help = true;
+            continue;
+        }
+        if !VALUED.contains(&name) {
+            unknown.push(arg.clone());
+            continue;
+        }
+        let value = match inline {
+            Some(value) => value,
+            None if i < args.len() => {
+                i += 1;
+                args[i - 1].clone()
+            }
+            None => anyhow::bail!("openapi-gen flag `{arg}` needs a value"),
+        };
+        match name {
+            "output-dir" => options.output_dir = Some(value),
+            "output-pkg" => options.output_pkg = Some(value),
+            "output-file" => options.output_file = value,
+            "go-header-file" => options.go_header_file = Some(PathBuf::from(value)),
+            "report-filename" | "r" => options.report_filename = Some(value),
+            "output-model-name-file" => options.output_model_name_file = Some(value),
+            "v" => {
+                options.verbosity = value
+                    .parse()
+                    .map_err(|_| anyhow::anyhow!("-v {value}: a number is expected"))?
+            }
+            _ => {} // --readonly-pkg: only matters for model name files
+        }
+    }
+    if !unknown.is_empty() {
+        anyhow::bail!(
+            "openapi-gen flag{} not supported by union-gen: {} (supported: --output-dir, \
+             --output-pkg, --output-file, --go-header-file, --output-model-name-file, \
+             --readonly-pkg, -v)",
+            if unknown.len() == 1 { "" } else { "s" },
+            unknown.join(", ")
+        );
+    }
+    if options.help {
+        return Ok(options);
+    }
+    if let Some(report) = &options.report_filename {
+        anyhow::bail!(
+            "--report-filename {report}: union-gen does not check Kubernetes' API rules yet \
+             (names_match, omitempty_match_case, list_type_missing, …), so it cannot write \
+             openapi-gen's API rule violation report; run without --report-filename (README, \
+             \"Go output\")"
+        );
+    }
+    if options.output_dir.as_deref().unwrap_or("").is_empty() {
+        anyhow::bail!("--output-dir must be specified");
+    }
+    if options.output_pkg.as_deref().unwrap_or("").is_empty() {
+        anyhow::bail!("--output-pkg must be specified");
+    }
+    if options.output_file.is_empty() {
+        anyhow::bail!("--output-file must be specified");
+    }
+    if options.packages.is_empty() {
+        anyhow::bail!("no packages given: openapi-gen [flags] ./pkg/apis/v1 …");
+    }
+    Ok(options)
+}
+
+/// What gengo writes before `package`: build tags, the header file with `YEAR` replaced,
+/// the generated-by line.
+fn boilerplate(header: Option<&std::path::Path>) -> anyhow::Result<String> {
+    let mut out =
+        String::from("//go:build !ignore_autogenerated\n// +build !ignore_autogenerated\n\n");
+    if let Some(path) = header {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| anyhow::anyhow!("--go-header-file {}: {e}", path.display()))?;
+        let text = text.replace("YEAR", &current_year().to_string());
+        // gofmt keeps one blank line between comments and the next declaration.
+        out.push_str(text.trim_end_matches('\n'));
+        out.push_str("\n\n");
+    }
+    out.push_str("// Code generated by openapi-gen. DO NOT EDIT.\n\n");
+    Ok(out)
+}
+
+/// The current year (UTC), from the system clock.
+fn current_year() -> i64 {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    // Civil-from-days (Howard Hinnant's algorithm).
+    let days = seconds.div_euclid(86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    yoe + era * 400 + i64::from(month <= 2)
+}
+
+pub(super) fn command(
+    args: &[String],
+    message_format: MessageFormat,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    let options = match parse(args) {
+        Ok(options) => options,
+        Err(error) => return super::usage_error(&error, message_format, err),
+    };
+    if options.help {
+        let _ = out.write_all(USAGE.as_bytes());
+        return exit::SUCCESS;
+    }
+    match run(&options, message_format, err) {
+        Ok(code) => code,
+        Err(error) => super::usage_error(&error, message_format, err),
+    }
+}
+
+fn run(
+    options: &Options,
+    message_format: MessageFormat,
+    err: &mut dyn Write,
+) -> anyhow::Result<u8> {
+    let boilerplate = boilerplate(options.go_header_file.as_deref())?;
+    let output_pkg = options.output_pkg.clone().unwrap_or_default();
+    let output_dir = PathBuf::from(options.output_dir.clone().unwrap_or_default());
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let pool = pipeline::thread_pool(jobs)?;
+    let mut timings = pipeline::Timings::from_env();
+    let resolve_options = resolve::Options {
+        dependency_definitions: false,
+    };
+    let (analysis, built) = pool.install(|| -> anyhow::Result<_> {
+        let analysis = pipeline::analyse(&options.packages, resolve_options, &mut timings)?;
+        let built = schema::build(&analysis.model, Naming::Go, UnionFormat::List, false);
+        Ok((analysis, built))
+    })?;
+    let mut diagnostics = analysis.diagnostics;
+    diagnostics.extend(built.diagnostics);
+    Levels::default().apply(&mut diagnostics);
+    if options.verbosity == 0 {
+        diagnostics.retain(|d| d.severity == diag::Severity::Error);
+    }
+    let _ = diag::render(&diagnostics, &analysis.loaded.sources, message_format, err);
+    if diag::has_errors(&diagnostics) {
+        return Ok(exit::FAILURE);
+    }
+    let selection = Selection::read(&analysis.loaded.packages, &analysis.loaded.sources);
+    let mut types = Vec::new();
+    let mut problems = Vec::new();
+    // A measuring aid (scripts/compare-openapi-gen-go.py): write the file without what is
+    // not supported, with a warning for each, instead of refusing.
+    let partial = std::env::var_os("UNION_GEN_GO_PARTIAL").is_some();
+    let written = |name: &crate::model::TypeName| {
+        analysis
+            .model
+            .definitions
+            .iter()
+            .find(|d| &d.name == name)
+            .is_some_and(|d| go::writes_function(d, selection.methods(name)))
+    };
+    for (name, what) in selection.unsupported().iter().filter(|(n, _)| written(n)) {
+        let message = format!("{name}: {what}: not supported by the Go output yet");
+        if partial {
+            let _ = writeln!(
+                err,
+                "warning: {message} (left out: UNION_GEN_GO_PARTIAL is set)"
+            );
+        } else {
+            problems.push(message);
+        }
+    }
+    for definition in &analysis.model.definitions {
+        if !selection.selected(&definition.name) {
+            continue;
+        }
+        let key = schema::definition_name(&definition.name, Naming::Go);
+        let Ok(index) = built
+            .definitions
+            .binary_search_by(|(k, _)| k.as_str().cmp(&key))
+        else {
+            continue;
+        };
+        types.push(Selected {
+            definition,
+            schema: &built.definitions[index].1,
+            methods: selection.methods(&definition.name),
+        });
+    }
+    types.sort_by_key(|t| t.definition.name.to_string());
+    let package = output_pkg
+        .rsplit('/')
+        .next()
+        .unwrap_or(&output_pkg)
+        .to_string();
+    if options.output_model_name_file.is_some() && selection.input_model_package() {
+        problems.push(
+            "--output-model-name-file: an input package uses `+k8s:openapi-model-package`, and \
+             writing its model name file (zz_generated.model_name.go) is not supported yet"
+                .to_string(),
+        );
+    }
+    let model_named = |name: &crate::model::TypeName| selection.model_named(name);
+    let file = GoFile {
+        model_named: &model_named,
+        boilerplate,
+        package,
+        package_path: output_pkg.clone(),
+        types,
+    };
+    let bytes = match go::render(&file) {
+        Ok(bytes) => Some(bytes),
+        Err(unsupported) => {
+            problems.extend(unsupported.into_iter().map(|u| {
+                format!(
+                    "{}: {} is not supported by the Go output yet",
+                    u.type_name, u.what
+                )
+            }));
+            None
+        }
+    };
+    if !problems.is_empty() || bytes.is_none() {
+        for problem in &problems {
+            super::report_run(Code::CliUsage, problem, message_format, err);
+        }
+        return Ok(exit::FAILURE);
+    }
+    let bytes = bytes.unwrap_or_default();
+    std::fs::create_dir_all(&output_dir)
+        .map_err(|e| anyhow::anyhow!("--output-dir {}: {e}", output_dir.display()))?;
+    let path = output_dir.join(&options.output_file);
+    if let Err((path, error)) = write::all_or_nothing(&[(path.as_path(), bytes.as_slice())]) {
+        let message = format!("cannot write {}: {error}", path.display());
+        super::report_run(Code::IoUnwritable, &message, message_format, err);
+        return Ok(exit::USAGE_OR_IO);
+    }
+    if let Some(timings) = timings.report() {
+        let _ = writeln!(err, "{timings}");
+    }
+    Ok(exit::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(args: &[&str]) -> Vec<String> {
+        args.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn reads_pflag_spellings_and_names_unknown_flags() {
+        let options = parse(&strings(&[
+            "-v",
+            "2",
+            "--output-dir=out",
+            "--output-pkg",
+            "example/out",
+            "--output-file",
+            "zz.go",
+            "./a",
+            "./b",
+        ]))
+        .unwrap();
+        assert_eq!(options.output_dir.as_deref(), Some("out"));
+        assert_eq!(options.output_file, "zz.go");
+        assert_eq!(options.packages, vec!["./a", "./b"]);
+        let error = parse(&strings(&["--bogus", "--output-dir", "o", "-x=1", "./a"]))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("--bogus, -x=1"), "{error}");
+        let error = parse(&strings(&[
+            "--output-dir",
+            "o",
+            "--output-pkg",
+            "p",
+            "-r",
+            "x",
+            "./a",
+        ]))
+        .unwrap_err()
+        .to_string();
+        assert!(error.contains("--report-filename x"), "{error}");
+    }
+
+    #[test]
+    fn year_is_plausible() {
+        assert!(current_year() >= 2024);
+    }
+}

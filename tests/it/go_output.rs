@@ -1,0 +1,201 @@
+//! The Go output (`union-gen openapi-gen`, openapi-gen's command line): the file openapi-gen
+//! writes, snapshotted for our own inputs (`testdata/go-output`, `testdata/kube-openapi-compat`),
+//! checked to parse with the tree-sitter-go front end and, where `gofmt` is installed, to be
+//! gofmt-stable. `scripts/compare-openapi-gen-go.py` compares it with kube-openapi's golden.
+
+use std::path::Path;
+
+use crate::harness::{run, snapshot};
+
+/// Runs `union-gen openapi-gen` (as argv[0] `argv0`) into a temporary directory; returns
+/// (exit code, the written file or "", stderr).
+fn openapi_gen_as(argv0: &str, flags: &[&str], packages: &[&str]) -> (u8, String, String) {
+    let out = tempfile::tempdir().expect("temporary directory");
+    let out_dir = out.path().join("generated").to_string_lossy().to_string();
+    let mut args: Vec<&str> = Vec::new();
+    if argv0 == "union-gen" {
+        args.push("openapi-gen");
+    }
+    args.extend_from_slice(&[
+        "--output-dir",
+        &out_dir,
+        "--output-pkg",
+        "example.com/shop/generated/openapi",
+        "--output-file",
+        "zz_generated.openapi.go",
+    ]);
+    args.extend_from_slice(flags);
+    args.extend_from_slice(packages);
+    let (code, err) = if argv0 == "union-gen" {
+        let (code, _, err) = run(&args);
+        (code, err)
+    } else {
+        let mut argv = vec![argv0];
+        argv.extend_from_slice(&args);
+        let mut stdout = Vec::new();
+        let mut stderr = Vec::new();
+        let code = union_gen::run_with_output(argv, &mut stdout, &mut stderr);
+        (code, String::from_utf8(stderr).expect("UTF-8"))
+    };
+    let file = std::fs::read_to_string(Path::new(&out_dir).join("zz_generated.openapi.go"))
+        .unwrap_or_default();
+    (code, file, err)
+}
+
+fn openapi_gen(flags: &[&str], packages: &[&str]) -> (u8, String, String) {
+    openapi_gen_as("union-gen", flags, packages)
+}
+
+/// gofmt leaves the file as it is; skipped (with a note) where Go is not installed.
+fn assert_gofmt_stable(text: &str) {
+    let Ok(mut child) = std::process::Command::new("gofmt")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+    else {
+        println!("note: gofmt is not installed; the gofmt-stability check is skipped");
+        return;
+    };
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(text.as_bytes()).expect("write to gofmt");
+    }
+    let output = child.wait_with_output().expect("gofmt runs");
+    assert!(
+        output.status.success(),
+        "gofmt: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let formatted = String::from_utf8(output.stdout).expect("UTF-8");
+    if formatted != text {
+        let diff = similar::TextDiff::from_lines(text, formatted.as_str())
+            .unified_diff()
+            .header("union-gen", "gofmt")
+            .to_string();
+        panic!("the Go output is not gofmt-stable:\n{diff}");
+    }
+}
+
+fn assert_well_formed(text: &str) {
+    assert!(
+        !union_gen::syntax::parse_tree_has_errors(text),
+        "tree-sitter-go finds errors in the Go output"
+    );
+    assert_gofmt_stable(text);
+}
+
+#[test]
+fn shop_api_as_openapi_gen_writes_it() {
+    let (code, file, err) = openapi_gen(
+        &[
+            "--go-header-file",
+            "testdata/go-output/header.txt",
+            "-v",
+            "0",
+        ],
+        &["./testdata/go-output/apis/..."],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err, "", "openapi-gen prints nothing without -v");
+    assert_well_formed(&file);
+    snapshot("go_output__shop", &file);
+}
+
+#[test]
+fn kube_openapi_shapes() {
+    let (code, file, err) = openapi_gen(&[], &["./testdata/kube-openapi-compat/..."]);
+    assert_eq!(code, 0, "{err}");
+    assert_well_formed(&file);
+    snapshot("go_output__kube_openapi_compat", &file);
+}
+
+#[test]
+fn invoked_as_openapi_gen_it_is_the_command() {
+    let (code, via_name, err) = openapi_gen_as(
+        "/usr/local/bin/openapi-gen",
+        &[],
+        &["./testdata/kube-openapi-compat/listtype"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let (_, via_subcommand, _) = openapi_gen(&[], &["./testdata/kube-openapi-compat/listtype"]);
+    assert_eq!(via_name, via_subcommand);
+    assert!(via_name.contains("func GetOpenAPIDefinitions(ref common.ReferenceCallback)"));
+}
+
+#[test]
+fn header_year_is_replaced() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let header = dir.path().join("boilerplate.go.txt");
+    std::fs::write(&header, "/*\nCopyright YEAR Someone.\n*/\n").expect("write header");
+    let header = header.to_string_lossy().to_string();
+    let (code, file, err) = openapi_gen(
+        &["--go-header-file", &header],
+        &["./testdata/kube-openapi-compat/listtype"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let line = file.lines().nth(4).expect("header line");
+    assert!(line.starts_with("Copyright 20"), "{line}");
+    assert!(!file.contains("YEAR"));
+}
+
+#[test]
+fn unknown_flags_are_named() {
+    let (code, _, err) = run(&[
+        "openapi-gen",
+        "--output-dir",
+        "x",
+        "--output-pkg",
+        "p",
+        "--bounding-dirs",
+        "k8s.io/api",
+        "--trim-path-prefix=x",
+        "./testdata/go-output/apis/v1",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("not supported by union-gen: --bounding-dirs, k8s.io/api")
+            || err.contains("--bounding-dirs"),
+        "{err}"
+    );
+    assert!(err.contains("--trim-path-prefix=x"), "{err}");
+}
+
+#[test]
+fn report_filename_is_refused_with_the_reason() {
+    let (code, _, err) = run(&[
+        "openapi-gen",
+        "--output-dir",
+        "x",
+        "--output-pkg",
+        "p",
+        "--report-filename",
+        "/tmp/report",
+        "./testdata/go-output/apis/v1",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--report-filename /tmp/report"), "{err}");
+    assert!(err.contains("API rule"), "{err}");
+}
+
+#[test]
+fn missing_output_flags_are_errors() {
+    let (code, _, err) = run(&["openapi-gen", "./testdata/go-output/apis/v1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--output-dir must be specified"), "{err}");
+    let (code, out, _) = run(&["openapi-gen", "--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("--output-model-name-file"), "{out}");
+}
+
+#[test]
+fn value_validations_are_refused_not_dropped() {
+    let (code, file, err) = openapi_gen(&[], &["./testdata/go-output/unsupported"]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(file, "", "nothing is written");
+    assert!(
+        err.contains("unsupported.Limits: value validations (`+k8s:validation:…`) on field `Name`"),
+        "{err}"
+    );
+}
