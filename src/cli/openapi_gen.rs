@@ -23,6 +23,8 @@ pub struct Options {
     pub help: bool,
     /// `-v`: warnings are printed from 1 on (openapi-gen prints none).
     pub verbosity: u32,
+    /// `--message-format human|json|github`: union-gen's own flag (openapi-gen has none).
+    pub message_format: Option<String>,
 }
 
 const USAGE: &str = "Usage: openapi-gen [flags] PACKAGE...
@@ -37,6 +39,7 @@ Flags:
       --readonly-pkg PKG            accepted (only matters for model name files)
   -r, --report-filename FILE        not supported yet: union-gen does not check the API rules
   -v, --v LEVEL                     verbosity: from 1 on, union-gen's warnings are printed
+      --message-format FORMAT       union-gen's own: human (default), json or github
 ";
 
 /// Flags that take a value (the name without dashes).
@@ -50,6 +53,7 @@ const VALUED: &[&str] = &[
     "output-model-name-file",
     "readonly-pkg",
     "v",
+    "message-format",
 ];
 
 /// pflag's syntax: `--name value`, `--name=value`, `-n value`, `-n=value`; `--` ends flags.
@@ -105,6 +109,7 @@ pub fn parse(args: &[String]) -> anyhow::Result<Options> {
                     .parse()
                     .map_err(|_| anyhow::anyhow!("-v {value}: a number is expected"))?
             }
+            "message-format" => options.message_format = Some(value),
             _ => {} // --readonly-pkg: only matters for model name files
         }
     }
@@ -186,6 +191,15 @@ pub(super) fn command(
     let options = match parse(args) {
         Ok(options) => options,
         Err(error) => return super::usage_error(&error, message_format, err),
+    };
+    let message_format = match options.message_format.as_deref() {
+        None | Some("human") => message_format,
+        Some("json") => MessageFormat::Json,
+        Some("github") => MessageFormat::Github,
+        Some(other) => {
+            let error = anyhow::anyhow!("--message-format {other}: expected human, json or github");
+            return super::usage_error(&error, message_format, err);
+        }
     };
     if options.help {
         let _ = out.write_all(USAGE.as_bytes());
@@ -303,7 +317,7 @@ fn run(
     };
     if !problems.is_empty() || bytes.is_none() {
         for problem in &problems {
-            super::report_run(Code::CliUsage, problem, message_format, err);
+            super::report_run(Code::GoUnsupported, problem, message_format, err);
         }
         return Ok(exit::FAILURE);
     }

@@ -195,6 +195,20 @@ wrong:
 right:
     $ chmod a+r api/v1/types.go
 ";
+    GoUnsupported = "go/unsupported", Error,
+"`union-gen openapi-gen` (the Go output) meets something openapi-gen writes that union-gen's
+Go emitter cannot write yet: `+k8s:validation:*` value validations, `+default=ref(…)`
+defaults, `+k8s:openapi-gen=x-…` extensions, a model-name file for packages with
+`+k8s:openapi-model-package`. Nothing is written (exit 1): a file without them would
+silently change what the API server serves. Keep openapi-gen for such packages for now.
+
+wrong:
+    // +k8s:validation:maxLength=64
+    Name string `json:\"name\"`          (then: union-gen openapi-gen …)
+
+right:
+    run openapi-gen for this package until the Go output writes value validations
+";
     IoUnwritable = "io/unwritable", Error,
 "An output file could not be written (a missing directory, permissions, a full disk). Exit
 2, and no output of the run is changed: files are replaced all or none.

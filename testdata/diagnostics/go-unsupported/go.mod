@@ -1,0 +1,3 @@
+module example.com/go-unsupported
+
+go 1.22
