@@ -65,7 +65,7 @@ pub fn resolve(
         let mut names: Vec<_> = package.types.iter().collect();
         names.sort_by_key(|(name, _)| **name);
         for (name, entry) in names {
-            let is_struct = matches!(entry.decl.ty, TypeExpr::Struct(_));
+            let is_struct = universe.struct_of(*entry).is_some();
             if !is_struct
                 || !fields::is_exported(name)
                 || !entry.decl.type_params.is_empty()
@@ -176,10 +176,10 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 span: entry.decl.name_span.clone(),
             });
         }
-        if !matches!(entry.decl.ty, TypeExpr::Struct(_)) {
-            return None;
-        }
-        let flattened = flatten(self.universe, &name, entry);
+        // A defined type over another struct (`type MatchCondition v1.MatchCondition`) has
+        // that struct's fields, under its own name and doc comment.
+        let fields_entry = self.universe.struct_of(entry)?;
+        let flattened = flatten(self.universe, &name, fields_entry);
         if let Some(field) = flattened.too_deep {
             self.diagnostics.push(
                 Diagnostic::new(
@@ -195,10 +195,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
             );
         }
         let mut def = StructDef {
-            map_type: entry
-                .decl
-                .doc
-                .marker(Kind::StructType.name())
+            map_type: fields::schema_marker(&entry.decl.doc, Kind::StructType)
                 .and_then(|m| m.marker.value.as_deref())
                 .and_then(MapType::from_marker),
             ..StructDef::default()
@@ -272,21 +269,9 @@ impl<'u, 'a> Resolver<'u, 'a> {
             self.default_value(flat, &go_type, optional)
         };
         let value_of = |kind: Kind| {
-            field
-                .doc
-                .marker(kind.name())
-                .and_then(|m| m.marker.value.as_deref())
+            fields::schema_marker(&field.doc, kind).and_then(|m| m.marker.value.as_deref())
         };
-        let list_map_keys = field
-            .doc
-            .markers
-            .iter()
-            .filter(|m| {
-                m.marker.name == Kind::ListMapKey.name()
-                    || m.marker.name == Kind::K8sListMapKey.name()
-            })
-            .filter_map(|m| m.marker.value.clone())
-            .collect();
+        let list_map_keys = list_map_keys(&field.doc);
         self.check_patch_tags(flat);
         let zero = if flat.tag.string {
             ZeroForm::Opaque
@@ -368,7 +353,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
             match ty {
                 GoType::Named(name, entry) => {
                     // Where `property_type` stops: a `$ref` or an enum.
-                    let stops = matches!(entry.decl.ty, TypeExpr::Struct(_))
+                    let stops = self.universe.struct_of(entry).is_some()
                         || self.enums.values.contains_key(&name)
                         || enums::explicit_values(&entry.decl.doc).is_some()
                         || self.custom_schema(&name).is_some();
@@ -456,6 +441,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 }
                 if self.custom_schema(&name).is_some()
                     || matches!(entry.decl.ty, TypeExpr::Struct(_))
+                    || self.universe.struct_of(entry).is_some()
                 {
                     if entry.decl.type_params.is_empty() {
                         self.enqueue(name.clone(), entry);
@@ -551,9 +537,8 @@ impl<'u, 'a> Resolver<'u, 'a> {
         let mut doc_origin = origin;
         let mut next = ty.clone();
         for _ in 0..TYPE_DEPTH {
-            if let Some(value) = doc
-                .marker(Kind::Default.name())
-                .and_then(|m| m.marker.value.as_deref())
+            if let Some(value) =
+                fields::schema_marker(doc, Kind::Default).and_then(|m| m.marker.value.as_deref())
             {
                 return self.default_from_marker(value, doc_origin);
             }
@@ -567,8 +552,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
                     } else {
                         self.universe.resolve(entry.origin, &entry.decl.ty)
                     };
-                    if let Some(value) = doc
-                        .marker(Kind::Default.name())
+                    if let Some(value) = fields::schema_marker(doc, Kind::Default)
                         .and_then(|m| m.marker.value.as_deref())
                     {
                         return self.default_from_marker(value, doc_origin);
@@ -647,7 +631,30 @@ impl<'u, 'a> Resolver<'u, 'a> {
     }
 }
 
-/// kube-openapi's table of Go builtins.
+/// `x-kubernetes-list-map-keys` of a field: its ungated `+listMapKey` markers, in order, or
+/// when it has none, its ungated `+k8s:listMapKey` ones. openapi-gen reads only the legacy
+/// marker; Kubernetes writes both forms on one field (`+listMapKey=name` and
+/// `+k8s:listMapKey=name`), which are one fact, not two keys (SPEC §3).
+fn list_map_keys(doc: &crate::syntax::Doc) -> Vec<String> {
+    let keys = |kind: Kind| -> Vec<String> {
+        let mut keys: Vec<String> = Vec::new();
+        for marker in fields::schema_markers(doc).filter(|m| m.marker.name == kind.name()) {
+            if let Some(value) = &marker.marker.value {
+                if !keys.contains(value) {
+                    keys.push(value.clone());
+                }
+            }
+        }
+        keys
+    };
+    let legacy = keys(Kind::ListMapKey);
+    if legacy.is_empty() {
+        keys(Kind::K8sListMapKey)
+    } else {
+        legacy
+    }
+}
+
 /// The JSON form of a field's zero value, from its Go type and the schema made of it.
 fn zero_form(go_type: &GoType, ty: &PropertyType) -> ZeroForm {
     match (go_type, ty) {
@@ -667,6 +674,7 @@ fn zero_form(go_type: &GoType, ty: &PropertyType) -> ZeroForm {
     }
 }
 
+/// kube-openapi's table of Go builtins.
 fn primitive(name: &str) -> PropertyType {
     let (ty, format) = match name {
         "int" | "int16" | "int32" | "uint" | "uint16" | "rune" => ("integer", Some("int32")),

@@ -81,8 +81,7 @@ pub(super) fn check_common(
     for &index in member_fields {
         let mf = cx.field(index);
         json_ignored(mf, "member", cx.diagnostics);
-        let mut scratch = Vec::new();
-        if !fields::is_optional(mf.field, &mf.tag, &mut scratch) {
+        if !fields::is_optional_when_enabled(mf.field, &mf.tag) {
             let mut diagnostic = Diagnostic::new(
                 Code::UnionMemberNotOptional,
                 mf.span.clone(),
@@ -258,8 +257,7 @@ pub(super) fn check_requiredness(
     enum_values: Option<&[EnumValue]>,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    let mut scratch = Vec::new();
-    let optional = fields::is_optional(mf.field, &mf.tag, &mut scratch);
+    let optional = fields::is_optional_when_enabled(mf.field, &mf.tag);
     let has_default = mf.field.doc.has_marker(Kind::Default.name());
     let has_empty = enum_values.is_some_and(|vs| vs.iter().any(|v| v.value.is_empty()));
     let problem = if has_default {
