@@ -245,4 +245,7 @@ pub struct UnionMember {
     pub value: String,
     /// KEP-1027 `,optional`: the member may be selected while unset.
     pub optional: bool,
+    /// Its member marker sits behind a feature gate (`+k8s:alpha(…)=+k8s:unionMember`): the
+    /// schema lists the union as if the marker were absent (SPEC §3).
+    pub gated: bool,
 }

@@ -62,6 +62,10 @@ fn gated_and_doubled_markers() {
         serde_json::json!(["endpoints", "flagged"])
     );
     assert_eq!(properties["flagged"]["default"], "");
+    // A union whose markers are gated is not listed.
+    let attribute = &definitions["gated.Attribute"];
+    assert_eq!(attribute["x-kubernetes-unions"], Value::Null);
+    assert_eq!(attribute["properties"]["int"]["type"], "integer");
 }
 
 /// `type MatchCondition v1.MatchCondition` (a defined type over another package's struct) is

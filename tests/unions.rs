@@ -184,13 +184,18 @@ fn union_order_struct_then_embedded_then_own_members() {
         schemas["declarative.Payload"]["x-kubernetes-unions"],
         serde_json::json!([{"fields-to-discriminateBy": {"binary": "Binary", "text": "Text"}}])
     );
-    // The gated `+k8s:beta(...)=+k8s:optional` makes `socket` optional (its tag has no
-    // omitempty), and the gated `+k8s:alpha(...)=+k8s:unionMember` makes it a member.
+    // Gated markers never change the schema (SPEC §3): the gated
+    // `+k8s:beta(...)=+k8s:optional` leaves `socket` required (its tag has no omitempty), and
+    // the gated `+k8s:alpha(...)=+k8s:unionMember` leaves it out of the listed union.
     let endpoint = &schemas["declarative.Endpoint"];
-    assert!(endpoint.get("required").is_none(), "{endpoint:#}");
     assert_eq!(
-        endpoint["x-kubernetes-unions"][0]["fields-to-discriminateBy"]["socket"],
-        "Socket"
+        endpoint["required"],
+        serde_json::json!(["socket"]),
+        "{endpoint:#}"
+    );
+    assert_eq!(
+        endpoint["x-kubernetes-unions"],
+        serde_json::json!([{"fields-to-discriminateBy": {"service": "Service", "url": "URL"}}])
     );
 }
 

@@ -223,6 +223,7 @@ pub(super) fn member_values(
             json_name: mf.json_name.clone(),
             value,
             optional: member.optional_flag,
+            gated: member.marker.marker.is_gated(),
         });
     }
     out

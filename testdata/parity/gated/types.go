@@ -66,3 +66,15 @@ type Status struct {
 	// +k8s:ifEnabled("SomeGate")=+default="x"
 	Flagged string `json:"flagged"`
 }
+
+// Attribute is a union only behind a gate: no x-kubernetes-unions.
+type Attribute struct {
+	// +optional
+	// +k8s:alpha(since: "1.36")=+k8s:optional
+	// +k8s:alpha(since: "1.36")=+k8s:unionMember
+	IntValue *int64 `json:"int,omitempty"`
+	// +optional
+	// +k8s:alpha(since: "1.36")=+k8s:optional
+	// +k8s:alpha(since: "1.36")=+k8s:unionMember
+	StringValue *string `json:"string,omitempty"`
+}
