@@ -108,3 +108,106 @@ fn defined_type_over_another_struct() {
     );
     assert!(definitions.get("defined.Alias").is_none());
 }
+
+fn codes_at(diagnostics: &[Value]) -> Vec<(String, String, u64, u64)> {
+    diagnostics
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap_or_default().to_string(),
+                d["severity"].as_str().unwrap_or_default().to_string(),
+                d["line"].as_u64().unwrap_or_default(),
+                d["column"].as_u64().unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+/// Zero-value defaults as kube-openapi's `TestMustEnforceDefaultStruct` expects them: a type
+/// with a fixed schema and no `UnmarshalJSON` gets the zero value of its Go shape; and
+/// `+default=ref(pkg.Const)` loads a package nothing imports, or says why it cannot.
+#[test]
+fn defaults_like_openapi_gen() {
+    let (code, definitions, diagnostics) = generate("defaults");
+    assert_eq!(code, 0, "{diagnostics:?}");
+    let blah = &definitions["defaults.Blah"]["properties"];
+    assert_eq!(blah["Embedded"]["default"], 0);
+    assert_eq!(blah["NoUnmarshal"]["default"], serde_json::json!({}));
+    assert_eq!(blah["Regular"]["default"], serde_json::json!({}));
+    assert_eq!(blah["PointerUnmarshal"].get("default"), None);
+    assert_eq!(blah["StructUnmarshal"].get("default"), None);
+    let refs = &definitions["defaults.Refs"]["properties"];
+    assert_eq!(refs["unimported"]["default"], "TCP");
+    assert_eq!(refs["local"]["default"], "local");
+    assert_eq!(refs["external"].get("default"), None);
+    assert_eq!(
+        codes_at(&diagnostics),
+        [(
+            "resolve/unresolved-default-ref".to_string(),
+            "warning".to_string(),
+            60,
+            14
+        )]
+    );
+}
+
+/// An embedded non-struct type without a tag is a property named after the type.
+#[test]
+fn embedded_non_struct_is_a_property() {
+    let (code, definitions, diagnostics) = generate("embedded");
+    assert_eq!(code, 0, "{diagnostics:?}");
+    let holder = &definitions["embedded.Holder"];
+    assert_eq!(holder["required"], serde_json::json!(["name", "Int64"]));
+    assert_eq!(holder["properties"]["Int64"]["format"], "int64");
+}
+
+/// The new codes' broken inputs report what their annotations say (the same inputs the
+/// diagnostics harness reads).
+#[test]
+fn unsupported_and_undefined_types_and_unresolved_refs_are_reported() {
+    let check = |dir: &str| {
+        let mut out = Vec::new();
+        let mut err = Vec::new();
+        let path = format!("testdata/diagnostics/{dir}");
+        let code = union_gen::run_with_output(
+            [
+                "union-gen",
+                "check",
+                "--message-format",
+                "json",
+                path.as_str(),
+            ],
+            &mut out,
+            &mut err,
+        );
+        let diagnostics: Vec<Value> = String::from_utf8_lossy(&err)
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("JSON"))
+            .collect();
+        (code, codes_at(&diagnostics))
+    };
+    let entry = |code: &str, severity: &str, line, column| {
+        (code.to_string(), severity.to_string(), line, column)
+    };
+    assert_eq!(
+        check("resolve-unsupported-type"),
+        (
+            1,
+            vec![
+                entry("resolve/unsupported-type", "error", 5, 2),
+                entry("resolve/unsupported-type", "error", 8, 9)
+            ]
+        )
+    );
+    assert_eq!(
+        check("resolve-undefined-type"),
+        (0, vec![entry("resolve/undefined-type", "warning", 5, 10)])
+    );
+    assert_eq!(
+        check("resolve-unresolved-default-ref"),
+        (
+            0,
+            vec![entry("resolve/unresolved-default-ref", "warning", 10, 14)]
+        )
+    );
+}

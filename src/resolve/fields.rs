@@ -275,23 +275,32 @@ fn flatten_into<'a>(
     flattened.steps.push(Step::Enter(owner));
     for field in fields {
         let tag = json_tag(field.tag.as_deref());
-        if is_inlined(field, &tag) {
-            flattened.structs[owner].embeds.push(field);
-            let Some((name, entry)) = universe.underlying_named(origin, &field.ty) else {
-                continue;
-            };
-            if flattened.visited.contains(&name) {
+        // An embedded struct without a JSON name is inlined; an embedded non-struct type
+        // (`Int64`) is a field named after the type, as encoding/json (and openapi-gen) treat it.
+        let embedded = is_inlined(field, &tag)
+            .then(|| universe.underlying_named(origin, &field.ty))
+            .map(|named| named.map(|(name, entry)| (name, universe.struct_of(entry))));
+        match embedded {
+            Some(Some((_, None))) => {} // a non-struct type: a field, below
+            Some(resolved) => {
+                flattened.structs[owner].embeds.push(field);
+                let Some((name, Some(entry))) = resolved else {
+                    continue;
+                };
+                if flattened.visited.contains(&name) {
+                    continue;
+                }
+                if flattened.stack.len() > crate::limits::EMBEDDING_DEPTH {
+                    flattened.too_deep.get_or_insert(field);
+                    continue;
+                }
+                if let TypeExpr::Struct(inner) = &entry.decl.ty {
+                    flattened.visited.insert(name.clone());
+                    flatten_into(universe, name, entry, inner, flattened);
+                }
                 continue;
             }
-            if flattened.stack.len() > crate::limits::EMBEDDING_DEPTH {
-                flattened.too_deep.get_or_insert(field);
-                continue;
-            }
-            if let TypeExpr::Struct(inner) = &entry.decl.ty {
-                flattened.visited.insert(name.clone());
-                flatten_into(universe, name, entry, inner, flattened);
-            }
-            continue;
+            None => {}
         }
         if field.is_embedded() {
             let Some(go_name) = embedded_type_name(&field.ty) else {

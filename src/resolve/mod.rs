@@ -21,7 +21,7 @@ use crate::limits::TYPE_DEPTH;
 use crate::markers::registry::Kind;
 use crate::model::*;
 use crate::source::Span;
-use crate::syntax::{Field, TypeExpr};
+use crate::syntax::{Field, SpannedMarker, TypeExpr};
 use enums::Enums;
 use fields::{flatten, FlatField};
 use universe::{GoType, Origin, TypeEntry, Universe, Unresolvable};
@@ -56,6 +56,7 @@ pub fn resolve(
         unions: unions::UnionCache::default(),
         options,
         type_problem: None,
+        reported_defaults: HashSet::new(),
     };
     for path in &universe.order {
         let package = &universe.packages[path];
@@ -131,6 +132,9 @@ struct Resolver<'u, 'a> {
     options: Options,
     /// Set by `property_type` when it gives up on a type; reported once per property.
     type_problem: Option<TypeProblem>,
+    /// `+default=ref(…)` markers already reported (a struct inlined in several is walked
+    /// once per struct).
+    reported_defaults: HashSet<Span>,
 }
 
 /// Why `property_type` could not build a property's schema.
@@ -144,6 +148,11 @@ enum TypeProblem {
     Recursive(TypeName, Span),
     /// Aliases that refer to themselves, at the alias reference.
     AliasCycle(Span),
+    /// A type OpenAPI (as openapi-gen writes it) cannot express: what it is, where (else the
+    /// field).
+    Unsupported(String, Option<Span>),
+    /// A name no loaded package declares: the name, where it is used.
+    Undefined(String, Span),
 }
 
 impl<'u, 'a> Resolver<'u, 'a> {
@@ -326,6 +335,20 @@ impl<'u, 'a> Resolver<'u, 'a> {
             )
             .with_label(alias_span, "the cycle of aliases passes here")
             .with_help("Go rejects recursive type aliases: make one of them a defined type (`type A B`, without `=`)"),
+            TypeProblem::Unsupported(what, at) => Diagnostic::new(
+                Code::ResolveUnsupportedType,
+                at.unwrap_or_else(|| span.clone()),
+                format!("the type of `{go_name}` has {what}, which OpenAPI cannot describe; the property would be the empty schema"),
+            )
+            .with_label(span, "in this field")
+            .with_help("use a type with a JSON form OpenAPI describes (string-keyed maps, slices, structs, strings, numbers, booleans), or leave the field out of JSON (`json:\"-\"`)"),
+            TypeProblem::Undefined(name, at) => Diagnostic::new(
+                Code::ResolveUndefinedType,
+                at,
+                format!("`{name}` in the type of `{go_name}` is not declared in any loaded package; the property is the empty schema"),
+            )
+            .with_label(span, "in this field")
+            .with_help("declare the type, fix its name, or add its package to the inputs"),
         };
         self.diagnostics.push(diagnostic);
     }
@@ -425,7 +448,14 @@ impl<'u, 'a> Resolver<'u, 'a> {
             return PropertyType::Unsupported;
         }
         match ty {
-            GoType::Builtin(name) => primitive(name),
+            GoType::Builtin(name) => {
+                let ty = primitive(name);
+                if ty == PropertyType::Unsupported {
+                    self.type_problem
+                        .get_or_insert(TypeProblem::Unsupported(format!("type `{name}`"), None));
+                }
+                ty
+            }
             GoType::Named(name, entry) => {
                 if let Some(values) = self.enums.values.get(&name) {
                     if values.is_empty() {
@@ -454,6 +484,12 @@ impl<'u, 'a> Resolver<'u, 'a> {
             GoType::External(name, span) => {
                 if let Some((ty, format)) = well_known::inlined(&name) {
                     return PropertyType::Primitive { ty, format };
+                }
+                if self.universe.package(&name.package).is_some() {
+                    // The package is loaded but does not declare the name.
+                    self.type_problem
+                        .get_or_insert(TypeProblem::Undefined(name.to_string(), span));
+                    return PropertyType::Unsupported;
                 }
                 if let Some(body) = well_known::schema(&name) {
                     if self.options.dependency_definitions {
@@ -493,7 +529,11 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 }
                 PropertyType::Array(Box::new(self.property_type(*inner, depth + 1)))
             }
-            GoType::Map(_, value) => {
+            GoType::Map(key, value) => {
+                if let Some(key) = self.non_string_key(*key) {
+                    self.type_problem.get_or_insert(key);
+                    return PropertyType::Unsupported;
+                }
                 PropertyType::Map(Box::new(self.property_type(*value, depth + 1)))
             }
             GoType::Interface => PropertyType::Any,
@@ -505,10 +545,46 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 self.type_problem.get_or_insert(problem);
                 PropertyType::Unsupported
             }
-            GoType::Struct(..) | GoType::Unknown(..) | GoType::Unsupported(..) => {
+            GoType::Unknown(name, span) => {
+                self.type_problem
+                    .get_or_insert(TypeProblem::Undefined(name, span));
                 PropertyType::Unsupported
             }
+            GoType::Unsupported(what, span) => {
+                // Types nested too deep to parse are `syntax/parse-error` already.
+                if what != "deeply nested type" {
+                    self.type_problem
+                        .get_or_insert(TypeProblem::Unsupported(format!("a {what}"), Some(span)));
+                }
+                PropertyType::Unsupported
+            }
+            // Anonymous structs are not reported yet (README, "Not supported yet").
+            GoType::Struct(..) => PropertyType::Unsupported,
         }
+    }
+
+    /// openapi-gen writes maps with string keys only (its "map with non-string keys are not
+    /// supported by OpenAPI"): the key's type after named types and pointers must be
+    /// `string`. A key from a package that is not loaded is not judged.
+    fn non_string_key(&self, key: GoType<'a>) -> Option<TypeProblem> {
+        let mut current = key;
+        for _ in 0..TYPE_DEPTH {
+            current = match self.universe.underlying(current) {
+                GoType::Pointer(inner) => *inner,
+                other => {
+                    return match other {
+                        GoType::Builtin("string")
+                        | GoType::External(..)
+                        | GoType::Unresolvable(..)
+                        | GoType::Unknown(..) => None,
+                        GoType::Builtin(name) => Some(format!("map keys of type `{name}`")),
+                        _ => Some("map keys that are not strings".to_string()),
+                    }
+                    .map(|what| TypeProblem::Unsupported(what, None));
+                }
+            };
+        }
+        None
     }
 
     /// `+default=` (field, then the type chain), else openapi-gen's enforced zero value.
@@ -528,8 +604,8 @@ impl<'u, 'a> Resolver<'u, 'a> {
     }
 
     fn explicit_default(
-        &self,
-        field: &Field,
+        &mut self,
+        field: &'a Field,
         origin: Origin<'a>,
         ty: &GoType<'a>,
     ) -> Option<DefaultValue> {
@@ -537,10 +613,8 @@ impl<'u, 'a> Resolver<'u, 'a> {
         let mut doc_origin = origin;
         let mut next = ty.clone();
         for _ in 0..TYPE_DEPTH {
-            if let Some(value) =
-                fields::schema_marker(doc, Kind::Default).and_then(|m| m.marker.value.as_deref())
-            {
-                return self.default_from_marker(value, doc_origin);
+            if let Some(marker) = fields::schema_marker(doc, Kind::Default) {
+                return self.default_from_marker(marker, doc_origin);
             }
             match next {
                 GoType::Pointer(inner) => next = *inner,
@@ -552,10 +626,8 @@ impl<'u, 'a> Resolver<'u, 'a> {
                     } else {
                         self.universe.resolve(entry.origin, &entry.decl.ty)
                     };
-                    if let Some(value) = fields::schema_marker(doc, Kind::Default)
-                        .and_then(|m| m.marker.value.as_deref())
-                    {
-                        return self.default_from_marker(value, doc_origin);
+                    if let Some(marker) = fields::schema_marker(doc, Kind::Default) {
+                        return self.default_from_marker(marker, doc_origin);
                     }
                 }
                 _ => return None,
@@ -564,25 +636,69 @@ impl<'u, 'a> Resolver<'u, 'a> {
         None
     }
 
-    fn default_from_marker(&self, value: &str, origin: Origin<'a>) -> Option<DefaultValue> {
-        if let Some(reference) = value.strip_prefix("ref(").and_then(|v| v.strip_suffix(')')) {
-            let (package, name) = match reference.rfind('.') {
-                Some(dot) if reference[..dot].contains('/') => {
-                    (&reference[..dot], &reference[dot + 1..])
-                }
-                _ => (origin.package, reference),
+    fn default_from_marker(
+        &mut self,
+        marker: &'a SpannedMarker,
+        origin: Origin<'a>,
+    ) -> Option<DefaultValue> {
+        let value = marker.marker.value.as_deref()?;
+        if let Some((package, name)) = crate::markers::registry::default_ref(value) {
+            let package = package.unwrap_or(origin.package);
+            let problem = match self.universe.package(package) {
+                None => match self.searched.get(package) {
+                    Some(places) if !places.is_empty() => format!(
+                        "package `{package}` was not found (looked in: {})",
+                        places.join(", ")
+                    ),
+                    _ => format!("package `{package}` is not loaded"),
+                },
+                Some(loaded) => match loaded.consts.get(name).copied() {
+                    None => format!("package `{package}` has no constant `{name}`"),
+                    Some(entry) => match enums::evaluate_const(self.universe, entry, 0) {
+                        Ok(bytes) => {
+                            return Some(DefaultValue::String(
+                                String::from_utf8_lossy(&bytes).into_owned(),
+                            ))
+                        }
+                        Err(_) => {
+                            format!("`{name}` is not a string constant this tool can evaluate")
+                        }
+                    },
+                },
             };
-            let entry = self.universe.package(package)?.consts.get(name).copied()?;
-            let bytes = enums::evaluate_const(self.universe, entry, 0).ok()?;
-            return Some(DefaultValue::String(
-                String::from_utf8_lossy(&bytes).into_owned(),
-            ));
+            self.report_default_ref(marker, origin, value, problem);
+            return None;
         }
         if crate::markers::registry::json_nesting(value) > crate::limits::DEFAULT_NESTING {
             return None; // reported by `markers_check`
         }
         serde_json::from_str::<serde_json::Value>(value).ok()?;
         Some(DefaultValue::Json(value.to_string()))
+    }
+
+    /// `resolve/unresolved-default-ref`, once per marker, for markers of input packages.
+    fn report_default_ref(
+        &mut self,
+        marker: &SpannedMarker,
+        origin: Origin<'a>,
+        value: &str,
+        problem: String,
+    ) {
+        let is_input = self
+            .universe
+            .package(origin.package)
+            .is_some_and(|p| p.package.is_input);
+        if !is_input || !self.reported_defaults.insert(marker.span.clone()) {
+            return;
+        }
+        self.diagnostics.push(
+            Diagnostic::new(
+                Code::ResolveUnresolvedDefaultRef,
+                marker.value_or_marker_span(),
+                format!("`+default={value}` names no constant: {problem}; the default is left out"),
+            )
+            .with_help("name a string constant as `ref(Name)` (same package) or `ref(import/path.Name)`; openapi-gen writes the reference into Go code, which would not compile"),
+        );
     }
 
     fn enforced_default(
@@ -596,21 +712,33 @@ impl<'u, 'a> Resolver<'u, 'a> {
         }
         match ty {
             GoType::Named(name, entry) => {
-                if self.custom_schema(&name).is_some() {
-                    return None; // custom JSON unmarshalling: no zero value to enforce
+                // openapi-gen's `implementsCustomUnmarshalling`: a type that unmarshals
+                // itself has no zero value to enforce. A type with a fixed schema but no
+                // `UnmarshalJSON` gets the zero value of its Go shape (`0` for
+                // `type Duration struct{ Int64 }`, `{}` for a struct), as openapi-gen writes.
+                if self.custom_schema(&name).is_some()
+                    && (self.universe.method(&name, "UnmarshalJSON").is_some()
+                        || self.universe.method(&name, "OpenAPISchemaType").is_none())
+                {
+                    return None;
                 }
-                match &entry.decl.ty {
-                    TypeExpr::Struct(fields) => {
-                        if let [only] = fields.as_slice() {
-                            if only.is_embedded() {
-                                let inner = self.universe.resolve(entry.origin, &only.ty);
-                                return self.enforced_default(inner, omitempty, depth + 1);
+                // A defined type over another struct has that struct's fields (and its own
+                // methods, checked above).
+                match self.universe.struct_of(entry) {
+                    Some(struct_entry) => {
+                        if let TypeExpr::Struct(fields) = &struct_entry.decl.ty {
+                            if let [only] = fields.as_slice() {
+                                if only.is_embedded() {
+                                    let inner =
+                                        self.universe.resolve(struct_entry.origin, &only.ty);
+                                    return self.enforced_default(inner, omitempty, depth + 1);
+                                }
                             }
                         }
                         Some(DefaultValue::EmptyObject)
                     }
-                    other => {
-                        let underlying = self.universe.resolve(entry.origin, other);
+                    None => {
+                        let underlying = self.universe.resolve(entry.origin, &entry.decl.ty);
                         self.enforced_default(underlying, omitempty, depth + 1)
                     }
                 }
