@@ -62,6 +62,10 @@ fn gated_and_doubled_markers() {
         serde_json::json!(["endpoints", "flagged"])
     );
     assert_eq!(properties["flagged"]["default"], "");
+    // `+k8s:listMapKey` on an atomic list (for `+k8s:unique=map`) makes no keys.
+    let pools = &definitions["gated.Pools"]["properties"]["summary"];
+    assert_eq!(pools["x-kubernetes-list-type"], "atomic");
+    assert_eq!(pools["x-kubernetes-list-map-keys"], Value::Null);
     // A union whose markers are gated is not listed.
     let attribute = &definitions["gated.Attribute"];
     assert_eq!(attribute["x-kubernetes-unions"], Value::Null);

@@ -280,7 +280,10 @@ impl<'u, 'a> Resolver<'u, 'a> {
         let value_of = |kind: Kind| {
             fields::schema_marker(&field.doc, kind).and_then(|m| m.marker.value.as_deref())
         };
-        let list_map_keys = list_map_keys(&field.doc);
+        let list_type = value_of(Kind::ListType)
+            .or_else(|| value_of(Kind::K8sListType))
+            .and_then(ListType::from_marker);
+        let list_map_keys = list_map_keys(&field.doc, list_type);
         self.check_patch_tags(flat);
         let zero = if flat.tag.string {
             ZeroForm::Opaque
@@ -292,9 +295,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
             doc,
             ty,
             default,
-            list_type: value_of(Kind::ListType)
-                .or_else(|| value_of(Kind::K8sListType))
-                .and_then(ListType::from_marker),
+            list_type,
             list_map_keys,
             map_type: value_of(Kind::MapType)
                 .or_else(|| value_of(Kind::StructType))
@@ -760,10 +761,11 @@ impl<'u, 'a> Resolver<'u, 'a> {
 }
 
 /// `x-kubernetes-list-map-keys` of a field: its ungated `+listMapKey` markers, in order, or
-/// when it has none, its ungated `+k8s:listMapKey` ones. openapi-gen reads only the legacy
-/// marker; Kubernetes writes both forms on one field (`+listMapKey=name` and
-/// `+k8s:listMapKey=name`), which are one fact, not two keys (SPEC §3).
-fn list_map_keys(doc: &crate::syntax::Doc) -> Vec<String> {
+/// when it has none and is a map list, its ungated `+k8s:listMapKey` ones. openapi-gen reads
+/// only the legacy marker; Kubernetes writes both forms on one field (`+listMapKey=name` and
+/// `+k8s:listMapKey=name`), which are one fact, not two keys (SPEC §3), and writes
+/// `+k8s:listMapKey` alone on atomic lists for validation-gen's `+k8s:unique=map`.
+fn list_map_keys(doc: &crate::syntax::Doc, list_type: Option<ListType>) -> Vec<String> {
     let keys = |kind: Kind| -> Vec<String> {
         let mut keys: Vec<String> = Vec::new();
         for marker in fields::schema_markers(doc).filter(|m| m.marker.name == kind.name()) {
@@ -776,7 +778,7 @@ fn list_map_keys(doc: &crate::syntax::Doc) -> Vec<String> {
         keys
     };
     let legacy = keys(Kind::ListMapKey);
-    if legacy.is_empty() {
+    if legacy.is_empty() && list_type == Some(ListType::Map) {
         keys(Kind::K8sListMapKey)
     } else {
         legacy

@@ -78,3 +78,14 @@ type Attribute struct {
 	// +k8s:alpha(since: "1.36")=+k8s:unionMember
 	StringValue *string `json:"string,omitempty"`
 }
+
+// Pools has declarative keys on an atomic list, for validation-gen's uniqueness check.
+type Pools struct {
+	// +optional
+	// +listType=atomic
+	// +k8s:listType=atomic
+	// +k8s:unique=map
+	// +k8s:listMapKey=type
+	// +k8s:listMapKey=name
+	Summary []Condition `json:"summary,omitempty"`
+}
