@@ -215,3 +215,48 @@ fn unsupported_and_undefined_types_and_unresolved_refs_are_reported() {
         )
     );
 }
+
+/// `--report FILE` writes openapi-gen's API rule violation report (`--report-filename`).
+#[test]
+fn api_rule_report_in_openapi_gen_format() {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let code = union_gen::run_with_output(
+        [
+            "union-gen",
+            "check",
+            "--report",
+            "-",
+            "testdata/kube-openapi-compat-extra/...",
+        ],
+        &mut out,
+        &mut err,
+    );
+    assert_eq!(code, 0, "{}", String::from_utf8_lossy(&err));
+    let report = String::from_utf8(out).expect("UTF-8");
+    let lines: Vec<&str> = report.lines().collect();
+    assert_eq!(lines.len(), 16, "{report}");
+    assert_eq!(
+        lines[0],
+        "API rule violation: list_type_missing,example.com/compatextra/defaults,Defaulted,List"
+    );
+    assert!(lines.contains(
+        &"API rule violation: names_match,example.com/compatextra/listtype,UntypedList,Field"
+    ));
+    // A report and a document both on stdout is refused.
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let code = union_gen::run_with_output(
+        [
+            "union-gen",
+            "generate",
+            "--report",
+            "-",
+            "testdata/kube-openapi-compat-extra/...",
+        ],
+        &mut out,
+        &mut err,
+    );
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+}

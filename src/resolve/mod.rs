@@ -5,6 +5,7 @@
 //! `(ApiModel, Vec<Diagnostic>)`. Must not know: tree-sitter, OpenAPI's JSON shape,
 //! definition naming or output formats.
 
+pub mod api_rules;
 pub mod enums;
 pub mod fields;
 mod markers_check;
