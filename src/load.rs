@@ -284,6 +284,11 @@ fn referenced_imports(
                     const_qualifiers(value, &mut qualifiers, 0);
                 }
             }
+            for path in default_ref_packages(&file.decls) {
+                if !known.contains(&path) {
+                    out.entry(path).or_insert_with(|| from.clone());
+                }
+            }
             for import in &file.decls.imports {
                 let name = match import.alias.as_deref() {
                     Some(alias) => alias.to_string(),
@@ -300,6 +305,32 @@ fn referenced_imports(
                     out.entry(import.path.clone())
                         .or_insert_with(|| from.clone());
                 }
+            }
+        }
+    }
+    out
+}
+
+/// Import paths named by `+default=ref(path.Name)` markers on types and struct fields:
+/// openapi-gen loads the package a default names, even when nothing else uses it.
+fn default_ref_packages(decls: &crate::syntax::FileDecls) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut add = |doc: &crate::syntax::Doc| {
+        for marker in &doc.markers {
+            if marker.marker.name != crate::markers::registry::Kind::Default.name() {
+                continue;
+            }
+            let value = marker.marker.value.as_deref().unwrap_or("");
+            if let Some((Some(package), _)) = crate::markers::registry::default_ref(value) {
+                out.insert(package.to_string());
+            }
+        }
+    };
+    for decl in &decls.types {
+        add(&decl.doc);
+        if let TypeExpr::Struct(fields) = &decl.ty {
+            for field in fields {
+                add(&field.doc);
             }
         }
     }

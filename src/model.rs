@@ -177,8 +177,8 @@ pub enum PropertyType {
     Any,
     /// A type this tool does not describe, written as the empty schema `{}` (any value).
     /// Types it gave up on are reported (`resolve/recursive-type`, `resolve/alias-cycle`,
-    /// `resolve/too-deep`); anonymous struct fields, channels, functions, undefined names
-    /// and type parameters are not reported yet (README, "Not supported yet").
+    /// `resolve/too-deep`, `resolve/unsupported-type`, `resolve/undefined-type`); anonymous
+    /// struct fields and type parameters are not reported yet (README, "Not supported yet").
     Unsupported,
 }
 
@@ -245,4 +245,7 @@ pub struct UnionMember {
     pub value: String,
     /// KEP-1027 `,optional`: the member may be selected while unset.
     pub optional: bool,
+    /// Its member marker sits behind a feature gate (`+k8s:alpha(…)=+k8s:unionMember`): the
+    /// schema lists the union as if the marker were absent (SPEC §3).
+    pub gated: bool,
 }

@@ -21,9 +21,18 @@ pub enum Destination {
 /// One requested document.
 #[derive(Debug, Clone)]
 pub struct Output {
-    pub version: Version,
+    pub document: Document,
     pub destination: Destination,
-    pub format: Format,
+}
+
+/// What an output holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Document {
+    /// The OpenAPI document of a version, as JSON or YAML.
+    OpenApi(Version, Format),
+    /// openapi-gen's API rule violation report (`--report-filename`): one line per
+    /// violation, empty when there is none ([`resolve::api_rules`]).
+    ApiRuleReport,
 }
 
 /// What to analyse and which documents to make.
@@ -164,20 +173,32 @@ pub fn run(config: &Config) -> anyhow::Result<Run> {
             mut diagnostics,
         } = analyse(&config.packages, config.resolve, &mut timings)?;
         let mut documents = Vec::new();
+        let wants = |f: fn(&Document) -> bool| config.outputs.iter().any(|o| f(&o.document));
         if !config.outputs.is_empty() {
-            let built = schema::build(&model, config.naming, config.union_format, config.cel);
-            timings.lap("schema");
-            diagnostics.extend(built.diagnostics);
+            let built = wants(|d| matches!(d, Document::OpenApi(..))).then(|| {
+                let built = schema::build(&model, config.naming, config.union_format, config.cel);
+                timings.lap("schema");
+                built
+            });
+            let report = wants(|d| *d == Document::ApiRuleReport).then(|| {
+                let violations = resolve::api_rules::violations(&loaded.packages);
+                resolve::api_rules::report(&violations).into_bytes()
+            });
+            let definitions = match built {
+                Some(built) => {
+                    diagnostics.extend(built.diagnostics);
+                    built.definitions
+                }
+                None => Vec::new(),
+            };
             documents = config
                 .outputs
                 .par_iter()
-                .map(|output| {
-                    emit::to_bytes(
-                        &built.definitions,
-                        output.version,
-                        &config.info,
-                        output.format,
-                    )
+                .map(|output| match output.document {
+                    Document::OpenApi(version, format) => {
+                        emit::to_bytes(&definitions, version, &config.info, format)
+                    }
+                    Document::ApiRuleReport => report.clone().unwrap_or_default(),
                 })
                 .collect();
             timings.lap("emit");

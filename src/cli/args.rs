@@ -7,7 +7,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::diag::{Levels, MessageFormat};
 use crate::emit::{Format, Info, Version};
-use crate::pipeline::{self, Destination, Output};
+use crate::pipeline::{self, Destination, Document, Output};
 use crate::schema::{Naming, UnionFormat};
 use crate::{crd, resolve};
 
@@ -125,6 +125,11 @@ pub struct CommonArgs {
     /// Do not report a warning code; repeatable (errors cannot be allowed).
     #[arg(long, value_name = "CODE")]
     pub allow: Vec<String>,
+    /// Write Kubernetes' API rule violations (names_match, omitempty_match_case,
+    /// list_type_missing, streaming_list_type_*) to FILE in openapi-gen's
+    /// `--report-filename` format (`-` = stdout); violations do not fail the run.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -259,11 +264,13 @@ fn jobs(requested: Option<u16>) -> usize {
 impl CommonArgs {
     /// `check`'s configuration; `color`: human diagnostics in colour.
     pub fn config(self, color: bool) -> pipeline::Config {
-        pipeline::Config::check(
+        let mut config = pipeline::Config::check(
             self.packages,
             message_format(self.message_format, color),
             jobs(self.jobs),
-        )
+        );
+        config.outputs.extend(report_output(self.report));
+        config
     }
 
     /// `--deny` / `--allow`.
@@ -357,31 +364,51 @@ impl GenerateArgs {
                 (None, Destination::Stdout) => Format::Json,
             };
             outputs.push(Output {
-                version,
+                document: Document::OpenApi(version, format),
                 destination,
-                format,
             });
         }
+        outputs.extend(report_output(args.common.report.take()));
         if args.verify && outputs.iter().any(|o| o.destination == Destination::Stdout) {
             anyhow::bail!("--verify compares files: give --v2/--v3 file paths, not stdout");
         }
-        if let [first, second] = outputs.as_slice() {
-            if first.destination == Destination::Stdout && second.destination == Destination::Stdout
+        let to_stdout: Vec<&Output> = outputs
+            .iter()
+            .filter(|o| o.destination == Destination::Stdout)
+            .collect();
+        if let [first, second, ..] = to_stdout.as_slice() {
+            if matches!(first.document, Document::OpenApi(..))
+                && matches!(second.document, Document::OpenApi(..))
             {
                 anyhow::bail!(
                     "--v2 - and --v3 - would write two documents to stdout, one after the other: \
                      write at least one of them to a file"
                 );
             }
-            if let (Destination::File(a), Destination::File(b)) =
-                (&first.destination, &second.destination)
-            {
-                if same_file(a, b) {
-                    anyhow::bail!(
-                        "--v2 and --v3 name the same file ({}): the second document would \
-                         replace the first",
-                        b.display()
-                    );
+            anyhow::bail!(
+                "--report - and an OpenAPI document would both go to stdout (the v3 document \
+                 does when neither --v2 nor --v3 is given): write one of them to a file"
+            );
+        }
+        let flag = |o: &Output| match o.document {
+            Document::OpenApi(Version::V2, _) => "--v2",
+            Document::OpenApi(Version::V3, _) => "--v3",
+            Document::ApiRuleReport => "--report",
+        };
+        for (i, first) in outputs.iter().enumerate() {
+            for second in &outputs[i + 1..] {
+                if let (Destination::File(a), Destination::File(b)) =
+                    (&first.destination, &second.destination)
+                {
+                    if same_file(a, b) {
+                        anyhow::bail!(
+                            "{} and {} name the same file ({}): the second document would \
+                             replace the first",
+                            flag(first),
+                            flag(second),
+                            b.display()
+                        );
+                    }
                 }
             }
         }
@@ -412,6 +439,19 @@ impl GenerateArgs {
         };
         Ok((config, warnings))
     }
+}
+
+/// `--report FILE` as an output (`-` = stdout).
+fn report_output(path: Option<PathBuf>) -> Option<Output> {
+    let path = path?;
+    Some(Output {
+        document: Document::ApiRuleReport,
+        destination: if path.as_os_str() == "-" {
+            Destination::Stdout
+        } else {
+            Destination::File(path)
+        },
+    })
 }
 
 /// `./pkg/apis/...`, `../x`, `/abs`: what a package argument looks like, never a version.

@@ -146,7 +146,8 @@ fn union_text(union: &Union) -> String {
         .iter()
         .map(|m| {
             let optional = if m.optional { ",optional" } else { "" };
-            format!("{}={}{optional}", m.json_name, m.value)
+            let gated = if m.gated { ",gated" } else { "" };
+            format!("{}={}{optional}{gated}", m.json_name, m.value)
         })
         .collect();
     let _ = write!(text, " members: {}", members.join(" "));

@@ -323,6 +323,54 @@ right:
         Level64 Level64 `json:\"level64\"`   // a named field is a `$ref`, not inlined
     }
 ";
+    ResolveUnsupportedType = "resolve/unsupported-type", Error,
+"A serialised field has a type OpenAPI cannot describe the way openapi-gen writes schemas: a
+map whose keys are not strings (openapi-gen: \"map with non-string keys are not supported by
+OpenAPI\"), a channel, a function, a complex number. The property would be the empty schema
+`{}`, which accepts anything, so the run fails instead (openapi-gen fails too). Use a
+string-keyed map, or keep the field out of JSON.
+
+wrong:
+    type Spec struct {
+        Ports map[int]string `json:\"ports\"`
+    }
+
+right:
+    type Spec struct {
+        Ports map[string]string `json:\"ports\"`   // or []NamedPort
+    }
+";
+    ResolveUndefinedType = "resolve/undefined-type", Warning,
+"A field's type names a type that no loaded package declares (a typo, a type deleted, a
+package that is loaded but does not have it). The Go compiler would reject the package;
+the property is written as the empty schema `{}`. Declare the type or fix its name.
+
+wrong:
+    type Spec struct {
+        Hooks []Hook `json:\"hooks\"`   // no type Hook anywhere
+    }
+
+right:
+    type Hook struct {
+        Name string `json:\"name\"`
+    }
+";
+    ResolveUnresolvedDefaultRef = "resolve/unresolved-default-ref", Warning,
+"A `+default=ref(Name)` or `+default=ref(import/path.Name)` marker names no string constant
+this tool can find: the package is not loaded or not found (it is looked up like any
+dependency: vendor/, replace, the module cache), it declares no such constant, or the
+constant is not a string. openapi-gen writes the reference into its generated Go code, which
+then does not compile; here the default is left out. Fix the name, or make the package
+available.
+
+wrong:
+    // +default=ref(k8s.io/api/core/v1.ProtocolTPC)
+    Protocol corev1.Protocol `json:\"protocol,omitempty\"`
+
+right:
+    // +default=ref(k8s.io/api/core/v1.ProtocolTCP)
+    Protocol corev1.Protocol `json:\"protocol,omitempty\"`
+";
     UnionUnknownMember = "union/unknown-member", Error,
 "A controller-gen union marker (`+kubebuilder:validation:ExactlyOneOf=…`, `AtMostOneOf`,
 `AtLeastOneOf`) names a field the type does not have. The names are JSON names of the type's

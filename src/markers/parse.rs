@@ -88,6 +88,13 @@ pub fn parse_marker(text: &str) -> Option<Result<Marker, MarkerError>> {
 }
 
 impl Marker {
+    /// Behind a feature gate (`+k8s:alpha(…)=`, `+k8s:beta(…)=`, `+k8s:ifEnabled(G)=`,
+    /// `+k8s:ifDisabled(G)=`): checked like its payload, but it never changes the emitted
+    /// schema (SPEC §3), as openapi-gen ignores it.
+    pub fn is_gated(&self) -> bool {
+        !self.gates.is_empty()
+    }
+
     /// The value of a named argument.
     pub fn arg(&self, name: &str) -> Option<&str> {
         find_arg(&self.args, name)

@@ -248,6 +248,21 @@ pub const UNINTERPRETED_WRAPPERS: &[&str] =
 
 // --- value grammars --------------------------------------------------------------------------
 
+/// [`Value::JsonOrRef`]'s reference form, read as openapi-gen reads it (`^ref\(([^"]+)\)$`,
+/// then gengo's `ParseFullyQualifiedName`: the package is everything before the last `.`):
+/// `ref(Name)` → `(None, "Name")` (the marker's own package),
+/// `ref(k8s.io/api/core/v1.ProtocolTCP)` → `(Some("k8s.io/api/core/v1"), "ProtocolTCP")`.
+pub fn default_ref(value: &str) -> Option<(Option<&str>, &str)> {
+    let inner = value.strip_prefix("ref(")?.strip_suffix(')')?;
+    if inner.is_empty() || inner.contains('"') {
+        return None;
+    }
+    Some(match inner.rfind('.') {
+        Some(dot) => (Some(&inner[..dot]), &inner[dot + 1..]),
+        None => (None, inner),
+    })
+}
+
 /// [`Value::MemberValue`]: `+unionMember=<value>,optional` or `+unionMember,optional` →
 /// (explicit value, `optional` flag).
 pub fn member_value(marker: &super::Marker) -> (Option<String>, bool) {
@@ -392,6 +407,18 @@ mod tests {
             assert!(gate(def.name).is_none());
         }
         assert_eq!(lookup("unionMemebr").map(|d| d.kind), None);
+    }
+
+    #[test]
+    fn default_refs_split_like_gengo() {
+        assert_eq!(default_ref("ref(Name)"), Some((None, "Name")));
+        assert_eq!(
+            default_ref("ref(k8s.io/api/core/v1.ProtocolTCP)"),
+            Some((Some("k8s.io/api/core/v1"), "ProtocolTCP"))
+        );
+        assert_eq!(default_ref("ref(v1.X)"), Some((Some("v1"), "X")));
+        assert_eq!(default_ref("\"ref(X)\""), None);
+        assert_eq!(default_ref("ref()"), None);
     }
 
     #[test]

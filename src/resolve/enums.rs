@@ -43,12 +43,11 @@ pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
         let mut names: Vec<_> = package.types.iter().collect();
         names.sort_by_key(|(name, _)| **name);
         for (name, entry) in names {
+            // A gated `+k8s:beta(…)=+k8s:enum` does not make an enum (SPEC §3).
             let Some(marker) = ENUM_MARKERS.iter().find_map(|kind| {
-                entry
-                    .decl
-                    .doc
-                    .marker(kind.name())
-                    .or(entry.decl.detached_doc.marker(kind.name()))
+                super::fields::schema_marker(&entry.decl.doc, *kind).or(
+                    super::fields::schema_marker(&entry.decl.detached_doc, *kind),
+                )
             }) else {
                 continue;
             };
@@ -475,7 +474,7 @@ fn is_plain_string(expr: &ConstExpr) -> bool {
 /// Explicit values from `+kubebuilder:validation:Enum=…` (grammar: [`registry::list`]), in
 /// the declared order.
 pub fn explicit_values(doc: &Doc) -> Option<(Vec<String>, Span)> {
-    let marker = doc.marker(Kind::KubebuilderEnum.name())?;
+    let marker = super::fields::schema_marker(doc, Kind::KubebuilderEnum)?;
     let raw = marker.marker.value.as_deref()?;
     Some((registry::list(raw), marker.span.clone()))
 }

@@ -82,17 +82,46 @@ pub fn json_tag(tag: Option<&str>) -> JsonTag {
 pub const OPTIONAL_MARKERS: &[Kind] = &[Kind::Optional, Kind::K8sOptional];
 pub const REQUIRED_MARKERS: &[Kind] = &[Kind::Required, Kind::K8sRequired];
 
-fn first_marker<'d>(doc: &'d Doc, kinds: &[Kind]) -> Option<&'d SpannedMarker> {
-    doc.markers
-        .iter()
-        .find(|m| kinds.iter().any(|kind| kind.name() == m.marker.name))
+fn first_marker<'d>(doc: &'d Doc, kinds: &[Kind], gated: bool) -> Option<&'d SpannedMarker> {
+    doc.markers.iter().find(|m| {
+        (gated || !m.marker.is_gated()) && kinds.iter().any(|kind| kind.name() == m.marker.name)
+    })
 }
 
-/// Optionality as kube-openapi decides it: an explicit marker wins, else `omitempty`.
-/// Both markers at once is `field/optional-and-required`.
+/// The markers that shape the emitted schema: all but the gated ones (`+k8s:alpha(…)=…`,
+/// `+k8s:ifEnabled(G)=…`), which openapi-gen ignores and which an API server does not
+/// serve as part of the stable schema (SPEC §3).
+pub fn schema_markers(doc: &Doc) -> impl Iterator<Item = &SpannedMarker> {
+    doc.markers.iter().filter(|m| !m.marker.is_gated())
+}
+
+/// The first ungated marker of `kind` (see [`schema_markers`]).
+pub fn schema_marker(doc: &Doc, kind: Kind) -> Option<&SpannedMarker> {
+    schema_markers(doc).find(|m| m.marker.name == kind.name())
+}
+
+/// Optionality as kube-openapi decides it: an explicit ungated marker wins, else
+/// `omitempty` (what `required` lists). Both markers at once is
+/// `field/optional-and-required`.
 pub fn is_optional(field: &Field, tag: &JsonTag, diagnostics: &mut Vec<Diagnostic>) -> bool {
-    let optional = first_marker(&field.doc, OPTIONAL_MARKERS);
-    let required = first_marker(&field.doc, REQUIRED_MARKERS);
+    optionality(field, tag, false, diagnostics)
+}
+
+/// Optionality with gated markers counted too: what the union rules check, since a union
+/// behind a gate is checked as written (its members' gated `+k8s:optional` included), though
+/// no output enforces it.
+pub fn is_optional_when_enabled(field: &Field, tag: &JsonTag) -> bool {
+    optionality(field, tag, true, &mut Vec::new())
+}
+
+fn optionality(
+    field: &Field,
+    tag: &JsonTag,
+    gated: bool,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> bool {
+    let optional = first_marker(&field.doc, OPTIONAL_MARKERS, gated);
+    let required = first_marker(&field.doc, REQUIRED_MARKERS, gated);
     match (optional, required) {
         (Some(optional), Some(required)) => {
             diagnostics.push(
@@ -246,23 +275,32 @@ fn flatten_into<'a>(
     flattened.steps.push(Step::Enter(owner));
     for field in fields {
         let tag = json_tag(field.tag.as_deref());
-        if is_inlined(field, &tag) {
-            flattened.structs[owner].embeds.push(field);
-            let Some((name, entry)) = universe.underlying_named(origin, &field.ty) else {
-                continue;
-            };
-            if flattened.visited.contains(&name) {
+        // An embedded struct without a JSON name is inlined; an embedded non-struct type
+        // (`Int64`) is a field named after the type, as encoding/json (and openapi-gen) treat it.
+        let embedded = is_inlined(field, &tag)
+            .then(|| universe.underlying_named(origin, &field.ty))
+            .map(|named| named.map(|(name, entry)| (name, universe.struct_of(entry))));
+        match embedded {
+            Some(Some((_, None))) => {} // a non-struct type: a field, below
+            Some(resolved) => {
+                flattened.structs[owner].embeds.push(field);
+                let Some((name, Some(entry))) = resolved else {
+                    continue;
+                };
+                if flattened.visited.contains(&name) {
+                    continue;
+                }
+                if flattened.stack.len() > crate::limits::EMBEDDING_DEPTH {
+                    flattened.too_deep.get_or_insert(field);
+                    continue;
+                }
+                if let TypeExpr::Struct(inner) = &entry.decl.ty {
+                    flattened.visited.insert(name.clone());
+                    flatten_into(universe, name, entry, inner, flattened);
+                }
                 continue;
             }
-            if flattened.stack.len() > crate::limits::EMBEDDING_DEPTH {
-                flattened.too_deep.get_or_insert(field);
-                continue;
-            }
-            if let TypeExpr::Struct(inner) = &entry.decl.ty {
-                flattened.visited.insert(name.clone());
-                flatten_into(universe, name, entry, inner, flattened);
-            }
-            continue;
+            None => {}
         }
         if field.is_embedded() {
             let Some(go_name) = embedded_type_name(&field.ty) else {

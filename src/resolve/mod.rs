@@ -5,6 +5,7 @@
 //! `(ApiModel, Vec<Diagnostic>)`. Must not know: tree-sitter, OpenAPI's JSON shape,
 //! definition naming or output formats.
 
+pub mod api_rules;
 pub mod enums;
 pub mod fields;
 mod markers_check;
@@ -21,7 +22,7 @@ use crate::limits::TYPE_DEPTH;
 use crate::markers::registry::Kind;
 use crate::model::*;
 use crate::source::Span;
-use crate::syntax::{Field, TypeExpr};
+use crate::syntax::{Field, SpannedMarker, TypeExpr};
 use enums::Enums;
 use fields::{flatten, FlatField};
 use universe::{GoType, Origin, TypeEntry, Universe, Unresolvable};
@@ -56,6 +57,7 @@ pub fn resolve(
         unions: unions::UnionCache::default(),
         options,
         type_problem: None,
+        reported_defaults: HashSet::new(),
     };
     for path in &universe.order {
         let package = &universe.packages[path];
@@ -65,7 +67,7 @@ pub fn resolve(
         let mut names: Vec<_> = package.types.iter().collect();
         names.sort_by_key(|(name, _)| **name);
         for (name, entry) in names {
-            let is_struct = matches!(entry.decl.ty, TypeExpr::Struct(_));
+            let is_struct = universe.struct_of(*entry).is_some();
             if !is_struct
                 || !fields::is_exported(name)
                 || !entry.decl.type_params.is_empty()
@@ -131,6 +133,9 @@ struct Resolver<'u, 'a> {
     options: Options,
     /// Set by `property_type` when it gives up on a type; reported once per property.
     type_problem: Option<TypeProblem>,
+    /// `+default=ref(…)` markers already reported (a struct inlined in several is walked
+    /// once per struct).
+    reported_defaults: HashSet<Span>,
 }
 
 /// Why `property_type` could not build a property's schema.
@@ -144,6 +149,11 @@ enum TypeProblem {
     Recursive(TypeName, Span),
     /// Aliases that refer to themselves, at the alias reference.
     AliasCycle(Span),
+    /// A type OpenAPI (as openapi-gen writes it) cannot express: what it is, where (else the
+    /// field).
+    Unsupported(String, Option<Span>),
+    /// A name no loaded package declares: the name, where it is used.
+    Undefined(String, Span),
 }
 
 impl<'u, 'a> Resolver<'u, 'a> {
@@ -176,10 +186,10 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 span: entry.decl.name_span.clone(),
             });
         }
-        if !matches!(entry.decl.ty, TypeExpr::Struct(_)) {
-            return None;
-        }
-        let flattened = flatten(self.universe, &name, entry);
+        // A defined type over another struct (`type MatchCondition v1.MatchCondition`) has
+        // that struct's fields, under its own name and doc comment.
+        let fields_entry = self.universe.struct_of(entry)?;
+        let flattened = flatten(self.universe, &name, fields_entry);
         if let Some(field) = flattened.too_deep {
             self.diagnostics.push(
                 Diagnostic::new(
@@ -195,10 +205,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
             );
         }
         let mut def = StructDef {
-            map_type: entry
-                .decl
-                .doc
-                .marker(Kind::StructType.name())
+            map_type: fields::schema_marker(&entry.decl.doc, Kind::StructType)
                 .and_then(|m| m.marker.value.as_deref())
                 .and_then(MapType::from_marker),
             ..StructDef::default()
@@ -272,21 +279,12 @@ impl<'u, 'a> Resolver<'u, 'a> {
             self.default_value(flat, &go_type, optional)
         };
         let value_of = |kind: Kind| {
-            field
-                .doc
-                .marker(kind.name())
-                .and_then(|m| m.marker.value.as_deref())
+            fields::schema_marker(&field.doc, kind).and_then(|m| m.marker.value.as_deref())
         };
-        let list_map_keys = field
-            .doc
-            .markers
-            .iter()
-            .filter(|m| {
-                m.marker.name == Kind::ListMapKey.name()
-                    || m.marker.name == Kind::K8sListMapKey.name()
-            })
-            .filter_map(|m| m.marker.value.clone())
-            .collect();
+        let list_type = value_of(Kind::ListType)
+            .or_else(|| value_of(Kind::K8sListType))
+            .and_then(ListType::from_marker);
+        let list_map_keys = list_map_keys(&field.doc, list_type);
         self.check_patch_tags(flat);
         let zero = if flat.tag.string {
             ZeroForm::Opaque
@@ -298,9 +296,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
             doc,
             ty,
             default,
-            list_type: value_of(Kind::ListType)
-                .or_else(|| value_of(Kind::K8sListType))
-                .and_then(ListType::from_marker),
+            list_type,
             list_map_keys,
             map_type: value_of(Kind::MapType)
                 .or_else(|| value_of(Kind::StructType))
@@ -341,6 +337,20 @@ impl<'u, 'a> Resolver<'u, 'a> {
             )
             .with_label(alias_span, "the cycle of aliases passes here")
             .with_help("Go rejects recursive type aliases: make one of them a defined type (`type A B`, without `=`)"),
+            TypeProblem::Unsupported(what, at) => Diagnostic::new(
+                Code::ResolveUnsupportedType,
+                at.unwrap_or_else(|| span.clone()),
+                format!("the type of `{go_name}` has {what}, which OpenAPI cannot describe; the property would be the empty schema"),
+            )
+            .with_label(span, "in this field")
+            .with_help("use a type with a JSON form OpenAPI describes (string-keyed maps, slices, structs, strings, numbers, booleans), or leave the field out of JSON (`json:\"-\"`)"),
+            TypeProblem::Undefined(name, at) => Diagnostic::new(
+                Code::ResolveUndefinedType,
+                at,
+                format!("`{name}` in the type of `{go_name}` is not declared in any loaded package; the property is the empty schema"),
+            )
+            .with_label(span, "in this field")
+            .with_help("declare the type, fix its name, or add its package to the inputs"),
         };
         self.diagnostics.push(diagnostic);
     }
@@ -368,7 +378,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
             match ty {
                 GoType::Named(name, entry) => {
                     // Where `property_type` stops: a `$ref` or an enum.
-                    let stops = matches!(entry.decl.ty, TypeExpr::Struct(_))
+                    let stops = self.universe.struct_of(entry).is_some()
                         || self.enums.values.contains_key(&name)
                         || enums::explicit_values(&entry.decl.doc).is_some()
                         || self.custom_schema(&name).is_some();
@@ -449,7 +459,14 @@ impl<'u, 'a> Resolver<'u, 'a> {
             return PropertyType::Unsupported;
         }
         match ty {
-            GoType::Builtin(name) => primitive(name),
+            GoType::Builtin(name) => {
+                let ty = primitive(name);
+                if ty == PropertyType::Unsupported {
+                    self.type_problem
+                        .get_or_insert(TypeProblem::Unsupported(format!("type `{name}`"), None));
+                }
+                ty
+            }
             GoType::Named(name, entry) => {
                 if let Some(values) = self.enums.values.get(&name) {
                     if values.is_empty() {
@@ -465,6 +482,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 }
                 if self.custom_schema(&name).is_some()
                     || matches!(entry.decl.ty, TypeExpr::Struct(_))
+                    || self.universe.struct_of(entry).is_some()
                 {
                     if entry.decl.type_params.is_empty() {
                         self.enqueue(name.clone(), entry);
@@ -477,6 +495,12 @@ impl<'u, 'a> Resolver<'u, 'a> {
             GoType::External(name, span) => {
                 if let Some((ty, format)) = well_known::inlined(&name) {
                     return PropertyType::Primitive { ty, format };
+                }
+                if self.universe.package(&name.package).is_some() {
+                    // The package is loaded but does not declare the name.
+                    self.type_problem
+                        .get_or_insert(TypeProblem::Undefined(name.to_string(), span));
+                    return PropertyType::Unsupported;
                 }
                 if let Some(body) = well_known::schema(&name) {
                     if self.options.dependency_definitions {
@@ -516,7 +540,11 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 }
                 PropertyType::Array(Box::new(self.property_type(*inner, depth + 1)))
             }
-            GoType::Map(_, value) => {
+            GoType::Map(key, value) => {
+                if let Some(key) = self.non_string_key(*key) {
+                    self.type_problem.get_or_insert(key);
+                    return PropertyType::Unsupported;
+                }
                 PropertyType::Map(Box::new(self.property_type(*value, depth + 1)))
             }
             GoType::Interface => PropertyType::Any,
@@ -528,10 +556,46 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 self.type_problem.get_or_insert(problem);
                 PropertyType::Unsupported
             }
-            GoType::Struct(..) | GoType::Unknown(..) | GoType::Unsupported(..) => {
+            GoType::Unknown(name, span) => {
+                self.type_problem
+                    .get_or_insert(TypeProblem::Undefined(name, span));
                 PropertyType::Unsupported
             }
+            GoType::Unsupported(what, span) => {
+                // Types nested too deep to parse are `syntax/parse-error` already.
+                if what != "deeply nested type" {
+                    self.type_problem
+                        .get_or_insert(TypeProblem::Unsupported(format!("a {what}"), Some(span)));
+                }
+                PropertyType::Unsupported
+            }
+            // Anonymous structs are not reported yet (README, "Not supported yet").
+            GoType::Struct(..) => PropertyType::Unsupported,
         }
+    }
+
+    /// openapi-gen writes maps with string keys only (its "map with non-string keys are not
+    /// supported by OpenAPI"): the key's type after named types and pointers must be
+    /// `string`. A key from a package that is not loaded is not judged.
+    fn non_string_key(&self, key: GoType<'a>) -> Option<TypeProblem> {
+        let mut current = key;
+        for _ in 0..TYPE_DEPTH {
+            current = match self.universe.underlying(current) {
+                GoType::Pointer(inner) => *inner,
+                other => {
+                    return match other {
+                        GoType::Builtin("string")
+                        | GoType::External(..)
+                        | GoType::Unresolvable(..)
+                        | GoType::Unknown(..) => None,
+                        GoType::Builtin(name) => Some(format!("map keys of type `{name}`")),
+                        _ => Some("map keys that are not strings".to_string()),
+                    }
+                    .map(|what| TypeProblem::Unsupported(what, None));
+                }
+            };
+        }
+        None
     }
 
     /// `+default=` (field, then the type chain), else openapi-gen's enforced zero value.
@@ -551,8 +615,8 @@ impl<'u, 'a> Resolver<'u, 'a> {
     }
 
     fn explicit_default(
-        &self,
-        field: &Field,
+        &mut self,
+        field: &'a Field,
         origin: Origin<'a>,
         ty: &GoType<'a>,
     ) -> Option<DefaultValue> {
@@ -560,11 +624,8 @@ impl<'u, 'a> Resolver<'u, 'a> {
         let mut doc_origin = origin;
         let mut next = ty.clone();
         for _ in 0..TYPE_DEPTH {
-            if let Some(value) = doc
-                .marker(Kind::Default.name())
-                .and_then(|m| m.marker.value.as_deref())
-            {
-                return self.default_from_marker(value, doc_origin);
+            if let Some(marker) = fields::schema_marker(doc, Kind::Default) {
+                return self.default_from_marker(marker, doc_origin);
             }
             match next {
                 GoType::Pointer(inner) => next = *inner,
@@ -576,11 +637,8 @@ impl<'u, 'a> Resolver<'u, 'a> {
                     } else {
                         self.universe.resolve(entry.origin, &entry.decl.ty)
                     };
-                    if let Some(value) = doc
-                        .marker(Kind::Default.name())
-                        .and_then(|m| m.marker.value.as_deref())
-                    {
-                        return self.default_from_marker(value, doc_origin);
+                    if let Some(marker) = fields::schema_marker(doc, Kind::Default) {
+                        return self.default_from_marker(marker, doc_origin);
                     }
                 }
                 _ => return None,
@@ -589,25 +647,69 @@ impl<'u, 'a> Resolver<'u, 'a> {
         None
     }
 
-    fn default_from_marker(&self, value: &str, origin: Origin<'a>) -> Option<DefaultValue> {
-        if let Some(reference) = value.strip_prefix("ref(").and_then(|v| v.strip_suffix(')')) {
-            let (package, name) = match reference.rfind('.') {
-                Some(dot) if reference[..dot].contains('/') => {
-                    (&reference[..dot], &reference[dot + 1..])
-                }
-                _ => (origin.package, reference),
+    fn default_from_marker(
+        &mut self,
+        marker: &'a SpannedMarker,
+        origin: Origin<'a>,
+    ) -> Option<DefaultValue> {
+        let value = marker.marker.value.as_deref()?;
+        if let Some((package, name)) = crate::markers::registry::default_ref(value) {
+            let package = package.unwrap_or(origin.package);
+            let problem = match self.universe.package(package) {
+                None => match self.searched.get(package) {
+                    Some(places) if !places.is_empty() => format!(
+                        "package `{package}` was not found (looked in: {})",
+                        places.join(", ")
+                    ),
+                    _ => format!("package `{package}` is not loaded"),
+                },
+                Some(loaded) => match loaded.consts.get(name).copied() {
+                    None => format!("package `{package}` has no constant `{name}`"),
+                    Some(entry) => match enums::evaluate_const(self.universe, entry, 0) {
+                        Ok(bytes) => {
+                            return Some(DefaultValue::String(
+                                String::from_utf8_lossy(&bytes).into_owned(),
+                            ))
+                        }
+                        Err(_) => {
+                            format!("`{name}` is not a string constant this tool can evaluate")
+                        }
+                    },
+                },
             };
-            let entry = self.universe.package(package)?.consts.get(name).copied()?;
-            let bytes = enums::evaluate_const(self.universe, entry, 0).ok()?;
-            return Some(DefaultValue::String(
-                String::from_utf8_lossy(&bytes).into_owned(),
-            ));
+            self.report_default_ref(marker, origin, value, problem);
+            return None;
         }
         if crate::markers::registry::json_nesting(value) > crate::limits::DEFAULT_NESTING {
             return None; // reported by `markers_check`
         }
         serde_json::from_str::<serde_json::Value>(value).ok()?;
         Some(DefaultValue::Json(value.to_string()))
+    }
+
+    /// `resolve/unresolved-default-ref`, once per marker, for markers of input packages.
+    fn report_default_ref(
+        &mut self,
+        marker: &SpannedMarker,
+        origin: Origin<'a>,
+        value: &str,
+        problem: String,
+    ) {
+        let is_input = self
+            .universe
+            .package(origin.package)
+            .is_some_and(|p| p.package.is_input);
+        if !is_input || !self.reported_defaults.insert(marker.span.clone()) {
+            return;
+        }
+        self.diagnostics.push(
+            Diagnostic::new(
+                Code::ResolveUnresolvedDefaultRef,
+                marker.value_or_marker_span(),
+                format!("`+default={value}` names no constant: {problem}; the default is left out"),
+            )
+            .with_help("name a string constant as `ref(Name)` (same package) or `ref(import/path.Name)`; openapi-gen writes the reference into Go code, which would not compile"),
+        );
     }
 
     fn enforced_default(
@@ -621,21 +723,33 @@ impl<'u, 'a> Resolver<'u, 'a> {
         }
         match ty {
             GoType::Named(name, entry) => {
-                if self.custom_schema(&name).is_some() {
-                    return None; // custom JSON unmarshalling: no zero value to enforce
+                // openapi-gen's `implementsCustomUnmarshalling`: a type that unmarshals
+                // itself has no zero value to enforce. A type with a fixed schema but no
+                // `UnmarshalJSON` gets the zero value of its Go shape (`0` for
+                // `type Duration struct{ Int64 }`, `{}` for a struct), as openapi-gen writes.
+                if self.custom_schema(&name).is_some()
+                    && (self.universe.method(&name, "UnmarshalJSON").is_some()
+                        || self.universe.method(&name, "OpenAPISchemaType").is_none())
+                {
+                    return None;
                 }
-                match &entry.decl.ty {
-                    TypeExpr::Struct(fields) => {
-                        if let [only] = fields.as_slice() {
-                            if only.is_embedded() {
-                                let inner = self.universe.resolve(entry.origin, &only.ty);
-                                return self.enforced_default(inner, omitempty, depth + 1);
+                // A defined type over another struct has that struct's fields (and its own
+                // methods, checked above).
+                match self.universe.struct_of(entry) {
+                    Some(struct_entry) => {
+                        if let TypeExpr::Struct(fields) = &struct_entry.decl.ty {
+                            if let [only] = fields.as_slice() {
+                                if only.is_embedded() {
+                                    let inner =
+                                        self.universe.resolve(struct_entry.origin, &only.ty);
+                                    return self.enforced_default(inner, omitempty, depth + 1);
+                                }
                             }
                         }
                         Some(DefaultValue::EmptyObject)
                     }
-                    other => {
-                        let underlying = self.universe.resolve(entry.origin, other);
+                    None => {
+                        let underlying = self.universe.resolve(entry.origin, &entry.decl.ty);
                         self.enforced_default(underlying, omitempty, depth + 1)
                     }
                 }
@@ -656,7 +770,31 @@ impl<'u, 'a> Resolver<'u, 'a> {
     }
 }
 
-/// kube-openapi's table of Go builtins.
+/// `x-kubernetes-list-map-keys` of a field: its ungated `+listMapKey` markers, in order, or
+/// when it has none and is a map list, its ungated `+k8s:listMapKey` ones. openapi-gen reads
+/// only the legacy marker; Kubernetes writes both forms on one field (`+listMapKey=name` and
+/// `+k8s:listMapKey=name`), which are one fact, not two keys (SPEC §3), and writes
+/// `+k8s:listMapKey` alone on atomic lists for validation-gen's `+k8s:unique=map`.
+fn list_map_keys(doc: &crate::syntax::Doc, list_type: Option<ListType>) -> Vec<String> {
+    let keys = |kind: Kind| -> Vec<String> {
+        let mut keys: Vec<String> = Vec::new();
+        for marker in fields::schema_markers(doc).filter(|m| m.marker.name == kind.name()) {
+            if let Some(value) = &marker.marker.value {
+                if !keys.contains(value) {
+                    keys.push(value.clone());
+                }
+            }
+        }
+        keys
+    };
+    let legacy = keys(Kind::ListMapKey);
+    if legacy.is_empty() && list_type == Some(ListType::Map) {
+        keys(Kind::K8sListMapKey)
+    } else {
+        legacy
+    }
+}
+
 /// The JSON form of a field's zero value, from its Go type and the schema made of it.
 fn zero_form(go_type: &GoType, ty: &PropertyType) -> ZeroForm {
     match (go_type, ty) {
@@ -676,6 +814,7 @@ fn zero_form(go_type: &GoType, ty: &PropertyType) -> ZeroForm {
     }
 }
 
+/// kube-openapi's table of Go builtins.
 fn primitive(name: &str) -> PropertyType {
     let (ty, format) = match name {
         "int" | "int16" | "int32" | "uint" | "uint16" | "rune" => ("integer", Some("int32")),

@@ -368,6 +368,30 @@ impl<'a> Universe<'a> {
         false
     }
 
+    /// The struct a type declaration defines: the declaration itself for `type T struct{…}`,
+    /// else, for a defined type over another named struct (`type MatchCondition
+    /// v1.MatchCondition`, through aliases and further defined types), that struct's entry,
+    /// whose fields the defined type has (Go's rule, and gengo's: openapi-gen gives the
+    /// defined type its own definition with those fields). Not for aliases (the same type as
+    /// their target) or generic types (bounded, for cycles).
+    pub fn struct_of(&self, entry: TypeEntry<'a>) -> Option<TypeEntry<'a>> {
+        if entry.decl.is_alias || !entry.decl.type_params.is_empty() {
+            return None;
+        }
+        let mut current = entry;
+        for _ in 0..crate::limits::TYPE_DEPTH {
+            match &current.decl.ty {
+                TypeExpr::Struct(_) => return Some(current),
+                TypeExpr::Named { .. } => match self.resolve(current.origin, &current.decl.ty) {
+                    GoType::Named(_, next) if next.decl.type_params.is_empty() => current = next,
+                    _ => return None,
+                },
+                _ => return None,
+            }
+        }
+        None
+    }
+
     /// Follows defined types and aliases down to a non-named type (bounded, for cycles).
     pub fn underlying(&self, ty: GoType<'a>) -> GoType<'a> {
         let mut current = ty;

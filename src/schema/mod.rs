@@ -166,15 +166,7 @@ fn definition_schema(
                     .extensions
                     .push(("x-kubernetes-map-type".into(), map_type.as_str().into()));
             }
-            // controller-gen's unions are not written: openapi-gen ignores their markers,
-            // and structured-merge-diff unions (what schemaconv makes of the list) have
-            // neither "at least one" nor overlapping unions. Their rules enforce them.
-            let listed: Vec<Union> = def
-                .unions
-                .iter()
-                .filter(|u| u.dialect != UnionDialect::ControllerGen)
-                .cloned()
-                .collect();
+            let listed: Vec<Union> = def.unions.iter().filter_map(served_union).collect();
             if !listed.is_empty() && unions != UnionFormat::Kep1027 {
                 schema
                     .extensions
@@ -188,6 +180,27 @@ fn definition_schema(
         }
     }
     schema
+}
+
+/// A union as the schema lists it, or `None`. controller-gen's unions are not written:
+/// openapi-gen ignores their markers, and structured-merge-diff unions (what schemaconv makes
+/// of the list) have neither "at least one" nor overlapping unions; their rules enforce them.
+/// Gated markers count as absent (SPEC §3): a gated member is left out, and a union whose
+/// members are all gated, or whose own marker (discriminator, `+union`) is, is not listed.
+fn served_union(union: &Union) -> Option<Union> {
+    if union.dialect == UnionDialect::ControllerGen {
+        return None;
+    }
+    let gated_members = union.members.iter().filter(|m| m.gated).count();
+    if union.gated && gated_members == 0 {
+        return None; // the gate is on the discriminator or the `+union` marker
+    }
+    if gated_members > 0 && gated_members == union.members.len() {
+        return None;
+    }
+    let mut served = union.clone();
+    served.members.retain(|m| !m.gated);
+    Some(served)
 }
 
 /// Appends rules to `x-kubernetes-validations`, after any the schema already has.
@@ -303,9 +316,10 @@ fn property_schema(
     if union_format != UnionFormat::List {
         if let Some(union) = unions
             .iter()
+            .filter_map(served_union)
             .find(|u| u.discriminator.as_deref() == Some(property.json_name.as_str()))
         {
-            extensions.push(("x-kubernetes-unions".into(), union_field_members(union)));
+            extensions.push(("x-kubernetes-unions".into(), union_field_members(&union)));
         }
     }
     extensions.sort_by(|a, b| a.0.cmp(&b.0));

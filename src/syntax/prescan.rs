@@ -6,11 +6,14 @@
 
 use std::ops::Range;
 
-/// Methods whose bodies we do read (literal-returning schema overrides).
+/// Methods whose bodies we do read (literal-returning schema overrides), and `UnmarshalJSON`,
+/// whose presence alone matters (openapi-gen enforces no zero-value default on a type that
+/// unmarshals itself).
 pub const KEPT_METHODS: &[&str] = &[
     "OpenAPISchemaType",
     "OpenAPISchemaFormat",
     "OpenAPIV3OneOfTypes",
+    "UnmarshalJSON",
 ];
 
 /// Byte ranges the parser can skip: whole top-level function and method declarations (but

@@ -14,6 +14,7 @@ mod dialects;
 mod e2e;
 mod go_output;
 mod grammar;
+mod parity;
 mod properties;
 mod robustness;
 mod unions;

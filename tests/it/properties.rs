@@ -525,6 +525,7 @@ fn model_of(shape: &UnionShape) -> (Union, StructFacts) {
                 json_name: format!("m{i}"),
                 value: POOL[m.value].into(),
                 optional: m.optional && shape.dialect == UnionDialect::Kep1027,
+                gated: false,
             })
             .collect(),
         empty_values: Vec::new(),

@@ -178,9 +178,15 @@ fn union_order_struct_then_embedded_then_own_members() {
         schemas["declarative.Payload"]["x-kubernetes-unions"],
         serde_json::json!([{"fields-to-discriminateBy": {"binary": "Binary", "text": "Text"}}])
     );
-    // The gated `+k8s:alpha(...)=+k8s:unionMember` does not make `socket` a member: gated
-    // markers never change the schema (SPEC §3); the ungated members stay a union.
+    // Gated markers never change the schema (SPEC §3): the gated
+    // `+k8s:beta(...)=+k8s:optional` leaves `socket` required (its tag has no omitempty), and
+    // the gated `+k8s:alpha(...)=+k8s:unionMember` leaves it out of the listed union.
     let endpoint = &schemas["declarative.Endpoint"];
+    assert_eq!(
+        endpoint["required"],
+        serde_json::json!(["socket"]),
+        "{endpoint:#}"
+    );
     assert_eq!(
         endpoint["x-kubernetes-unions"],
         serde_json::json!([{"fields-to-discriminateBy": {"service": "Service", "url": "URL"}}])

@@ -97,6 +97,7 @@ pub(super) fn unions(cx: &mut Context) -> Vec<Union> {
                     json_name: name.clone(),
                     value: field.go_name.clone(),
                     optional: false,
+                    gated: false,
                 });
             }
         }

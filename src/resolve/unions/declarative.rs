@@ -122,31 +122,14 @@ pub(super) fn unions(
             enum_values,
             discriminator.map(|d| fields[d.field].go_name.as_str()),
         );
-        // A gated marker (`+k8s:ifEnabled(G)=+k8s:unionMember`) never changes the schema
-        // (SPEC §3): the union lists its ungated members only, and a gated discriminator
-        // leaves the whole union out. `gated` keeps CEL from enforcing a gate-dependent union.
-        let is_gated = gated(
-            group
-                .iter()
-                .map(|m| m.marker)
-                .chain(discriminator.map(|d| d.marker)),
-        );
-        if discriminator.is_some_and(|d| !d.marker.marker.gates.is_empty()) {
-            continue;
-        }
-        let mut union_members = union_members;
-        let gated_members: Vec<&str> = group
-            .iter()
-            .filter(|m| !m.marker.marker.gates.is_empty())
-            .map(|m| fields[m.field].json_name.as_str())
-            .collect();
-        union_members.retain(|m| !gated_members.contains(&m.json_name.as_str()));
-        if union_members.is_empty() && discriminator.is_none() {
-            continue;
-        }
         unions.push(Union {
             dialect: UnionDialect::Declarative,
-            gated: is_gated,
+            gated: gated(
+                group
+                    .iter()
+                    .map(|m| m.marker)
+                    .chain(discriminator.map(|d| d.marker)),
+            ),
             discriminator: discriminator.map(|d| fields[d.field].json_name.clone()),
             empty_values: empty_values(enum_values, &union_members),
             named_members: Vec::new(),

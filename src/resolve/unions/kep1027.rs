@@ -162,8 +162,7 @@ pub(super) fn unions(
             continue;
         }
         let union_members = member_values(cx, &group, enum_values, Some(&mf.go_name));
-        let mut scratch = Vec::new();
-        let required = !fields::is_optional(mf.field, &mf.tag, &mut scratch);
+        let required = !fields::is_optional_when_enabled(mf.field, &mf.tag);
         unions.push(Union {
             dialect: UnionDialect::Kep1027,
             gated: gated(group.iter().map(|m| m.marker).chain([d.marker])),

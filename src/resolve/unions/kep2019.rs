@@ -79,6 +79,7 @@ pub(super) fn struct_union(
             json_name: mf.json_name.clone(),
             value: mf.go_name.clone(),
             optional: false,
+            gated: false,
         });
     }
     check_common(
@@ -149,6 +150,7 @@ pub(super) fn deprecated_union(
                 json_name: cx.field(m.field).json_name.clone(),
                 value: cx.field(m.field).go_name.clone(),
                 optional: false,
+                gated: m.marker.marker.is_gated(),
             })
             .collect(),
         empty_values: Vec::new(),

@@ -97,8 +97,7 @@ pub(super) fn check_common(
             check_nilable_or_primitive(cx, mf);
             continue;
         }
-        let mut scratch = Vec::new();
-        if !fields::is_optional(mf.field, &mf.tag, &mut scratch) {
+        if !fields::is_optional_when_enabled(mf.field, &mf.tag) {
             let mut diagnostic = Diagnostic::new(
                 Code::UnionMemberNotOptional,
                 mf.span.clone(),
@@ -282,6 +281,7 @@ pub(super) fn member_values(
             json_name: mf.json_name.clone(),
             value,
             optional: member.optional_flag,
+            gated: member.marker.marker.is_gated(),
         });
     }
     out
@@ -316,8 +316,7 @@ pub(super) fn check_requiredness(
     enum_values: Option<&[EnumValue]>,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    let mut scratch = Vec::new();
-    let optional = fields::is_optional(mf.field, &mf.tag, &mut scratch);
+    let optional = fields::is_optional_when_enabled(mf.field, &mf.tag);
     let has_default = mf.field.doc.has_marker(Kind::Default.name());
     let has_empty = enum_values.is_some_and(|vs| vs.iter().any(|v| v.value.is_empty()));
     let problem = if has_default {

@@ -635,6 +635,7 @@ mod tests {
             json_name: name.into(),
             value: value.into(),
             optional,
+            gated: false,
         }
     }
 

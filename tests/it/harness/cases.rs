@@ -39,7 +39,9 @@ pub fn spec_severity(code: &str) -> &'static str {
         | "cel/unenforceable"
         | "crd/skipped"
         | "cli/deprecated-flag"
-        | "union/item-member" => "warning",
+        | "union/item-member"
+        | "resolve/undefined-type"
+        | "resolve/unresolved-default-ref" => "warning",
         _ => "error",
     }
 }

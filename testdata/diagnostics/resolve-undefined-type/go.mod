@@ -1,0 +1,3 @@
+module example.com/resolveundefinedtype
+
+go 1.22

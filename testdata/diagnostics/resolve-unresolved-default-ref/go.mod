@@ -1,0 +1,3 @@
+module example.com/resolveunresolveddefaultref
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/resolveunsupportedtype
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/compatextra
+
+go 1.22
