@@ -220,6 +220,9 @@ pub struct Flattened<'a> {
     visited: HashSet<TypeName>,
     /// The embedded field where inlining stopped at [`crate::limits::EMBEDDING_DEPTH`], if it did.
     pub too_deep: Option<&'a Field>,
+    /// Inlined embedded fields whose type was not found (its package not loaded): their
+    /// fields are missing, which `resolve` reports. With the origin to resolve them in.
+    pub unresolved_inlines: Vec<(&'a Field, Origin<'a>)>,
 }
 
 impl<'a> Flattened<'a> {
@@ -285,6 +288,9 @@ fn flatten_into<'a>(
             Some(resolved) => {
                 flattened.structs[owner].embeds.push(field);
                 let Some((name, Some(entry))) = resolved else {
+                    if resolved.is_none() {
+                        flattened.unresolved_inlines.push((field, origin));
+                    }
                     continue;
                 };
                 if flattened.visited.contains(&name) {

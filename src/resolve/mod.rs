@@ -204,6 +204,9 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 .with_help("give the deep embedded field a JSON name, or flatten the chain of embedded structs"),
             );
         }
+        for &(field, origin) in &flattened.unresolved_inlines {
+            self.report_lost_inline(&name, field, origin);
+        }
         let mut def = StructDef {
             map_type: fields::schema_marker(&entry.decl.doc, Kind::StructType)
                 .and_then(|m| m.marker.value.as_deref())
@@ -402,6 +405,50 @@ impl<'u, 'a> Resolver<'u, 'a> {
             }
         }
         None
+    }
+
+    /// An inlined embedded struct whose package was not loaded: its fields are missing from
+    /// `owner`'s schema. Said once per struct and field, naming the fields where they are
+    /// known (the apimachinery types every CRD embeds).
+    fn report_lost_inline(&mut self, owner: &TypeName, field: &'a Field, origin: Origin<'a>) {
+        let GoType::External(name, span) = self.universe.resolve(origin, &field.ty) else {
+            return;
+        };
+        const KNOWN: &[(&str, &str, &str)] = &[
+            (
+                "k8s.io/apimachinery/pkg/apis/meta/v1",
+                "TypeMeta",
+                "apiVersion, kind",
+            ),
+            (
+                "k8s.io/apimachinery/pkg/apis/meta/v1",
+                "ListMeta",
+                "selfLink, resourceVersion, continue, remainingItemCount",
+            ),
+            (
+                "k8s.io/apimachinery/pkg/apis/meta/v1",
+                "ObjectMeta",
+                "name, namespace, labels, annotations, and the rest of the object metadata",
+            ),
+        ];
+        let lost = KNOWN
+            .iter()
+            .find(|(package, type_name, _)| name.package == *package && name.name == *type_name)
+            .map_or_else(
+                || "its fields are".to_string(),
+                |(_, _, fields)| format!("its fields ({fields}) are"),
+            );
+        self.diagnostics.push(
+            Diagnostic::new(
+                Code::ResolvePackageNotFound,
+                span,
+                format!(
+                    "`{}` inlines `{}` from package `{}`, which was not found: {lost} missing from its schema",
+                    owner.name, name.name, name.package
+                ),
+            )
+            .with_help("fill the module cache (`go mod download`), vendor the module (`go mod vendor`), or add the package to the inputs"),
+        );
     }
 
     /// openapi-gen requires the `patchStrategy`/`patchMergeKey` struct tags to equal the markers.

@@ -165,6 +165,20 @@ fn a_misspelt_union_marker_says_the_field_left_its_union() {
     assert!(!d["message"].as_str().unwrap().contains("union"), "{d}");
 }
 
+/// Without the module cache an inlined `metav1.TypeMeta` would silently lose its fields: the
+/// warning names them.
+#[test]
+fn a_lost_inline_names_its_fields() {
+    let case = Case::load("testdata/diagnostics/resolve-package-not-found-inline").unwrap();
+    let d = case.only("resolve/package-not-found");
+    let message = d["message"].as_str().unwrap();
+    assert!(
+        message.contains("`Widget` inlines `TypeMeta`")
+            && message.contains("its fields (apiVersion, kind) are missing"),
+        "{d}"
+    );
+}
+
 #[test]
 fn io_not_utf8_input_stays_invalid() {
     // types.go has a Latin-1 `é` (byte 0xE9) at line 3, column 7.
