@@ -9,9 +9,9 @@ flags of test/integration/README.md over the packages it lists, and compares the
 with test/integration/pkg/generated/openapi_generated.go and
 pkg/generated/namedmodels/openapi_generated.go: byte-identical or not, then per
 top-level declaration (the import block, GetOpenAPIDefinitions, each schema_ function), and
-the number of differing lines (`diff` style). --report-filename and --output-model-name-file
-are left out (union-gen refuses them: it does not check the API rules or write model name
-files yet). Unsupported features are left out with warnings (UNION_GEN_GO_PARTIAL=1). Exit 0 when identical, 1 otherwise.
+the number of differing lines (`diff` style); the API rule reports (`--report-filename`) are
+compared with testdata/golden.v2.report and testdata/namedmodels/golden.v3.report.
+--output-model-name-file is left out (union-gen does not write model name files yet). Unsupported features are left out with warnings (UNION_GEN_GO_PARTIAL=1). Exit 0 when identical, 1 otherwise.
 Set GOMODCACHE when the packages need k8s.io/apimachinery (they do not).
 """
 
@@ -23,7 +23,7 @@ import sys
 import tempfile
 
 RUNS = [
-    ("generated", [
+    ("generated", "testdata/golden.v2.report", [
     "./testdata/custom",
     "./testdata/enumtype",
     "./testdata/listtype",
@@ -36,7 +36,7 @@ RUNS = [
     ]),
     # Without --output-model-name-file (not supported yet): the package's committed
     # zz_generated_model_name.go already has the methods.
-    ("generated/namedmodels", ["./testdata/namedmodels"]),
+    ("generated/namedmodels", "testdata/namedmodels/golden.v3.report", ["./testdata/namedmodels"]),
 ]
 
 
@@ -84,13 +84,16 @@ def main():
         # Write what is supported and warn about the rest, rather than refuse.
         env = dict(os.environ, UNION_GEN_GO_PARTIAL="1")
         results = {}
-        for output_pkg, packages in RUNS:
+        reports = {}
+        for output_pkg, golden_report, packages in RUNS:
+            report = os.path.join(out_dir, output_pkg, "report")
             command = [
                 union_gen, "openapi-gen",
                 "--output-dir", os.path.join(out_dir, output_pkg),
                 "--output-pkg", output_pkg,
                 "--output-file", "openapi_generated.go",
                 "--go-header-file", "../../boilerplate/boilerplate.go.txt",
+                "--report-filename", report,
             ] + packages
             run = subprocess.run(command, cwd=integration, capture_output=True, text=True, env=env)
             if run.stderr:
@@ -103,9 +106,22 @@ def main():
                 integration, "pkg", output_pkg, "openapi_generated.go"
             )
             results[output_pkg] = (ours, open(golden_path).read())
+            reports[output_pkg] = (
+                open(report).read(),
+                open(os.path.join(integration, golden_report)).read(),
+            )
     status = 0
     for output_pkg, (ours, golden) in results.items():
         if compare(f"pkg/{output_pkg}/openapi_generated.go", ours, golden):
+            status = 1
+    for output_pkg, (ours, golden) in reports.items():
+        # The golden names packages by kube-openapi's module path; ours by the checkout's.
+        mine, theirs = set(ours.splitlines()), set(golden.splitlines())
+        same = len(mine & theirs)
+        print(f"report {output_pkg}: {same}/{len(theirs)} golden lines, {len(mine - theirs)} extra")
+        for line in sorted(mine ^ theirs)[:10]:
+            print(f"  {'+' if line in mine else '-'} {line}")
+        if mine != theirs:
             status = 1
     return status
 

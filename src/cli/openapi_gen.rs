@@ -125,14 +125,6 @@ pub fn parse(args: &[String]) -> anyhow::Result<Options> {
     if options.help {
         return Ok(options);
     }
-    if let Some(report) = &options.report_filename {
-        anyhow::bail!(
-            "--report-filename {report}: union-gen does not check Kubernetes' API rules yet \
-             (names_match, omitempty_match_case, list_type_missing, …), so it cannot write \
-             openapi-gen's API rule violation report; run without --report-filename (README, \
-             \"Go output\")"
-        );
-    }
     if options.output_dir.as_deref().unwrap_or("").is_empty() {
         anyhow::bail!("--output-dir must be specified");
     }
@@ -322,10 +314,27 @@ fn run(
         return Ok(exit::FAILURE);
     }
     let bytes = bytes.unwrap_or_default();
+    // openapi-gen's API rule report covers the types it generates.
+    let report = options.report_filename.as_ref().map(|path| {
+        let violations: Vec<_> = resolve::api_rules::violations(&analysis.loaded.packages)
+            .into_iter()
+            .filter(|(_, package, type_name, _)| {
+                selection.selected(&crate::model::TypeName {
+                    package: package.clone(),
+                    name: type_name.clone(),
+                })
+            })
+            .collect();
+        (PathBuf::from(path), resolve::api_rules::report(&violations))
+    });
     std::fs::create_dir_all(&output_dir)
         .map_err(|e| anyhow::anyhow!("--output-dir {}: {e}", output_dir.display()))?;
     let path = output_dir.join(&options.output_file);
-    if let Err((path, error)) = write::all_or_nothing(&[(path.as_path(), bytes.as_slice())]) {
+    let mut files = vec![(path.as_path(), bytes.as_slice())];
+    if let Some((report_path, text)) = &report {
+        files.push((report_path.as_path(), text.as_bytes()));
+    }
+    if let Err((path, error)) = write::all_or_nothing(&files) {
         let message = format!("cannot write {}: {error}", path.display());
         super::report_run(Code::IoUnwritable, &message, message_format, err);
         return Ok(exit::USAGE_OR_IO);

@@ -163,20 +163,29 @@ fn unknown_flags_are_named() {
 }
 
 #[test]
-fn report_filename_is_refused_with_the_reason() {
+fn report_filename_writes_the_api_rule_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let report = dir.path().join("violations.report");
     let (code, _, err) = run(&[
         "openapi-gen",
         "--output-dir",
-        "x",
+        out.to_str().unwrap(),
         "--output-pkg",
-        "p",
+        "example.com/generated",
         "--report-filename",
-        "/tmp/report",
-        "./testdata/go-output/apis/v1",
+        report.to_str().unwrap(),
+        "./testdata/kube-openapi-compat-extra/listtype",
     ]);
-    assert_eq!(code, 2);
-    assert!(err.contains("--report-filename /tmp/report"), "{err}");
-    assert!(err.contains("API rule"), "{err}");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.join("generated.openapi.go").is_file());
+    let text = std::fs::read_to_string(&report).expect("the report is written");
+    assert!(
+        text.contains(
+            "API rule violation: names_match,example.com/compatextra/listtype,UntypedList,Field"
+        ),
+        "{text}"
+    );
 }
 
 #[test]
