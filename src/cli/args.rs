@@ -108,11 +108,9 @@ pub struct DumpArgs {
     pub packages: Vec<String>,
 }
 
+/// How a run reports: shared by `generate`, `check` and `crd`.
 #[derive(Debug, clap::Args)]
-pub struct CommonArgs {
-    /// Package directories or patterns (`./...`, `./pkg/apis/...`).
-    #[arg(default_value = "./...")]
-    pub packages: Vec<String>,
+pub struct ReportingArgs {
     /// How diagnostics are printed (to stderr).
     #[arg(long, value_enum, default_value_t = MessageFormatArg::Human)]
     pub message_format: MessageFormatArg,
@@ -125,6 +123,31 @@ pub struct CommonArgs {
     /// Do not report a warning code; repeatable (errors cannot be allowed).
     #[arg(long, value_name = "CODE")]
     pub allow: Vec<String>,
+}
+
+impl ReportingArgs {
+    /// `--deny` / `--allow`.
+    pub fn levels(&self) -> anyhow::Result<Levels> {
+        Levels::parse(&self.deny, &self.allow).map_err(anyhow::Error::msg)
+    }
+
+    /// The message format; `color`: human diagnostics in colour.
+    pub fn format(&self, color: bool) -> MessageFormat {
+        message_format(self.message_format, color)
+    }
+
+    pub fn jobs(&self) -> usize {
+        jobs(self.jobs)
+    }
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CommonArgs {
+    /// Package directories or patterns (`./...`, `./pkg/apis/...`).
+    #[arg(default_value = "./...")]
+    pub packages: Vec<String>,
+    #[command(flatten)]
+    pub reporting: ReportingArgs,
     /// Write Kubernetes' API rule violations (names_match, omitempty_match_case,
     /// list_type_missing, streaming_list_type_*) to FILE in openapi-gen's
     /// `--report-filename` format (`-` = stdout); violations do not fail the run.
@@ -144,18 +167,8 @@ pub struct CrdArgs {
     /// Write nothing; print a diff of each file that would change (exit 1 when one would).
     #[arg(long)]
     pub verify: bool,
-    /// How diagnostics are printed (to stderr).
-    #[arg(long, value_enum, default_value_t = MessageFormatArg::Human)]
-    pub message_format: MessageFormatArg,
-    /// Worker threads (default: available cores; at most 256).
-    #[arg(short = 'j', long, value_parser = clap::value_parser!(u16).range(0..=crate::limits::JOBS as i64))]
-    pub jobs: Option<u16>,
-    /// Make warnings errors: `warnings` (all of them) or a code; repeatable.
-    #[arg(long, value_name = "warnings|CODE")]
-    pub deny: Vec<String>,
-    /// Do not report a warning code; repeatable (errors cannot be allowed).
-    #[arg(long, value_name = "CODE")]
-    pub allow: Vec<String>,
+    #[command(flatten)]
+    pub reporting: ReportingArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -266,25 +279,15 @@ impl CommonArgs {
     pub fn config(self, color: bool) -> pipeline::Config {
         let mut config = pipeline::Config::check(
             self.packages,
-            message_format(self.message_format, color),
-            jobs(self.jobs),
+            self.reporting.format(color),
+            self.reporting.jobs(),
         );
         config.outputs.extend(report_output(self.report));
         config
     }
-
-    /// `--deny` / `--allow`.
-    pub fn levels(&self) -> anyhow::Result<Levels> {
-        Levels::parse(&self.deny, &self.allow).map_err(anyhow::Error::msg)
-    }
 }
 
 impl CrdArgs {
-    /// `--deny` / `--allow`.
-    pub fn levels(&self) -> anyhow::Result<Levels> {
-        Levels::parse(&self.deny, &self.allow).map_err(anyhow::Error::msg)
-    }
-
     /// The manifests, the packages, and how diagnostics are printed; `Err` without manifests.
     pub fn options(self, color: bool) -> anyhow::Result<(crd::Options, MessageFormat)> {
         // `--packages` takes every following value: manifests given after it land there.
@@ -313,9 +316,9 @@ impl CrdArgs {
         let options = crd::Options {
             files,
             packages,
-            jobs: jobs(self.jobs),
+            jobs: self.reporting.jobs(),
         };
-        Ok((options, message_format(self.message_format, color)))
+        Ok((options, self.reporting.format(color)))
     }
 }
 
@@ -414,8 +417,8 @@ impl GenerateArgs {
         }
         let config = pipeline::Config {
             packages: args.common.packages,
-            message_format: message_format(args.common.message_format, color),
-            jobs: jobs(args.common.jobs),
+            message_format: args.common.reporting.format(color),
+            jobs: args.common.reporting.jobs(),
             outputs,
             naming: match args.naming {
                 NamingArg::Rest => Naming::Rest,

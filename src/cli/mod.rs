@@ -182,8 +182,8 @@ where
         }
         Command::Crd(crd_args) => {
             let verify_only = crd_args.verify;
-            let format = args::message_format(crd_args.message_format, stderr_color);
-            let levels = crd_args.levels();
+            let format = crd_args.reporting.format(stderr_color);
+            let levels = crd_args.reporting.levels();
             match levels.and_then(|levels| Ok((levels, crd_args.options(stderr_color)?))) {
                 Ok((levels, (options, _))) => {
                     let how = crd::How {
@@ -197,8 +197,8 @@ where
             }
         }
         Command::Check(check) => {
-            let format = args::message_format(check.message_format, stderr_color);
-            match check.levels() {
+            let format = check.reporting.format(stderr_color);
+            match check.reporting.levels() {
                 Ok(levels) => {
                     generate::command(&check.config(stderr_color), &levels, &terminal, out, err)
                 }
@@ -206,8 +206,8 @@ where
             }
         }
         Command::Generate(generate) => {
-            let format = args::message_format(generate.common.message_format, stderr_color);
-            let levels = generate.common.levels();
+            let format = generate.common.reporting.format(stderr_color);
+            let levels = generate.common.reporting.levels();
             match levels.and_then(|levels| Ok((levels, generate.config(stderr_color)?))) {
                 Ok((levels, (config, warnings))) => {
                     for warning in warnings {
