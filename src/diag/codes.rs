@@ -100,6 +100,19 @@ right:
     // +kubebuilder:validation:Enum=Fast;Slow
     type Mode string
 ";
+    EnumExplicitNotWritten = "enum/explicit-not-written", Warning,
+"`+kubebuilder:validation:Enum` on a field that is not a string (an integer, a list, a
+struct): controller-gen writes the list into its CRD, but union-gen writes explicit enum
+lists on string fields only, so the OpenAPI document has none for this field.
+
+wrong:
+    // +kubebuilder:validation:Enum=1;2;4
+    Replicas int32 `json:\"replicas\"`     (no enum in union-gen's document)
+
+right:
+    // +kubebuilder:validation:Enum=Small;Large
+    Size string `json:\"size\"`
+";
     MarkerMalformed = "marker/malformed", Error,
 "A marker this tool knows is written with broken syntax (an unclosed parenthesis, an
 unterminated string, a value that does not parse). Malformed markers are never ignored,

@@ -274,6 +274,24 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 Some((values, _)),
                 PropertyType::Primitive { ty: "string", .. } | PropertyType::Enum(_),
             ) => PropertyType::Enum(enums::with_docs(values, &[])),
+            (Some((_, span)), ty) => {
+                self.diagnostics.push(
+                    Diagnostic::new(
+                        Code::EnumExplicitNotWritten,
+                        span,
+                        format!(
+                            "the `+kubebuilder:validation:Enum` list of `{}` is not written: \
+                             union-gen writes explicit enum lists on string fields only",
+                            flat.go_name
+                        ),
+                    )
+                    .with_help(
+                        "controller-gen writes it into the CRD; for the OpenAPI document, make \
+                         the field a string type or leave the list to controller-gen",
+                    ),
+                );
+                ty
+            }
             (_, ty) => ty,
         };
         let default = if flat.tag.string {

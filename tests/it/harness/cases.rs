@@ -41,7 +41,8 @@ pub fn spec_severity(code: &str) -> &'static str {
         | "cli/deprecated-flag"
         | "union/item-member"
         | "resolve/undefined-type"
-        | "resolve/unresolved-default-ref" => "warning",
+        | "resolve/unresolved-default-ref"
+        | "enum/explicit-not-written" => "warning",
         _ => "error",
     }
 }

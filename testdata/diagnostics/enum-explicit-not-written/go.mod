@@ -1,0 +1,3 @@
+module example.com/enum-explicit-not-written
+
+go 1.22
