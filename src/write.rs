@@ -9,6 +9,12 @@
 //! write. A replaced file keeps its permission bits; a new one gets the mode `File::create`
 //! would give it (0666 less the umask). After the renames the directories are synced, so a
 //! crash right after a run cannot lose the new names on file systems that need that.
+//!
+//! A target that is a character device or a FIFO (`/dev/null`, `/dev/stdout`, a named pipe)
+//! is written in place, never replaced: renaming a file over `/dev/null` would turn the
+//! system's null device into a regular file (it happened here: every later `> /dev/null`
+//! appended to it, and rustc's `-` probe read the garbage back). Those are written after the
+//! regular files are in place.
 
 use std::fs;
 use std::io::{self, Write};
@@ -22,7 +28,12 @@ use tempfile::{Builder, NamedTempFile};
 /// files are removed and no target has changed.
 pub fn all_or_nothing(files: &[(&Path, &[u8])]) -> Result<(), (PathBuf, io::Error)> {
     let mut staged = Vec::with_capacity(files.len());
+    let mut streams = Vec::new();
     for (path, bytes) in files {
+        if is_stream(path) {
+            streams.push((*path, *bytes));
+            continue;
+        }
         let temporary = stage(path, bytes).map_err(|error| (path.to_path_buf(), error))?;
         staged.push((temporary, *path));
     }
@@ -40,7 +51,37 @@ pub fn all_or_nothing(files: &[(&Path, &[u8])]) -> Result<(), (PathBuf, io::Erro
     for directory in directories {
         sync_directory(&directory);
     }
+    for (path, bytes) in streams {
+        fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .and_then(|mut stream| stream.write_all(bytes))
+            .map_err(|error| (path.to_path_buf(), error))?;
+    }
     Ok(())
+}
+
+/// A character device or FIFO, named directly or by a link under `/dev` (`/dev/stdout`):
+/// written in place. A link elsewhere is not followed to one (a planted link to a device
+/// is replaced like any other target).
+fn is_stream(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let stream = |t: fs::FileType| t.is_char_device() || t.is_fifo();
+        match fs::symlink_metadata(path) {
+            Ok(meta) if stream(meta.file_type()) => true,
+            Ok(meta) if meta.file_type().is_symlink() && path.starts_with("/dev") => {
+                fs::metadata(path).is_ok_and(|m| stream(m.file_type()))
+            }
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
+    }
 }
 
 fn directory_of(path: &Path) -> PathBuf {
@@ -97,6 +138,32 @@ mod tests {
     /// One file, replaced atomically.
     fn atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         all_or_nothing(&[(path, bytes)]).map_err(|(_, error)| error)
+    }
+
+    /// `--v2 /dev/null` discards the document; the device stays a device.
+    #[cfg(unix)]
+    #[test]
+    fn devices_are_written_in_place_never_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        atomically(Path::new("/dev/null"), b"{}\n").unwrap();
+        let meta = fs::symlink_metadata("/dev/null").unwrap();
+        assert!(
+            meta.file_type().is_char_device(),
+            "/dev/null is still a device"
+        );
+        // A FIFO is written in place too (read on another thread).
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe");
+        let status = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if status.is_ok_and(|s| s.success()) {
+            let reader = {
+                let fifo = fifo.clone();
+                std::thread::spawn(move || fs::read(fifo).unwrap())
+            };
+            atomically(&fifo, b"through the pipe").unwrap();
+            assert_eq!(reader.join().unwrap(), b"through the pipe");
+            assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+        }
     }
 
     #[test]
