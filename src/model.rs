@@ -153,8 +153,13 @@ pub enum ZeroForm {
 pub enum DefaultValue {
     /// JSON text from `+default=`.
     Json(String),
-    /// A string constant's value (`+default=ref(Name)` or an enum constant).
-    String(String),
+    /// `+default=ref(Name)` / `ref(import/path.Name)`: a string constant, by name (the Go
+    /// output writes `pkg.Name`, as openapi-gen does) and by value (the documents).
+    Const {
+        package: String,
+        name: String,
+        value: String,
+    },
     EmptyObject,
     EmptyString,
     Zero,

@@ -210,8 +210,8 @@ right:
 ";
     GoUnsupported = "go/unsupported", Error,
 "`union-gen openapi-gen` (the Go output) meets something openapi-gen writes that union-gen's
-Go emitter cannot write yet: `+k8s:validation:*` value validations, `+default=ref(…)`
-defaults, `+k8s:openapi-gen=x-…` extensions, a model-name file for packages with
+Go emitter cannot write yet: `+k8s:validation:*` value validations,
+`+k8s:openapi-gen=x-…` extensions, a model-name file for packages with
 `+k8s:openapi-model-package`. Nothing is written (exit 1): a file without them would
 silently change what the API server serves. Keep openapi-gen for such packages for now.
 

@@ -732,9 +732,11 @@ impl<'u, 'a> Resolver<'u, 'a> {
                     None => format!("package `{package}` has no constant `{name}`"),
                     Some(entry) => match enums::evaluate_const(self.universe, entry, 0) {
                         Ok(bytes) => {
-                            return Some(DefaultValue::String(
-                                String::from_utf8_lossy(&bytes).into_owned(),
-                            ))
+                            return Some(DefaultValue::Const {
+                                package: package.to_string(),
+                                name: name.to_string(),
+                                value: String::from_utf8_lossy(&bytes).into_owned(),
+                            })
                         }
                         Err(_) => {
                             format!("`{name}` is not a string constant this tool can evaluate")

@@ -366,7 +366,7 @@ pub(crate) fn default_json(default: &DefaultValue) -> serde_json::Value {
         DefaultValue::Json(text) => {
             sort_keys(serde_json::from_str(text).unwrap_or(serde_json::Value::Null))
         }
-        DefaultValue::String(value) => value.clone().into(),
+        DefaultValue::Const { value, .. } => value.clone().into(),
         DefaultValue::EmptyObject => serde_json::Value::Object(serde_json::Map::new()),
         DefaultValue::EmptyString => "".into(),
         DefaultValue::Zero => 0.into(),

@@ -208,3 +208,18 @@ fn value_validations_are_refused_not_dropped() {
         "{err}"
     );
 }
+
+/// `+default=ref(Const)` is written by name, with the constant's package imported, as
+/// openapi-gen writes it; the JSON documents carry its value.
+#[test]
+fn ref_defaults_are_written_by_name() {
+    let (code, file, err) = openapi_gen(&[], &["./testdata/go-output/refdefault"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(file.contains("Default:     refdefault.ModeFast,"), "{file}");
+    assert!(
+        file.contains("refdefault \"example.com/shop/refdefault\""),
+        "{file}"
+    );
+    let json = crate::harness::generate(&["--v2", "-", "testdata/go-output/refdefault"]);
+    assert!(json.contains("\"default\": \"Fast\""), "{json}");
+}

@@ -355,7 +355,7 @@ fn function(
                 let Some(property_schema) = schemas.get(property.json_name.as_str()) else {
                     continue;
                 };
-                let node = property_node(imports, &property.ty, property_schema, &mut refs)
+                let node = property_node(imports, property, property_schema, &mut refs)
                     .map_err(|e| format!("field `{}`: {e}", property.json_name))?;
                 properties.push(Element::pair(go_quote(&property.json_name), node));
             }
@@ -429,10 +429,11 @@ fn extensions_node(extensions: &[(String, serde_json::Value)]) -> Option<Node> {
 /// One property: its extensions, then `SchemaProps` with description, default and type.
 fn property_node(
     imports: &mut Imports,
-    ty: &PropertyType,
+    property: &crate::model::Property,
     schema: &Schema,
     refs: &mut Refs<'_>,
 ) -> Result<Node, String> {
+    let ty = &property.ty;
     let mut elements = Vec::new();
     if let Some(extensions) = extensions_node(&schema.extensions) {
         elements.push(Element::pair("VendorExtensible", extensions));
@@ -441,7 +442,11 @@ fn property_node(
     if let Some(description) = &schema.description {
         props.push(Element::line("Description", go_quote(description)));
     }
-    if let Some(default) = &schema.default {
+    // `+default=ref(pkg.Name)`: the constant by name, as openapi-gen writes it.
+    if let Some(crate::model::DefaultValue::Const { package, name, .. }) = &property.default {
+        let alias = imports.name(package);
+        props.push(Element::line("Default", format!("{alias}.{name}")));
+    } else if let Some(default) = &schema.default {
         props.push(Element::line("Default", value::sharp_v(default)));
     }
     if let PropertyType::Any = ty {

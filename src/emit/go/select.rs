@@ -34,15 +34,6 @@ fn unsupported_markers(doc: &Doc, field: Option<&str>, out: &mut Vec<String>) {
     {
         out.push(format!("value validations (`+k8s:validation:…`){place}"));
     }
-    if doc.markers.iter().any(|m| {
-        m.marker.name == "default"
-            && m.marker
-                .value
-                .as_deref()
-                .is_some_and(|v| v.starts_with("ref("))
-    }) {
-        out.push(format!("a `+default=ref(…)` default{place}"));
-    }
     if openapi_gen_values(doc).any(|v| v.starts_with("x-")) {
         out.push(format!("a `+k8s:openapi-gen=x-…` extension{place}"));
     }
