@@ -236,7 +236,7 @@ right:
 "The command line cannot run as given: contradictory flags, a package pattern that names no
 package, a value that looks like something else. Exit 2 and nothing is written. With
 `--message-format json|github` it is reported in that format; a command line that cannot be
-parse at all (an unknown flag) is always plain text.
+parsed at all (an unknown flag) is always plain text.
 
 wrong:
     union-gen generate --v2 - --v3 - ./...        (two documents to stdout)
