@@ -350,11 +350,7 @@ impl GenerateArgs {
         }
         for (version, path) in requested {
             let Some(path) = path else { continue };
-            let destination = if path.as_os_str() == "-" {
-                Destination::Stdout
-            } else {
-                Destination::File(path)
-            };
+            let destination = destination(path);
             let format = match (args.format, &destination) {
                 (Some(FormatArg::Json), _) => Format::Json,
                 (Some(FormatArg::Yaml), _) => Format::Yaml,
@@ -444,17 +440,21 @@ impl GenerateArgs {
     }
 }
 
-/// `--report FILE` as an output (`-` = stdout).
+/// `--report FILE` as an output.
 fn report_output(path: Option<PathBuf>) -> Option<Output> {
-    let path = path?;
     Some(Output {
         document: Document::ApiRuleReport,
-        destination: if path.as_os_str() == "-" {
-            Destination::Stdout
-        } else {
-            Destination::File(path)
-        },
+        destination: destination(path?),
     })
+}
+
+/// An output path as given: `-` is stdout.
+fn destination(path: PathBuf) -> Destination {
+    if path.as_os_str() == "-" {
+        Destination::Stdout
+    } else {
+        Destination::File(path)
+    }
 }
 
 /// `./pkg/apis/...`, `../x`, `/abs`: what a package argument looks like, never a version.

@@ -478,7 +478,9 @@ right:
     Type StrategyType `json:\"type\"`
 ";
     UnionMemberNotOptional = "union/member-not-optional", Error,
-"Every union member is optional: only the selected one is set.
+"Every union member is optional: only the selected one is set. This holds for the 2019,
+KEP-1027 and controller-gen markers; `+k8s:` members need not be optional (validation-gen
+counts a member as set when it is not its zero value).
 
 wrong:
     // +unionMember
@@ -491,7 +493,9 @@ right:
 ";
     UnionMemberNotPointer = "union/member-not-pointer", Warning,
 "2019 KEP: `+unionDeprecated` members are pointers, so that \"unset\" is distinguishable from
-the zero value.
+the zero value (a warning). `+k8s:` union members (validation-gen) must be nilable or
+primitive — a pointer, map, slice, string, number or bool — and a plain struct, array or
+interface member is an error there, because validation-gen fails to generate for it.
 
 wrong:
     // +unionDeprecated
