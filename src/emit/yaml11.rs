@@ -14,8 +14,7 @@ pub fn is_special(value: &str) -> bool {
         "y", "yes", "n", "no", "true", "false", "on", "off", "null", "~", ".nan", ".inf", "-.inf",
         "+.inf",
     ];
-    let lower = value.to_ascii_lowercase();
-    if WORDS.contains(&lower.as_str()) {
+    if value.len() <= 5 && WORDS.iter().any(|w| w.eq_ignore_ascii_case(value)) {
         return true;
     }
     if !value.starts_with(|c: char| c.is_ascii_digit() || "+-.".contains(c)) {
@@ -55,28 +54,40 @@ pub fn quote_specials(yaml: &str) -> String {
         if opens_block {
             block = Some(indent);
         }
-        out.push_str(&rewritten);
-        if line.ends_with('\n') {
-            out.push('\n');
+        match rewritten {
+            Some(rewritten) => {
+                out.push_str(&rewritten);
+                if line.ends_with('\n') {
+                    out.push('\n');
+                }
+            }
+            None => out.push_str(line),
         }
     }
     out
 }
 
-/// One line: `[- ]*key: value`, `[- ]*key:` or `[- ]*value`.
-fn rewrite_line(content: &str, indent: usize) -> (String, bool) {
+/// One line: `[- ]*key: value`, `[- ]*key:` or `[- ]*value`. The rewritten line, or `None`
+/// when nothing in it needs quoting (almost every line: no copy); whether it opens a block
+/// scalar.
+fn rewrite_line(content: &str, indent: usize) -> (Option<String>, bool) {
     let mut prefix_end = indent;
     while content[prefix_end..].starts_with("- ") {
         prefix_end += 2;
     }
     let (prefix, rest) = content.split_at(prefix_end);
     if rest == "-" {
-        return (content.to_string(), false);
+        return (None, false);
     }
     let (key, value) = match split_key(rest) {
         Some((key, value)) => (Some(key), value),
         None => (None, rest),
     };
+    let opens_block = value.starts_with('|') || value.starts_with('>');
+    let needs = |scalar: &str| !scalar.starts_with(['\'', '"']) && is_special(scalar);
+    if !key.is_some_and(needs) && (opens_block || !needs(value)) {
+        return (None, opens_block);
+    }
     let mut line = String::from(prefix);
     if let Some(key) = key {
         line.push_str(&quote_if_special(key));
@@ -85,13 +96,12 @@ fn rewrite_line(content: &str, indent: usize) -> (String, bool) {
             line.push(' ');
         }
     }
-    let opens_block = value.starts_with('|') || value.starts_with('>');
     if opens_block {
         line.push_str(value);
     } else {
         line.push_str(&quote_if_special(value));
     }
-    (line, opens_block)
+    (Some(line), opens_block)
 }
 
 /// `key: value` / `key:` with a plain or quoted key; `None` for a lone scalar.

@@ -53,6 +53,7 @@ pub fn resolve(
         queued: HashSet::new(),
         custom: BTreeMap::new(),
         missing_packages: BTreeSet::new(),
+        lost_inlines: HashSet::new(),
         searched: missing,
         unions: unions::UnionCache::default(),
         options,
@@ -127,6 +128,9 @@ struct Resolver<'u, 'a> {
     /// Well-known types whose source is not loaded, defined from the built-in table.
     custom: BTreeMap<TypeName, (DefinitionBody, Span)>,
     missing_packages: BTreeSet<String>,
+    /// Embedded types of packages not found whose lost fields were reported (once each:
+    /// without a module cache every CRD type inlines `metav1.TypeMeta`).
+    lost_inlines: HashSet<TypeName>,
     /// Where each package that could not be found was looked for.
     searched: &'u BTreeMap<String, Vec<String>>,
     unions: unions::UnionCache,
@@ -426,12 +430,15 @@ impl<'u, 'a> Resolver<'u, 'a> {
     }
 
     /// An inlined embedded struct whose package was not loaded: its fields are missing from
-    /// `owner`'s schema. Said once per struct and field, naming the fields where they are
-    /// known (the apimachinery types every CRD embeds).
+    /// `owner`'s schema. Said once per embedded type, at its first use, naming the fields
+    /// where they are known (the apimachinery types every CRD embeds).
     fn report_lost_inline(&mut self, owner: &TypeName, field: &'a Field, origin: Origin<'a>) {
         let GoType::External(name, span) = self.universe.resolve(origin, &field.ty) else {
             return;
         };
+        if !self.lost_inlines.insert(name.clone()) {
+            return;
+        }
         const KNOWN: &[(&str, &str, &str)] = &[
             (
                 "k8s.io/apimachinery/pkg/apis/meta/v1",
@@ -461,7 +468,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 Code::ResolvePackageNotFound,
                 span,
                 format!(
-                    "`{}` inlines `{}` from package `{}`, which was not found: {lost} missing from its schema",
+                    "`{}` inlines `{}` from package `{}`, which was not found: {lost} missing from its schema (and from every other struct that inlines it)",
                     owner.name, name.name, name.package
                 ),
             )
