@@ -687,9 +687,11 @@ right:
     UnionItemMember = "union/item-member", Warning,
 "validation-gen's list-item unions (`+k8s:item(key: \"v\")=+k8s:unionMember`,
 `=+k8s:zeroOrOneOfMember`) make items of a `listType=map` list members of a union, picked by
-their key values. union-gen does not understand them yet: the union is not checked, gets no
+their key values; `+k8s:subfield(f)=+k8s:unionMember` makes a field of the field's type a
+member. union-gen does not understand either yet: the union is not checked, gets no
 `x-kubernetes-unions` (which cannot express list items) and no CEL rule. Nothing is wrong
-with the marker; the warning says what is not covered. For a CRD, enforce it by hand.
+with the marker; the warning says what is not covered. (Under `+k8s:eachVal=`/`eachKey=` a
+union member has nothing to select and validation-gen fails: `marker/misplaced`.) For a CRD, enforce it by hand.
 
 wrong:
     // +k8s:listType=map
