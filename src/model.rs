@@ -154,11 +154,13 @@ pub enum DefaultValue {
     /// JSON text from `+default=`.
     Json(String),
     /// `+default=ref(Name)` / `ref(import/path.Name)`: a string constant, by name (the Go
-    /// output writes `pkg.Name`, as openapi-gen does) and by value (the documents).
+    /// output writes `pkg.Name`, as openapi-gen does, whether or not the constant was found)
+    /// and by value (the documents; `None` when the constant was not found — reported, and
+    /// left out of the documents).
     Const {
         package: String,
         name: String,
-        value: String,
+        value: Option<String>,
     },
     EmptyObject,
     EmptyString,

@@ -224,7 +224,12 @@ fn run(
     })?;
     let mut diagnostics = analysis.diagnostics;
     diagnostics.extend(built.diagnostics);
-    Levels::default().apply(&mut diagnostics);
+    // What openapi-gen refuses, and union-gen elsewhere only warns about.
+    Levels {
+        deny: vec![diag::Code::FieldDefaultNotZero],
+        ..Levels::default()
+    }
+    .apply(&mut diagnostics);
     if options.verbosity == 0 {
         diagnostics.retain(|d| d.severity == diag::Severity::Error);
     }

@@ -146,6 +146,24 @@ wrong:
 right:
     // +unionMember
 ";
+    FieldDefaultNotZero = "field/default-not-zero", Warning,
+"A `+default` applies to a field that is neither a pointer nor `omitempty`, and it is not the
+field's zero value. A Go client always writes such a field — with its zero value when unset —
+so the API server never sees it missing and never applies the default. openapi-gen refuses
+the type (\"invalid default value … for non-pointer/non-omitempty\"), so under
+`union-gen openapi-gen` this is an error; controller-gen writes the default into the CRD,
+so elsewhere it is a warning and the default is written. The default may come from the
+field's type (`+default` above `type Mode string`).
+
+wrong:
+    // +default=5
+    Replicas int32 `json:\"replicas\"`
+
+right:
+    // +default=5
+    // +optional
+    Replicas *int32 `json:\"replicas,omitempty\"`
+";
     FieldOptionalAndRequired = "field/optional-and-required", Error,
 "A field carries both an optional marker (`+optional`, `+k8s:optional`) and a required marker
 (`+required`, `+k8s:required`). Keep the one you mean.
@@ -372,9 +390,9 @@ right:
 "A `+default=ref(Name)` or `+default=ref(import/path.Name)` marker names no string constant
 this tool can find: the package is not loaded or not found (it is looked up like any
 dependency: vendor/, replace, the module cache), it declares no such constant, or the
-constant is not a string. openapi-gen writes the reference into its generated Go code, which
-then does not compile; here the default is left out. Fix the name, or make the package
-available.
+constant is not a string. The default is left out of the OpenAPI documents; the Go output
+(`union-gen openapi-gen`) writes the reference as openapi-gen does, which does not compile if
+the constant really does not exist. Fix the name, or make the package available.
 
 wrong:
     // +default=ref(k8s.io/api/core/v1.ProtocolTPC)

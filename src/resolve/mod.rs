@@ -680,24 +680,73 @@ impl<'u, 'a> Resolver<'u, 'a> {
         let explicit = self.explicit_default(flat.field, flat.origin, ty);
         let enforced = self.enforced_default(ty.clone(), flat.tag.omitempty, 0);
         match (explicit, enforced) {
-            (Some(DefaultValue::Json(json)), _) => Some(DefaultValue::Json(json)),
+            (Some((DefaultValue::Json(json), marker)), Some(zero)) => {
+                if !same_json(&json, &zero) {
+                    self.report_default_not_zero(flat, marker, &json, &zero);
+                }
+                Some(DefaultValue::Json(json))
+            }
+            (Some((DefaultValue::Json(json), ..)), None) => Some(DefaultValue::Json(json)),
             (_, Some(zero)) => Some(zero),
-            (explicit, None) => explicit,
+            (explicit, None) => explicit.map(|(value, ..)| value),
         }
     }
 
+    /// openapi-gen's `generateDefault`: a field that is neither a pointer nor `omitempty`
+    /// always carries its zero value on the wire, so any other default is an error there.
+    fn report_default_not_zero(
+        &mut self,
+        flat: &FlatField<'a>,
+        marker: &'a SpannedMarker,
+        json: &str,
+        zero: &DefaultValue,
+    ) {
+        let is_input = |p: &str| self.universe.package(p).is_some_and(|p| p.package.is_input);
+        if !is_input(flat.origin.package) || !self.reported_defaults.insert(marker.span.clone()) {
+            return;
+        }
+        let zero = crate::schema::default_json(zero).unwrap_or_default();
+        let field = flat.go_name.as_str();
+        let mut diagnostic = Diagnostic::new(
+            Code::FieldDefaultNotZero,
+            marker.value_or_marker_span(),
+            format!(
+                "`+default={json}` applies to `{field}`, which is neither a pointer nor \
+                 `omitempty`: a Go client always sends it, `{zero}` when unset, so the default \
+                 never applies (openapi-gen rejects it)"
+            ),
+        )
+        .with_help(format!(
+            "make `{field}` a pointer or add `omitempty` to its JSON tag, or remove the default"
+        ));
+        // A default read from the field's type: point at the field too.
+        if !flat
+            .field
+            .doc
+            .markers
+            .iter()
+            .any(|m| std::ptr::eq(m, marker))
+        {
+            diagnostic = diagnostic.with_label(fields::field_span(flat.field), "this field");
+        }
+        self.diagnostics.push(diagnostic);
+    }
+
+    /// The `+default` marker of the field, else of its type chain: the value and the marker.
     fn explicit_default(
         &mut self,
         field: &'a Field,
         origin: Origin<'a>,
         ty: &GoType<'a>,
-    ) -> Option<DefaultValue> {
+    ) -> Option<(DefaultValue, &'a SpannedMarker)> {
         let mut doc = &field.doc;
         let mut doc_origin = origin;
         let mut next = ty.clone();
         for _ in 0..TYPE_DEPTH {
             if let Some(marker) = fields::schema_marker(doc, Kind::Default) {
-                return self.default_from_marker(marker, doc_origin);
+                return self
+                    .default_from_marker(marker, doc_origin)
+                    .map(|v| (v, marker));
             }
             match next {
                 GoType::Pointer(inner) => next = *inner,
@@ -710,7 +759,9 @@ impl<'u, 'a> Resolver<'u, 'a> {
                         self.universe.resolve(entry.origin, &entry.decl.ty)
                     };
                     if let Some(marker) = fields::schema_marker(doc, Kind::Default) {
-                        return self.default_from_marker(marker, doc_origin);
+                        return self
+                            .default_from_marker(marker, doc_origin)
+                            .map(|v| (v, marker));
                     }
                 }
                 _ => return None,
@@ -742,7 +793,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
                             return Some(DefaultValue::Const {
                                 package: package.to_string(),
                                 name: name.to_string(),
-                                value: String::from_utf8_lossy(&bytes).into_owned(),
+                                value: Some(String::from_utf8_lossy(&bytes).into_owned()),
                             })
                         }
                         Err(_) => {
@@ -752,7 +803,12 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 },
             };
             self.report_default_ref(marker, origin, value, problem);
-            return None;
+            // openapi-gen writes the name into Go without looking the constant up.
+            return Some(DefaultValue::Const {
+                package: package.to_string(),
+                name: name.to_string(),
+                value: None,
+            });
         }
         if crate::markers::registry::json_nesting(value) > crate::limits::DEFAULT_NESTING {
             return None; // reported by `markers_check`
@@ -866,6 +922,21 @@ fn list_map_keys(doc: &crate::syntax::Doc, list_type: Option<ListType>) -> Vec<S
         keys(Kind::K8sListMapKey)
     } else {
         legacy
+    }
+}
+
+/// Whether a `+default` JSON text equals an enforced zero value as openapi-gen compares them
+/// (`reflect.DeepEqual` of decoded JSON: numbers by value).
+fn same_json(json: &str, zero: &DefaultValue) -> bool {
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(json) else {
+        return true; // malformed: reported by `markers_check`
+    };
+    match (crate::schema::default_json(zero), value) {
+        (Some(serde_json::Value::Number(a)), serde_json::Value::Number(b)) => {
+            a.as_f64() == b.as_f64()
+        }
+        (Some(zero), value) => zero == value,
+        (None, _) => true,
     }
 }
 

@@ -290,7 +290,7 @@ fn property_schema(
     }
     let mut schema = type_schema(&property.ty, naming);
     schema.description = text(&doc);
-    schema.default = property.default.as_ref().map(default_json);
+    schema.default = property.default.as_ref().and_then(default_json);
     let mut extensions: Vec<(String, serde_json::Value)> = Vec::new();
     if let Some(list_type) = &property.list_type {
         extensions.push(("x-kubernetes-list-type".into(), list_type.as_str().into()));
@@ -361,17 +361,18 @@ fn type_schema(ty: &PropertyType, naming: Naming) -> Schema {
     }
 }
 
-pub(crate) fn default_json(default: &DefaultValue) -> serde_json::Value {
-    match default {
+/// The document's `default`; none for a `ref()` to a constant that was not found.
+pub(crate) fn default_json(default: &DefaultValue) -> Option<serde_json::Value> {
+    Some(match default {
         DefaultValue::Json(text) => {
             sort_keys(serde_json::from_str(text).unwrap_or(serde_json::Value::Null))
         }
-        DefaultValue::Const { value, .. } => value.clone().into(),
+        DefaultValue::Const { value, .. } => value.clone()?.into(),
         DefaultValue::EmptyObject => serde_json::Value::Object(serde_json::Map::new()),
         DefaultValue::EmptyString => "".into(),
         DefaultValue::Zero => 0.into(),
         DefaultValue::False => false.into(),
-    }
+    })
 }
 
 /// Go marshals maps with sorted keys.

@@ -220,6 +220,34 @@ fn ref_defaults_are_written_by_name() {
         file.contains("refdefault \"example.com/shop/refdefault\""),
         "{file}"
     );
-    let json = crate::harness::generate(&["--v2", "-", "testdata/go-output/refdefault"]);
+    // Constants that cannot be looked up: Go by name (the output package's unqualified),
+    // the documents without a default (a warning).
+    assert!(file.contains("Default:     DefaultSpeed,"), "{file}");
+    assert!(file.contains("Default:     modes.Turbo,"), "{file}");
+    assert!(
+        file.contains("modes \"example.com/elsewhere/modes\""),
+        "{file}"
+    );
+    assert!(
+        !file.contains("\"example.com/shop/generated/openapi\""),
+        "{file}"
+    );
+    let (code, json, err) = run(&["generate", "--v2", "-", "testdata/go-output/refdefault"]);
+    assert_eq!(code, 0, "{err}");
     assert!(json.contains("\"default\": \"Fast\""), "{json}");
+    assert_eq!(json.matches("\"default\"").count(), 1, "{json}");
+    let warnings = err
+        .lines()
+        .filter(|l| *l == "resolve/unresolved-default-ref");
+    assert_eq!(warnings.count(), 2, "{err}");
+}
+
+/// A default other than the zero value on a field a Go client always sends: openapi-gen
+/// refuses the type, so `union-gen openapi-gen` does (elsewhere it is a warning).
+#[test]
+fn a_default_that_never_applies_fails_the_go_output() {
+    let (code, file, err) = openapi_gen(&[], &["./testdata/diagnostics/field-default-not-zero"]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(file, "", "nothing is written");
+    assert!(err.contains("field/default-not-zero"), "{err}");
 }

@@ -65,11 +65,29 @@ pub struct Unsupported {
 /// (`v1`, then `metav1`… when taken), in the order the file first uses them.
 #[derive(Default)]
 struct Imports {
+    /// The output package: its names are written unqualified, never imported.
+    local: String,
     by_path: HashMap<String, String>,
     names: HashMap<String, String>,
 }
 
 impl Imports {
+    fn new(local: &str) -> Imports {
+        Imports {
+            local: local.to_string(),
+            ..Imports::default()
+        }
+    }
+
+    /// `pkg.Name`, or `Name` in the output package.
+    fn qualified(&mut self, path: &str, name: &str) -> String {
+        if path == self.local {
+            name.to_string()
+        } else {
+            format!("{}.{name}", self.name(path))
+        }
+    }
+
     fn name(&mut self, path: &str) -> String {
         if let Some(name) = self.by_path.get(path) {
             return name.clone();
@@ -162,7 +180,7 @@ pub fn writes_function(definition: &Definition, methods: Methods) -> bool {
 
 /// The file's bytes, or what in the selected types cannot be written yet.
 pub fn render(file: &GoFile) -> Result<Vec<u8>, Vec<Unsupported>> {
-    let mut imports = Imports::default();
+    let mut imports = Imports::new(&file.package_path);
     imports
         .names
         .insert(file.package.clone(), file.package_path.clone());
@@ -444,8 +462,7 @@ fn property_node(
     }
     // `+default=ref(pkg.Name)`: the constant by name, as openapi-gen writes it.
     if let Some(crate::model::DefaultValue::Const { package, name, .. }) = &property.default {
-        let alias = imports.name(package);
-        props.push(Element::line("Default", format!("{alias}.{name}")));
+        props.push(Element::line("Default", imports.qualified(package, name)));
     } else if let Some(default) = &schema.default {
         props.push(Element::line("Default", value::sharp_v(default)));
     }

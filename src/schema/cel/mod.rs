@@ -223,7 +223,7 @@ impl StructFacts {
                         }
                         _ => None,
                     },
-                    default: p.default.as_ref().map(super::default_json),
+                    default: p.default.as_ref().and_then(super::default_json),
                     required: def.required.contains(&p.json_name),
                 };
                 (p.json_name.clone(), facts)

@@ -42,6 +42,7 @@ pub fn spec_severity(code: &str) -> &'static str {
         | "union/item-member"
         | "resolve/undefined-type"
         | "resolve/unresolved-default-ref"
+        | "field/default-not-zero"
         | "enum/explicit-not-written" => "warning",
         _ => "error",
     }

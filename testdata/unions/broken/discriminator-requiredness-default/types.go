@@ -13,6 +13,7 @@ const (
 type Shape struct {
 	// +unionDiscriminator
 	// +default="Circle"
+	//          ^^^^^^^^ field/default-not-zero
 	// +required
 	Kind ShapeKind `json:"kind"`
 	// ^@2 union/discriminator-requiredness

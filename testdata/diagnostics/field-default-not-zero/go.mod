@@ -1,0 +1,3 @@
+module example.com/diagnostics/field-default-not-zero
+
+go 1.22
