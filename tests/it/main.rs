@@ -12,6 +12,7 @@ mod dependencies;
 mod diagnostics;
 mod dialects;
 mod e2e;
+mod enums;
 mod go_output;
 mod grammar;
 mod parity;

@@ -1,0 +1,3 @@
+module example.com/enumsacross
+
+go 1.22
