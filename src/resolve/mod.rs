@@ -540,13 +540,9 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 ty
             }
             GoType::Named(name, entry) => {
+                // An enum type without values stays an enum (openapi-gen's Go output writes
+                // `Enum: []interface{}{}`); the documents then carry no `enum`.
                 if let Some(values) = self.enums.values.get(&name) {
-                    if values.is_empty() {
-                        return PropertyType::Primitive {
-                            ty: "string",
-                            format: None,
-                        };
-                    }
                     return PropertyType::Enum(values.clone());
                 }
                 if let Some((explicit, _)) = enums::explicit_values(&entry.decl.doc) {

@@ -273,7 +273,11 @@ fn property_schema(
     union_format: UnionFormat,
 ) -> Schema {
     let mut doc = property.doc.clone();
-    if let PropertyType::Enum(values) = &property.ty {
+    let enum_values = match &property.ty {
+        PropertyType::Enum(values) if !values.is_empty() => Some(values),
+        _ => None,
+    };
+    if let Some(values) = enum_values {
         let mut lines: Vec<String> = values
             .iter()
             .map(|v| {

@@ -67,3 +67,35 @@ fn only_loaded_packages_count() {
         Some(vec!["gloss".into(), "matte".into()])
     );
 }
+
+/// An enum type without values: openapi-gen's Go output still writes its (empty) list —
+/// `enumContext.EnumType` finds the type — and the documents have no `enum`.
+#[test]
+fn an_enum_without_values_writes_an_empty_go_list() {
+    let out = tempfile::tempdir().expect("temporary directory");
+    let dir = out.path().to_string_lossy().to_string();
+    let (code, _, err) = run(&[
+        "openapi-gen",
+        "--output-dir",
+        &dir,
+        "--output-pkg",
+        "example.com/enumsacross/generated",
+        "--output-file",
+        "openapi.go",
+        &format!("{ROOT}/kinds"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let file = std::fs::read_to_string(out.path().join("openapi.go")).expect("written");
+    let finish = &file[file.find("\"finish\": {").expect("finish property")..];
+    let finish = &finish[..finish.find("\t\t\t\t\t},").expect("end")];
+    assert!(finish.contains("Enum:    []interface{}{},"), "{finish}");
+    assert!(!finish.contains("Possible enum values"), "{finish}");
+    assert_eq!(
+        enum_of(
+            &[&format!("{ROOT}/kinds")],
+            "com.example.enumsacross.kinds.Panel",
+            "finish"
+        ),
+        None
+    );
+}

@@ -218,7 +218,7 @@ impl StructFacts {
                     kind: ValueKind::of(&p.ty),
                     omitempty: p.omitempty,
                     allowed: match &p.ty {
-                        PropertyType::Enum(values) => {
+                        PropertyType::Enum(values) if !values.is_empty() => {
                             Some(values.iter().map(|v| v.value.clone()).collect())
                         }
                         _ => None,
