@@ -36,12 +36,39 @@ pub struct WalkError {
 pub fn discover(patterns: &[String]) -> anyhow::Result<(Vec<Package>, Vec<WalkError>)> {
     let mut dirs: BTreeMap<PathBuf, Vec<PathBuf>> = BTreeMap::new();
     let mut errors = Vec::new();
-    for pattern in patterns {
-        let wildcard = Wildcard::parse(pattern);
-        let root = match &wildcard {
+    // Directories found through import-path patterns, with their import paths.
+    let mut imported: BTreeMap<PathBuf, String> = BTreeMap::new();
+    let mut import_paths = ImportPaths::default();
+    for given in patterns {
+        let mut pattern = given.clone();
+        let mut wildcard = Wildcard::parse(&pattern);
+        let mut root = match &wildcard {
             Some(wildcard) => wildcard.root.clone(),
-            None => PathBuf::from(pattern),
+            None => PathBuf::from(&pattern),
         };
+        // `k8s.io/apimachinery/pkg/runtime` (what kube_codegen.sh passes openapi-gen): an
+        // import path, unless a directory of that name exists.
+        let mut import_base = None;
+        if fs::metadata(&root).is_err() && is_import_path(&pattern) {
+            let literal = match &wildcard {
+                Some(_) => pattern[..pattern.find("...").unwrap_or(0)].trim_end_matches('/'),
+                None => pattern.as_str(),
+            };
+            let literal = literal.to_string();
+            let dir = import_paths
+                .directory(&literal, wildcard.is_some())
+                .map_err(|searched| {
+                    anyhow::anyhow!(
+                        "package pattern `{given}`: no such directory, and no package of that \
+                     import path was found (looked in: {searched})"
+                    )
+                })?;
+            pattern = format!("{}{}", dir.display(), &pattern[literal.len()..]);
+            wildcard = Wildcard::parse(&pattern);
+            root = dir.clone();
+            import_base = Some((dir, literal));
+        }
+        let pattern = pattern.as_str();
         let metadata = fs::metadata(&root).with_context(|| {
             format!(
                 "package pattern `{pattern}`: cannot read {}",
@@ -74,13 +101,29 @@ pub fn discover(patterns: &[String]) -> anyhow::Result<(Vec<Package>, Vec<WalkEr
                 root.display()
             );
         }
+        if let Some((base_dir, base_path)) = &import_base {
+            for dir in found.keys() {
+                let relative = dir.strip_prefix(base_dir).unwrap_or(Path::new(""));
+                let mut path = base_path.clone();
+                for component in relative.components() {
+                    path.push('/');
+                    path.push_str(&component.as_os_str().to_string_lossy());
+                }
+                imported.insert(dir.clone(), path);
+            }
+        }
         dirs.append(&mut found);
     }
     let mut modules = ModuleCache::default();
     let packages = dirs
         .into_iter()
         .map(|(dir, files)| {
-            let (import_path, module) = modules.import_path(&dir);
+            let (mut import_path, module) = modules.import_path(&dir);
+            // A vendored package's nearest go.mod is the vendoring module's: the import path
+            // it was asked for is the right one.
+            if let Some(path) = imported.get(&dir) {
+                import_path = path.clone();
+            }
             Package {
                 dir,
                 files,
@@ -90,6 +133,54 @@ pub fn discover(patterns: &[String]) -> anyhow::Result<(Vec<Package>, Vec<WalkEr
         })
         .collect();
     Ok((packages, errors))
+}
+
+/// The go tool's reading: a pattern is a file-system path when it starts with `.` or `/`
+/// (or a drive on Windows); otherwise an import path, whose first element has a dot
+/// (`k8s.io/…`, `example.com/…`) or which lies in the current module.
+fn is_import_path(pattern: &str) -> bool {
+    let first = pattern.split('/').next().unwrap_or("");
+    !(pattern.starts_with('.') || pattern.starts_with('/') || Path::new(pattern).is_absolute())
+        && (first.contains('.')
+            || current_module()
+                .is_some_and(|(_, m)| pattern == m || pattern.starts_with(&format!("{m}/"))))
+}
+
+/// The module of the working directory: its root and path.
+fn current_module() -> Option<(PathBuf, String)> {
+    let cwd = std::env::current_dir().ok()?;
+    let cwd = fs::canonicalize(&cwd).unwrap_or(cwd);
+    ModuleCache::default().module_of(&cwd)
+}
+
+/// Import paths → directories, as the go tool finds them from the working directory's
+/// module: that module's own packages, vendor/, `replace`, go.work modules, the module cache.
+#[derive(Default)]
+struct ImportPaths {
+    graph: Option<(crate::modules::ModuleGraph, Option<String>)>,
+}
+
+impl ImportPaths {
+    /// The directory of `import_path`; with `any_dir`, also one without Go files (the root of
+    /// a `path/...` pattern). Err: the places searched.
+    fn directory(&mut self, import_path: &str, any_dir: bool) -> Result<PathBuf, String> {
+        let (graph, main) = self.graph.get_or_insert_with(|| match current_module() {
+            Some((root, module)) => (crate::modules::ModuleGraph::load(&[root]), Some(module)),
+            None => (crate::modules::ModuleGraph::load(&[]), None),
+        });
+        let lookup = if any_dir {
+            graph.find_directory(import_path, main.as_deref())
+        } else {
+            graph.find(import_path, main.as_deref())
+        };
+        match lookup {
+            crate::modules::Lookup::Found(dir) => Ok(dir),
+            crate::modules::Lookup::NotFound { searched } if searched.is_empty() => {
+                Err("no go.mod above the working directory".into())
+            }
+            crate::modules::Lookup::NotFound { searched } => Err(searched.join(", ")),
+        }
+    }
 }
 
 /// A pattern with `...`, which matches any string (slashes included), as in the go tool:

@@ -175,13 +175,19 @@ pub enum PropertyType {
         ty: &'static str,
         format: Option<&'static str>,
     },
-    /// A string with a deduced (or explicit) value list.
+    /// A string of an `+enum` type, with the values deduced from its constants (sorted).
     Enum(Vec<EnumValue>),
+    /// A string with an explicit `+kubebuilder:validation:Enum` list (declared order), and the
+    /// type openapi-gen sees, which reads no kubebuilder markers (the Go output writes that).
+    ExplicitEnum(Vec<EnumValue>, Box<PropertyType>),
     Ref(TypeName),
     Array(Box<PropertyType>),
     Map(Box<PropertyType>),
-    /// `interface{}`: any JSON value.
+    /// `interface{}`: any JSON value, `"type": "object"` as in kube-openapi's type table.
     Any,
+    /// A named interface type (`runtime.Object`): any value, and no `type` — openapi-gen
+    /// declares no schema for interfaces and writes none.
+    NamedInterface,
     /// A type this tool does not describe, written as the empty schema `{}` (any value).
     /// Types it gave up on are reported (`resolve/recursive-type`, `resolve/alias-cycle`,
     /// `resolve/too-deep`, `resolve/unsupported-type`, `resolve/undefined-type`); anonymous

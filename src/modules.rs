@@ -279,12 +279,27 @@ impl ModuleGraph {
 
     /// Finds the directory of `import_path`, imported from the module `from` (a module path).
     pub fn find(&self, import_path: &str, from: Option<&str>) -> Lookup {
+        self.find_where(import_path, from, has_go_files)
+    }
+
+    /// Finds the directory of `import_path` as [`ModuleGraph::find`] does, without requiring
+    /// Go files in it (the root of an `import/path/...` pattern).
+    pub fn find_directory(&self, import_path: &str, from: Option<&str>) -> Lookup {
+        self.find_where(import_path, from, Path::is_dir)
+    }
+
+    fn find_where(
+        &self,
+        import_path: &str,
+        from: Option<&str>,
+        accept: fn(&Path) -> bool,
+    ) -> Lookup {
         let mut searched = Vec::new();
         let module = from.and_then(|m| self.modules.get(m));
         if let Some(module) = module {
             // 1. vendor/
             let vendored = module.root.join("vendor").join(import_path);
-            if has_go_files(&vendored) {
+            if accept(&vendored) {
                 return Lookup::Found(vendored);
             }
             searched.push(vendored.display().to_string());
@@ -308,14 +323,14 @@ impl ModuleGraph {
                 match &replace.target {
                     ReplaceTarget::Dir(dir) => {
                         let dir = sub_dir(dir, &replace.old_path, import_path);
-                        if has_go_files(&dir) {
+                        if accept(&dir) {
                             return Lookup::Found(dir);
                         }
                         searched.push(dir.display().to_string());
                     }
                     ReplaceTarget::Module { path, version } => {
                         let rest = &import_path[replace.old_path.len()..];
-                        match self.in_cache(path, version, &format!("{path}{rest}")) {
+                        match self.in_cache(path, version, &format!("{path}{rest}"), accept) {
                             Ok(dir) => return Lookup::Found(dir),
                             Err(place) => searched.push(place),
                         }
@@ -326,7 +341,7 @@ impl ModuleGraph {
         // 3. other input modules
         if let Some((module_path, other)) = longest_prefix(self.modules.iter(), import_path) {
             let dir = sub_dir(&other.root, module_path, import_path);
-            if has_go_files(&dir) {
+            if accept(&dir) {
                 return Lookup::Found(dir);
             }
             searched.push(dir.display().to_string());
@@ -335,7 +350,7 @@ impl ModuleGraph {
         if let Some(module) = module {
             match longest_prefix(module.go_mod.require.iter(), import_path) {
                 Some((module_path, version)) => {
-                    match self.in_cache(module_path, version, import_path) {
+                    match self.in_cache(module_path, version, import_path, accept) {
                         Ok(dir) => return Lookup::Found(dir),
                         Err(place) => searched.push(place),
                     }
@@ -363,6 +378,7 @@ impl ModuleGraph {
         module_path: &str,
         version: &str,
         import_path: &str,
+        accept: fn(&Path) -> bool,
     ) -> Result<PathBuf, String> {
         let Some(cache) = &self.cache else {
             return Err("the module cache (no GOMODCACHE, GOPATH or HOME)".into());
@@ -373,7 +389,7 @@ impl ModuleGraph {
             escape_path(version)
         ));
         let dir = sub_dir(&root, module_path, import_path);
-        if has_go_files(&dir) {
+        if accept(&dir) {
             Ok(dir)
         } else {
             Err(dir.display().to_string())

@@ -68,6 +68,7 @@ impl Config {
             cel: false,
             resolve: resolve::Options {
                 dependency_definitions: true,
+                openapi_gen: false,
             },
             verify: false,
             info: Info {

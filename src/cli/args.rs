@@ -429,6 +429,7 @@ impl GenerateArgs {
             cel: args.cel,
             resolve: resolve::Options {
                 dependency_definitions: args.deps_definitions == DepsDefinitionsArg::Include,
+                openapi_gen: false,
             },
             verify: args.verify,
             info: Info {

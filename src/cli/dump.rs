@@ -14,6 +14,7 @@ use crate::{diag, exit, resolve};
 pub(super) fn command(args: &DumpArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let options = resolve::Options {
         dependency_definitions: true,
+        openapi_gen: false,
     };
     let analysis = pipeline::thread_pool(1).and_then(|pool| {
         pool.install(|| pipeline::analyse(&args.packages, options, &mut Timings::from_env()))
@@ -120,10 +121,15 @@ fn type_text(ty: &PropertyType) -> String {
             let values: Vec<&str> = values.iter().map(|v| v.value.as_str()).collect();
             format!("enum[{}]", values.join(","))
         }
+        PropertyType::ExplicitEnum(values, seen) => {
+            let values: Vec<&str> = values.iter().map(|v| v.value.as_str()).collect();
+            format!("explicit-enum[{}]/{}", values.join(","), type_text(seen))
+        }
         PropertyType::Ref(name) => name.to_string(),
         PropertyType::Array(inner) => format!("[]{}", type_text(inner)),
         PropertyType::Map(inner) => format!("map[string]{}", type_text(inner)),
         PropertyType::Any => "any".into(),
+        PropertyType::NamedInterface => "named-interface".into(),
         PropertyType::Unsupported => "{}".into(),
     }
 }

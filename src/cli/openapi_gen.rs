@@ -216,6 +216,7 @@ fn run(
     let mut timings = pipeline::Timings::from_env();
     let resolve_options = resolve::Options {
         dependency_definitions: false,
+        openapi_gen: true,
     };
     let (analysis, built) = pool.install(|| -> anyhow::Result<_> {
         let analysis = pipeline::analyse(&options.packages, resolve_options, &mut timings)?;

@@ -431,7 +431,7 @@ impl Walker<'_, '_> {
     fn walk_type(&mut self, ty: &PropertyType, schema: &Mapping, path: &mut Vec<Step>) {
         let nested = |key: &str| schema.get(key).and_then(Value::as_mapping);
         match ty {
-            PropertyType::Enum(values) => {
+            PropertyType::Enum(values) | PropertyType::ExplicitEnum(values, _) => {
                 let is_string = schema.get("type").and_then(Value::as_str) == Some("string");
                 if !values.is_empty() && is_string && !schema.contains_key("enum") {
                     let values = values.iter().map(|v| v.value.clone()).collect();
@@ -805,6 +805,7 @@ impl Outcome {
 pub fn run(options: &Options) -> anyhow::Result<Outcome> {
     let resolve_options = crate::resolve::Options {
         dependency_definitions: true,
+        openapi_gen: false,
     };
     let crate::pipeline::Analysis {
         loaded,

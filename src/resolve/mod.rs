@@ -33,6 +33,12 @@ pub struct Options {
     /// Definitions for struct types of dependency packages that inputs reference (else they
     /// stay `$ref`s to definitions the user provides).
     pub dependency_definitions: bool,
+    /// The input types as openapi-gen's Go output reads them: only the struct types it selects
+    /// (`+k8s:openapi-gen=true` on the type, or on its package without `=false` on the type),
+    /// unexported ones included (it writes a function for each, though its definitions map
+    /// leaves them out), and unexported fields as properties (encoding/json ignores them;
+    /// openapi-gen does not).
+    pub openapi_gen: bool,
 }
 
 /// Resolves the loaded packages into the API model.
@@ -67,12 +73,19 @@ pub fn resolve(
         }
         let mut names: Vec<_> = package.types.iter().collect();
         names.sort_by_key(|(name, _)| **name);
+        let package_opted_in = package
+            .package
+            .files
+            .iter()
+            .any(|f| opted_in(&f.decls.package_doc));
         for (name, entry) in names {
             let is_struct = universe.struct_of(*entry).is_some();
-            if !is_struct
-                || !fields::is_exported(name)
-                || !entry.decl.type_params.is_empty()
-                || entry.decl.is_alias
+            let selected = if resolver.options.openapi_gen {
+                package_opted_in || opted_in(&entry.decl.doc)
+            } else {
+                fields::is_exported(name)
+            };
+            if !is_struct || !selected || !entry.decl.type_params.is_empty() || entry.decl.is_alias
             {
                 continue;
             }
@@ -109,6 +122,12 @@ pub fn resolve(
 fn opted_out(doc: &crate::syntax::Doc) -> bool {
     doc.markers.iter().any(|m| {
         m.marker.name == Kind::OpenApiGenMarker.name() && m.marker.value.as_deref() == Some("false")
+    })
+}
+
+fn opted_in(doc: &crate::syntax::Doc) -> bool {
+    doc.markers.iter().any(|m| {
+        m.marker.name == Kind::OpenApiGenMarker.name() && m.marker.value.as_deref() == Some("true")
     })
 }
 
@@ -218,7 +237,12 @@ impl<'u, 'a> Resolver<'u, 'a> {
             ..StructDef::default()
         };
         let mut seen = HashSet::new();
-        for flat_field in flattened.serialized() {
+        let openapi_gen = self.options.openapi_gen;
+        let properties = flattened
+            .fields
+            .iter()
+            .filter(|f| f.serialized || (openapi_gen && !f.tag.skip));
+        for flat_field in properties {
             if !seen.insert(flat_field.json_name.clone()) {
                 continue; // Go's encoding/json: the shallower field wins.
             }
@@ -276,8 +300,16 @@ impl<'u, 'a> Resolver<'u, 'a> {
         let ty = match (explicit_enum, ty) {
             (
                 Some((values, _)),
-                PropertyType::Primitive { ty: "string", .. } | PropertyType::Enum(_),
-            ) => PropertyType::Enum(enums::with_docs(values, &[])),
+                seen @ (PropertyType::Primitive { ty: "string", .. }
+                | PropertyType::Enum(_)
+                | PropertyType::ExplicitEnum(..)),
+            ) => {
+                let seen = match seen {
+                    PropertyType::ExplicitEnum(_, seen) => *seen,
+                    seen => seen,
+                };
+                PropertyType::ExplicitEnum(enums::with_docs(values, &[]), Box::new(seen))
+            }
             (Some((_, span)), ty) => {
                 self.diagnostics.push(
                     Diagnostic::new(
@@ -546,7 +578,12 @@ impl<'u, 'a> Resolver<'u, 'a> {
                     return PropertyType::Enum(values.clone());
                 }
                 if let Some((explicit, _)) = enums::explicit_values(&entry.decl.doc) {
-                    return PropertyType::Enum(enums::with_docs(explicit, &[]));
+                    let underlying = self.universe.resolve(entry.origin, &entry.decl.ty);
+                    let seen = self.property_type(underlying, depth + 1);
+                    return PropertyType::ExplicitEnum(
+                        enums::with_docs(explicit, &[]),
+                        Box::new(seen),
+                    );
                 }
                 if self.custom_schema(&name).is_some()
                     || matches!(entry.decl.ty, TypeExpr::Struct(_))
@@ -556,6 +593,11 @@ impl<'u, 'a> Resolver<'u, 'a> {
                         self.enqueue(name.clone(), entry);
                     }
                     return PropertyType::Ref(name);
+                }
+                // openapi-gen declares no schema for a named interface (`runtime.Object`)
+                // and writes no type for it; `interface{}` itself is "object".
+                if matches!(entry.decl.ty, TypeExpr::Interface { .. }) {
+                    return PropertyType::NamedInterface;
                 }
                 let underlying = self.universe.resolve(entry.origin, &entry.decl.ty);
                 self.property_type(underlying, depth + 1)
@@ -849,12 +891,17 @@ impl<'u, 'a> Resolver<'u, 'a> {
         }
         match ty {
             GoType::Named(name, entry) => {
-                // openapi-gen's `implementsCustomUnmarshalling`: a type that unmarshals
-                // itself has no zero value to enforce. A type with a fixed schema but no
-                // `UnmarshalJSON` gets the zero value of its Go shape (`0` for
-                // `type Duration struct{ Int64 }`, `{}` for a struct), as openapi-gen writes.
+                // openapi-gen's `implementsCustomUnmarshalling`: a struct that unmarshals
+                // itself (`runtime.RawExtension`) has no zero value to enforce. A type with a
+                // fixed schema but no `UnmarshalJSON` gets the zero value of its Go shape (`0`
+                // for `type Duration struct{ Int64 }`, `{}` for a struct), as openapi-gen
+                // writes.
+                let unmarshals_itself = self.universe.method(&name, "UnmarshalJSON").is_some();
+                if unmarshals_itself && self.universe.struct_of(entry).is_some() {
+                    return None;
+                }
                 if self.custom_schema(&name).is_some()
-                    && (self.universe.method(&name, "UnmarshalJSON").is_some()
+                    && (unmarshals_itself
                         || self.universe.method(&name, "OpenAPISchemaType").is_none())
                 {
                     return None;
@@ -939,7 +986,8 @@ fn same_json(json: &str, zero: &DefaultValue) -> bool {
 /// The JSON form of a field's zero value, from its Go type and the schema made of it.
 fn zero_form(go_type: &GoType, ty: &PropertyType) -> ZeroForm {
     match (go_type, ty) {
-        (GoType::Pointer(_) | GoType::Interface, _) | (_, PropertyType::Any) => ZeroForm::Absent,
+        (GoType::Pointer(_) | GoType::Interface, _)
+        | (_, PropertyType::Any | PropertyType::NamedInterface) => ZeroForm::Absent,
         // A named type is a plain value here only when its schema was inlined from a Go
         // builtin: a `$ref`, a well-known external type (`metav1.Duration` writes "0s") or an
         // unsupported one marshals its own way.
@@ -948,6 +996,7 @@ fn zero_form(go_type: &GoType, ty: &PropertyType) -> ZeroForm {
             GoType::Builtin(_) | GoType::Named(..) | GoType::Slice(_) | GoType::Map(..),
             PropertyType::Primitive { .. }
             | PropertyType::Enum(_)
+            | PropertyType::ExplicitEnum(..)
             | PropertyType::Array(_)
             | PropertyType::Map(_),
         ) => ZeroForm::Empty,
@@ -991,6 +1040,7 @@ pub(crate) mod tests {
         };
         let options = Options {
             dependency_definitions: false,
+            openapi_gen: false,
         };
         resolve(&[package], &BTreeMap::new(), options)
     }

@@ -338,7 +338,7 @@ fn type_schema(ty: &PropertyType, naming: Naming) -> Schema {
             format: format.map(str::to_string),
             ..Schema::default()
         },
-        PropertyType::Enum(values) => Schema {
+        PropertyType::Enum(values) | PropertyType::ExplicitEnum(values, _) => Schema {
             types: vec!["string".into()],
             enum_values: values.iter().map(|v| v.value.clone()).collect(),
             ..Schema::default()
@@ -361,7 +361,8 @@ fn type_schema(ty: &PropertyType, naming: Naming) -> Schema {
             types: vec!["object".into()],
             ..Schema::default()
         },
-        PropertyType::Unsupported => Schema::default(),
+        // No type: what openapi-gen writes for a named interface.
+        PropertyType::NamedInterface | PropertyType::Unsupported => Schema::default(),
     }
 }
 

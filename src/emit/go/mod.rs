@@ -190,6 +190,10 @@ pub fn render(file: &GoFile) -> Result<Vec<u8>, Vec<Unsupported>> {
     let mut functions = Vec::new();
     for selected in &file.types {
         let name = &selected.definition.name;
+        // gengo's `generateCall` skips private types; their functions are still written.
+        if !name.name.starts_with(|c: char| c.is_uppercase()) {
+            continue;
+        }
         let key = if (file.model_named)(name) {
             format!("{}.OpenAPIModelName()", type_literal(&mut imports, name))
         } else {
@@ -466,11 +470,7 @@ fn property_node(
     } else if let Some(default) = &schema.default {
         props.push(Element::line("Default", value::sharp_v(default)));
     }
-    if let PropertyType::Any = ty {
-        // openapi-gen writes no type for an interface.
-    } else {
-        type_elements(imports, ty, &mut props, refs)?;
-    }
+    type_elements(imports, ty, true, &mut props, refs)?;
     elements.push(Element::pair(
         "SchemaProps",
         Node::block("spec.SchemaProps{", props),
@@ -478,9 +478,11 @@ fn property_node(
     Ok(Node::block("{", elements))
 }
 
+/// The type's elements of a property (`top_level`) or of a list item / map value.
 fn type_elements(
     imports: &mut Imports,
     ty: &PropertyType,
+    top_level: bool,
     props: &mut Vec<Element>,
     refs: &mut Refs<'_>,
 ) -> Result<(), String> {
@@ -502,6 +504,10 @@ fn type_elements(
                 "Enum",
                 format!("[]interface{{}}{{{}}}", quoted.join(", ")),
             ));
+        }
+        // openapi-gen reads no kubebuilder markers: the type as it sees it.
+        PropertyType::ExplicitEnum(_, seen) => {
+            type_elements(imports, seen, top_level, props, refs)?;
         }
         PropertyType::Ref(name) => {
             let argument = refs.name(imports, name);
@@ -532,8 +538,16 @@ fn type_elements(
                 ),
             ));
         }
+        // kube-openapi's type table maps `interface{}` to "object" (meta/v1 TableRow.cells).
         PropertyType::Any => {
-            return Err("a list or map of `interface{}` (openapi-gen refuses it too)".into())
+            props.push(Element::line("Type", "[]string{\"object\"}"));
+            props.push(Element::line("Format", "\"\""));
+        }
+        PropertyType::NamedInterface if top_level => {}
+        PropertyType::NamedInterface => {
+            return Err(
+                "a list or map of a named interface type (openapi-gen refuses it too)".into(),
+            )
         }
         PropertyType::Unsupported => return Err("a type the tool cannot describe".into()),
     }
@@ -547,7 +561,7 @@ fn element_schema(
     refs: &mut Refs<'_>,
 ) -> Result<Node, String> {
     let mut props = Vec::new();
-    type_elements(imports, ty, &mut props, refs)?;
+    type_elements(imports, ty, false, &mut props, refs)?;
     Ok(Node::block(
         "&spec.Schema{",
         vec![Element::pair(

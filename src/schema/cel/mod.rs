@@ -149,11 +149,13 @@ impl ValueKind {
     fn of(ty: &PropertyType) -> ValueKind {
         match ty {
             PropertyType::Primitive { ty, .. } => ValueKind::from_schema_type(ty),
-            PropertyType::Enum(_) => ValueKind::String,
+            PropertyType::Enum(_) | PropertyType::ExplicitEnum(..) => ValueKind::String,
             PropertyType::Ref(_) => ValueKind::Object,
             PropertyType::Array(_) => ValueKind::List,
             PropertyType::Map(_) => ValueKind::Map,
-            PropertyType::Any | PropertyType::Unsupported => ValueKind::Any,
+            PropertyType::Any | PropertyType::NamedInterface | PropertyType::Unsupported => {
+                ValueKind::Any
+            }
         }
     }
 
@@ -218,7 +220,9 @@ impl StructFacts {
                     kind: ValueKind::of(&p.ty),
                     omitempty: p.omitempty,
                     allowed: match &p.ty {
-                        PropertyType::Enum(values) if !values.is_empty() => {
+                        PropertyType::Enum(values) | PropertyType::ExplicitEnum(values, _)
+                            if !values.is_empty() =>
+                        {
                             Some(values.iter().map(|v| v.value.clone()).collect())
                         }
                         _ => None,

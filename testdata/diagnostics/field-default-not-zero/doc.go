@@ -1,0 +1,3 @@
+// Package api opts in to openapi-gen, which selects its types.
+// +k8s:openapi-gen=true
+package api
