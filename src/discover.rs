@@ -118,11 +118,14 @@ pub fn discover(patterns: &[String]) -> anyhow::Result<(Vec<Package>, Vec<WalkEr
     let packages = dirs
         .into_iter()
         .map(|(dir, files)| {
-            let (mut import_path, module) = modules.import_path(&dir);
-            // A vendored package's nearest go.mod is the vendoring module's: the import path
-            // it was asked for is the right one.
+            let (mut import_path, mut module) = modules.import_path(&dir);
+            // A package named by import path belongs to the build of the working directory's
+            // module, whose go.mod picks every dependency's version (as for the go tool), and
+            // keeps the import path it was asked for (a vendored package's nearest go.mod is
+            // the vendoring module's).
             if let Some(path) = imported.get(&dir) {
                 import_path = path.clone();
+                module = import_paths.main.clone().or(module);
             }
             Package {
                 dir,
@@ -158,14 +161,23 @@ fn current_module() -> Option<(PathBuf, String)> {
 #[derive(Default)]
 struct ImportPaths {
     graph: Option<(crate::modules::ModuleGraph, Option<String>)>,
+    /// The working directory's module: root and path.
+    main: Option<(PathBuf, String)>,
 }
 
 impl ImportPaths {
     /// The directory of `import_path`; with `any_dir`, also one without Go files (the root of
     /// a `path/...` pattern). Err: the places searched.
     fn directory(&mut self, import_path: &str, any_dir: bool) -> Result<PathBuf, String> {
-        let (graph, main) = self.graph.get_or_insert_with(|| match current_module() {
-            Some((root, module)) => (crate::modules::ModuleGraph::load(&[root]), Some(module)),
+        if self.graph.is_none() {
+            self.main = current_module();
+        }
+        let main_module = &self.main;
+        let (graph, main) = self.graph.get_or_insert_with(|| match main_module {
+            Some((root, module)) => (
+                crate::modules::ModuleGraph::load(std::slice::from_ref(root)),
+                Some(module.clone()),
+            ),
             None => (crate::modules::ModuleGraph::load(&[]), None),
         });
         let lookup = if any_dir {

@@ -99,7 +99,8 @@ pub fn parse(args: &[String]) -> anyhow::Result<Options> {
         };
         match name {
             "output-dir" => options.output_dir = Some(value),
-            "output-pkg" => options.output_pkg = Some(value),
+            // Go's `path.Base` ignores a trailing slash (metrics-server passes one).
+            "output-pkg" => options.output_pkg = Some(value.trim_end_matches('/').to_string()),
             "output-file" => options.output_file = value,
             "go-header-file" => options.go_header_file = Some(PathBuf::from(value)),
             "report-filename" | "r" => options.report_filename = Some(value),

@@ -616,3 +616,65 @@ fn several_modules_in_one_run() {
     args[3] = "4";
     assert_eq!(text, generate(&args));
 }
+
+/// Packages named by import path, as `kube_codegen.sh` passes them to openapi-gen: from the
+/// working directory's module (its own packages, vendor/, the module cache at the version its
+/// go.mod requires), each with the import path it was asked for.
+#[test]
+fn packages_named_by_import_path() {
+    let names = |dir: &str, patterns: &[&str]| -> Vec<String> {
+        let mut args = vec!["generate", "--v2", "-", "--naming", "go"];
+        args.extend_from_slice(patterns);
+        let output = Process::union_gen(&args)
+            .cwd(&root().join(dir))
+            .env("NO_COLOR", "1")
+            .env("GOMODCACHE", fake_cache())
+            .env_remove("GOPATH")
+            .run();
+        assert_eq!(output.code, 0, "{patterns:?}: {}", output.stderr);
+        definitions(&parse(&output.stdout))
+            .keys()
+            .cloned()
+            .collect()
+    };
+    // The main module's own package and a package of the module cache (the version go.mod
+    // requires, v1.2.3, whose capital letters are escaped on disk).
+    let found = names(
+        "testdata/deps/modcache",
+        &[
+            "example.com/modcache/apis/v1",
+            "github.com/Example/Widgets/pkg/gadgets",
+        ],
+    );
+    assert!(
+        found
+            .iter()
+            .any(|n| n.starts_with("example.com/modcache/apis/v1.")),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|n| n.starts_with("github.com/Example/Widgets/pkg/gadgets.")),
+        "{found:?}"
+    );
+    // A vendored package keeps its import path (not the vendoring module's).
+    let found = names("testdata/deps/vendored", &["k8s.io/api/core/v1"]);
+    assert!(
+        found.contains(&"k8s.io/api/core/v1.LocalObjectReference".to_string()),
+        "{found:?}"
+    );
+    // A name that is neither a directory nor a package is a usage error naming both.
+    let output = Process::union_gen(["check", "example.com/modcache/nothing/here"])
+        .cwd(&root().join("testdata/deps/modcache"))
+        .env("GOMODCACHE", fake_cache())
+        .run();
+    assert_eq!(output.code, 2, "{}", output.stderr);
+    assert!(
+        output
+            .stderr
+            .contains("no such directory, and no package of that import path"),
+        "{}",
+        output.stderr
+    );
+}
