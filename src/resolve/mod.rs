@@ -11,6 +11,7 @@ pub mod fields;
 mod markers_check;
 mod unions;
 pub mod universe;
+mod validations;
 mod well_known;
 
 use std::collections::{BTreeMap, BTreeSet, HashSet, VecDeque};
@@ -59,6 +60,7 @@ pub fn resolve(
         options,
         type_problem: None,
         reported_defaults: HashSet::new(),
+        reported_validations: HashSet::new(),
     };
     for path in &universe.order {
         let package = &universe.packages[path];
@@ -69,6 +71,14 @@ pub fn resolve(
         names.sort_by_key(|(name, _)| **name);
         for (name, entry) in names {
             let is_struct = universe.struct_of(*entry).is_some();
+            if !is_struct {
+                validations::on_non_struct(
+                    &entry.decl.doc,
+                    name,
+                    &mut resolver.reported_validations,
+                    &mut resolver.diagnostics,
+                );
+            }
             if !is_struct
                 || !fields::is_exported(name)
                 || !entry.decl.type_params.is_empty()
@@ -100,6 +110,8 @@ pub fn resolve(
             doc: Vec::new(),
             body,
             span,
+            validations: None,
+            extensions: Vec::new(),
         });
     }
     definitions.sort_by(|a, b| a.name.cmp(&b.name));
@@ -140,6 +152,8 @@ struct Resolver<'u, 'a> {
     /// `+default=ref(…)` markers already reported (a struct inlined in several is walked
     /// once per struct).
     reported_defaults: HashSet<Span>,
+    /// Value-validation and extension findings already reported (see `validations`).
+    reported_validations: validations::Reported,
 }
 
 /// Why `property_type` could not build a property's schema.
@@ -182,12 +196,21 @@ impl<'u, 'a> Resolver<'u, 'a> {
             .iter()
             .map(|l| l.text.clone())
             .collect();
+        let markers = validations::of_type(
+            self.universe,
+            &name,
+            entry,
+            &mut self.reported_validations,
+            &mut self.diagnostics,
+        );
         if let Some(body) = self.custom_schema(&name) {
             return Some(Definition {
                 name,
                 doc,
                 body,
                 span: entry.decl.name_span.clone(),
+                validations: markers.validations,
+                extensions: markers.extensions,
             });
         }
         // A defined type over another struct (`type MatchCondition v1.MatchCondition`) has
@@ -238,6 +261,8 @@ impl<'u, 'a> Resolver<'u, 'a> {
             doc,
             body: DefinitionBody::Struct(def),
             span: entry.decl.name_span.clone(),
+            validations: markers.validations,
+            extensions: markers.extensions,
         })
     }
 
@@ -311,6 +336,14 @@ impl<'u, 'a> Resolver<'u, 'a> {
             .and_then(ListType::from_marker);
         let list_map_keys = list_map_keys(&field.doc, list_type);
         self.check_patch_tags(flat);
+        let markers = validations::of_field(
+            self.universe,
+            &field.doc,
+            &go_type,
+            flat.tag.string,
+            &mut self.reported_validations,
+            &mut self.diagnostics,
+        );
         let zero = if flat.tag.string {
             ZeroForm::Opaque
         } else {
@@ -330,6 +363,8 @@ impl<'u, 'a> Resolver<'u, 'a> {
             patch_merge_key: value_of(Kind::PatchMergeKey).map(str::to_string),
             zero,
             omitempty: flat.tag.omitempty,
+            validations: markers.validations,
+            extensions: markers.extensions,
         }
     }
 
