@@ -321,6 +321,12 @@ impl Writer {
 
 /// A JSON string as serde_json writes it, plus Go encoding/json's HTML-safe escapes (`<`,
 /// `>`, `&`, U+2028, U+2029), so descriptions match Kubernetes' published specs byte for byte.
+pub(super) fn string(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 2);
+    write_string(&mut out, value);
+    out
+}
+
 fn write_string(out: &mut String, value: &str) {
     out.push('"');
     let mut start = 0;

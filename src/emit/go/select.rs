@@ -9,7 +9,7 @@ use crate::markers::registry::Kind;
 use crate::model::TypeName;
 use crate::resolve::LoadedPackage;
 use crate::source::SourceMap;
-use crate::syntax::{Doc, TypeExpr};
+use crate::syntax::Doc;
 
 /// The opt-in of openapi-gen (`apiTypeFilterFunc`) and the methods of every input type.
 pub struct Selection {
@@ -20,23 +20,6 @@ pub struct Selection {
     /// An input package uses `+k8s:openapi-model-package` (then openapi-gen's
     /// `--output-model-name-file` would write a file there).
     input_model_package: bool,
-    unsupported: Vec<(TypeName, String)>,
-}
-
-/// What a selected type uses that the Go output does not write yet.
-fn unsupported_markers(doc: &Doc, field: Option<&str>, out: &mut Vec<String>) {
-    let place = field.map_or(String::new(), |f| format!(" on field `{f}`"));
-    // Lines, not markers: `+k8s:validation:cel[0]:rule=…` is no marker name to the parser.
-    if doc
-        .lines
-        .iter()
-        .any(|l| l.text.trim_start().starts_with("+k8s:validation:"))
-    {
-        out.push(format!("value validations (`+k8s:validation:…`){place}"));
-    }
-    if openapi_gen_values(doc).any(|v| v.starts_with("x-")) {
-        out.push(format!("a `+k8s:openapi-gen=x-…` extension{place}"));
-    }
 }
 
 fn openapi_gen_values(doc: &Doc) -> impl Iterator<Item = &str> {
@@ -54,7 +37,6 @@ impl Selection {
             model_name: HashSet::new(),
             model_package: HashSet::new(),
             input_model_package: false,
-            unsupported: Vec::new(),
         };
         for package in packages {
             let package_on = package
@@ -95,44 +77,7 @@ impl Selection {
                         openapi_gen_values(&decl.doc).any(|v| v == "true")
                     };
                     if on {
-                        selection.selected.insert(name.clone());
-                        let mut found = Vec::new();
-                        unsupported_markers(&decl.doc, None, &mut found);
-                        if let TypeExpr::Struct(fields) = &decl.ty {
-                            for field in fields {
-                                let label = field
-                                    .names
-                                    .first()
-                                    .map_or_else(|| type_label(&field.ty), |(n, _)| n.clone());
-                                unsupported_markers(&field.doc, Some(&label), &mut found);
-                                // openapi-gen also reads `+default` on the field's type.
-                                if let Some(local) = local_type(&field.ty) {
-                                    let declared = package
-                                        .files
-                                        .iter()
-                                        .flat_map(|f| &f.decls.types)
-                                        .find(|d| d.name == local);
-                                    if let Some(declared) = declared {
-                                        let mut via_type = Vec::new();
-                                        unsupported_markers(&declared.doc, None, &mut via_type);
-                                        found.extend(
-                                            via_type
-                                                .into_iter()
-                                                .filter(|w| w.contains("default"))
-                                                .map(|w| {
-                                                    format!(
-                                                        "{w} on type `{local}` of field `{label}`"
-                                                    )
-                                                }),
-                                        );
-                                    }
-                                }
-                            }
-                        }
-                        found.dedup();
-                        selection
-                            .unsupported
-                            .extend(found.into_iter().map(|w| (name.clone(), w)));
+                        selection.selected.insert(name);
                     }
                 }
                 for (receiver, method) in method_names(&sources.get(file.id).text) {
@@ -164,11 +109,6 @@ impl Selection {
         self.methods.get(name).copied().unwrap_or_default()
     }
 
-    /// What the selected types use that the Go output cannot write yet.
-    pub fn unsupported(&self) -> &[(TypeName, String)] {
-        &self.unsupported
-    }
-
     /// Whether an input package uses `+k8s:openapi-model-package`.
     pub fn input_model_package(&self) -> bool {
         self.input_model_package
@@ -178,28 +118,6 @@ impl Selection {
     /// loaded package): openapi-gen keys and refers to them as `pkg.T{}.OpenAPIModelName()`.
     pub fn model_named(&self, name: &TypeName) -> bool {
         self.model_name.contains(name) || self.model_package.contains(name)
-    }
-}
-
-/// A field type declared in the field's own package (`T`, `*T`).
-fn local_type(ty: &TypeExpr) -> Option<&str> {
-    match ty {
-        TypeExpr::Named {
-            package: None,
-            name,
-            ..
-        } => Some(name),
-        TypeExpr::Pointer(inner) => local_type(inner),
-        _ => None,
-    }
-}
-
-/// An embedded field's name: its type's name.
-fn type_label(ty: &TypeExpr) -> String {
-    match ty {
-        TypeExpr::Named { name, .. } => name.clone(),
-        TypeExpr::Pointer(inner) => type_label(inner),
-        _ => "(embedded)".into(),
     }
 }
 
