@@ -128,7 +128,14 @@ impl Parsed {
 
 /// Reads the `+k8s:validation:` markers of one doc comment: `None` without any.
 pub fn parse(lines: &[(&str, Span)], problems: &mut Vec<Problem>) -> Option<Parsed> {
+    let before = problems.len();
     let entries = extract(lines, problems)?;
+    if problems[before..]
+        .iter()
+        .any(|p| p.kind == ProblemKind::Malformed)
+    {
+        return None; // openapi-gen stops at the first line it cannot read
+    }
     let mut parsed = Parsed::default();
     let mut tree = serde_json::Map::new();
     let mut failed = false;

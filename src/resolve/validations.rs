@@ -536,63 +536,63 @@ fn extensions(doc: &Doc, out: &mut Vec<Finding>) -> Vec<MarkerExtension> {
     list
 }
 
-/// An extension written twice is a Go map literal with a key twice, which does not compile.
+/// An extension written twice is a Go map literal with a key twice, which does not compile:
+/// reported at the second marker that writes it.
 fn check_duplicates(doc: &Doc, read: &Read, out: &mut Vec<Finding>) {
-    let mut names: Vec<&str> = read.extensions.iter().map(|e| e.name.as_str()).collect();
-    if read
-        .validations
-        .as_ref()
-        .is_some_and(|v| !v.rules.is_empty())
-    {
-        names.push("x-kubernetes-validations");
-    }
-    for (kind, name) in [
+    const TAGS: &[(Kind, &str)] = &[
         (Kind::ListType, "x-kubernetes-list-type"),
         (Kind::ListMapKey, "x-kubernetes-list-map-keys"),
         (Kind::MapType, "x-kubernetes-map-type"),
         (Kind::StructType, "x-kubernetes-map-type"),
         (Kind::PatchStrategy, "x-kubernetes-patch-strategy"),
         (Kind::PatchMergeKey, "x-kubernetes-patch-merge-key"),
-    ] {
-        if fields::schema_marker(doc, kind).is_some() && !names.contains(&name) {
-            names.push(name);
+        (Kind::Validations, "x-kubernetes-validations"),
+    ];
+    // (name, where, one source may write it on several lines: a tag repeated is one list)
+    let mut writers: Vec<(String, Span, Option<Kind>)> = Vec::new();
+    for marker in fields::schema_markers(doc) {
+        if marker.marker.name == Kind::OpenApiGenMarker.name() {
+            if let Some((name, _)) = marker
+                .marker
+                .value
+                .as_deref()
+                .and_then(|v| v.split_once(':'))
+                .filter(|(n, _)| n.starts_with("x-kubernetes-"))
+            {
+                writers.push((name.to_string(), marker.span.clone(), None));
+            }
+        } else if let Some((kind, name)) = TAGS
+            .iter()
+            .find(|(kind, _)| kind.name() == marker.marker.name)
+        {
+            writers.push((name.to_string(), marker.span.clone(), Some(*kind)));
         }
     }
-    let mut seen = HashSet::new();
-    for (index, name) in names.iter().enumerate() {
-        if seen.insert(*name) {
-            continue;
+    if read.validations.as_ref().is_some_and(|v| !v.rules.is_empty()) {
+        if let Some(line) = doc.lines.iter().find(|l| {
+            l.text
+                .trim_matches(' ')
+                .starts_with(&format!("{}cel", validation::PREFIX))
+        }) {
+            writers.push(("x-kubernetes-validations".into(), line.span.clone(), None));
         }
-        let span = read
-            .extensions
-            .get(index)
-            .and_then(|e| {
-                fields::schema_markers(doc)
-                    .find(|m| {
-                        m.marker
-                            .value
-                            .as_deref()
-                            .is_some_and(|v| v.starts_with(&format!("{}:", e.name)))
-                    })
-                    .map(|m| m.span.clone())
-            })
-            .or_else(|| {
-                fields::schema_markers(doc)
-                    .find(|m| {
-                        m.marker
-                            .value
-                            .as_deref()
-                            .is_some_and(|v| v.starts_with(&format!("{name}:")))
-                    })
-                    .map(|m| m.span.clone())
-            })
-            .or_else(|| doc.lines.first().map(|l| l.span.clone()));
-        if let Some(span) = span {
+    }
+    writers.sort_by_key(|(_, span, _)| span.start);
+    let mut seen: Vec<(&str, Option<Kind>)> = Vec::new();
+    for (name, span, kind) in &writers {
+        let earlier: Vec<&Option<Kind>> = seen
+            .iter()
+            .filter(|(n, _)| n == name)
+            .map(|(_, k)| k)
+            .collect();
+        let repeated_tag = kind.is_some() && earlier.iter().all(|k| *k == kind);
+        if !earlier.is_empty() && !repeated_tag {
             out.push(Finding {
                 code: Code::ExtensionDuplicate,
-                span,
+                span: span.clone(),
                 message: format!("`{name}` is written twice here: openapi-gen's generated Go would not compile (a map literal with a duplicate key)"),
             });
         }
+        seen.push((name, *kind));
     }
 }

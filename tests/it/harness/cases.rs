@@ -42,7 +42,9 @@ pub fn spec_severity(code: &str) -> &'static str {
         | "union/item-member"
         | "resolve/undefined-type"
         | "resolve/unresolved-default-ref"
-        | "enum/explicit-not-written" => "warning",
+        | "enum/explicit-not-written"
+        | "validation/ignored"
+        | "extension/malformed" => "warning",
         _ => "error",
     }
 }
