@@ -15,7 +15,7 @@ pub(crate) fn go_json_float(value: f64) -> String {
         return format!("{}", value as i128);
     }
     let abs = value.abs();
-    if abs != 0.0 && (abs < 1e-6 || abs >= 1e21) {
+    if abs != 0.0 && !(1e-6..1e21).contains(&abs) {
         // Go: strconv 'e' with the shortest digits, then `e-07` → `e-07` (two digits kept).
         let text = format!("{value:e}");
         let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));

@@ -146,12 +146,18 @@ pub fn parse(lines: &[(&str, Span)], problems: &mut Vec<Problem>) -> Option<Pars
             .find(|s| !s.is_empty())
             .unwrap_or("");
         if entry.key.is_empty() {
-            problems.push(malformed(&entry.span, "a marker needs a key after `+k8s:validation:`"));
+            problems.push(malformed(
+                &entry.span,
+                "a marker needs a key after `+k8s:validation:`",
+            ));
             failed = true;
             continue;
         }
         if !KNOWN_KEYS.contains(&head) {
-            let mut message = format!("`{}` is not a value validation openapi-gen knows; it is ignored", entry.key);
+            let mut message = format!(
+                "`{}` is not a value validation openapi-gen knows; it is ignored",
+                entry.key
+            );
             if let Some(close) = KNOWN_KEYS
                 .iter()
                 .find(|k| strsim::levenshtein(k, head) <= 2 || k.eq_ignore_ascii_case(head))
@@ -305,7 +311,9 @@ fn extract(lines: &[(&str, Span)], problems: &mut Vec<Problem>) -> Option<Vec<En
                 Some(_) if key != previous_key => {
                     problems.push(malformed(
                         &span,
-                        &format!("`{key}>` continues a value, so it must follow the line it continues"),
+                        &format!(
+                            "`{key}>` continues a value, so it must follow the line it continues"
+                        ),
                     ));
                     continue;
                 }
@@ -437,7 +445,14 @@ fn decode(
     let mut tags = CommentTags::default();
     let Value::Object(map) = value else {
         if !value.is_null() {
-            errors.push((path.trim_end_matches(':').to_string(), format!("`{}` must hold keys, not {}", path.trim_end_matches(':'), json_kind(value))));
+            errors.push((
+                path.trim_end_matches(':').to_string(),
+                format!(
+                    "`{}` must hold keys, not {}",
+                    path.trim_end_matches(':'),
+                    json_kind(value)
+                ),
+            ));
         }
         return tags;
     };
@@ -446,9 +461,11 @@ fn decode(
         return tags;
     }
     for name in KNOWN_KEYS {
-        let found = map
-            .get(*name)
-            .or_else(|| map.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v));
+        let found = map.get(*name).or_else(|| {
+            map.iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case(name))
+                .map(|(_, v)| v)
+        });
         let Some(value) = found else { continue };
         if value.is_null() {
             continue;
@@ -509,18 +526,30 @@ fn decode(
                 _ => wrong("a list"),
             },
             "items" => {
-                tags.items = Some(Box::new(decode(value, &format!("{at}:"), errors, depth + 1)))
+                tags.items = Some(Box::new(decode(
+                    value,
+                    &format!("{at}:"),
+                    errors,
+                    depth + 1,
+                )))
             }
             "additionalProperties" => {
-                tags.additional_properties =
-                    Some(Box::new(decode(value, &format!("{at}:"), errors, depth + 1)))
+                tags.additional_properties = Some(Box::new(decode(
+                    value,
+                    &format!("{at}:"),
+                    errors,
+                    depth + 1,
+                )))
             }
             "properties" => match value {
                 Value::Object(properties) => {
                     let mut list: Vec<(String, CommentTags)> = properties
                         .iter()
                         .map(|(key, v)| {
-                            (key.clone(), decode(v, &format!("{at}:{key}:"), errors, depth + 1))
+                            (
+                                key.clone(),
+                                decode(v, &format!("{at}:{key}:"), errors, depth + 1),
+                            )
                         })
                         .collect();
                     list.sort_by(|a, b| a.0.cmp(&b.0));
@@ -531,7 +560,8 @@ fn decode(
             "cel" => match value {
                 Value::Array(items) => {
                     for (index, item) in items.iter().enumerate() {
-                        tags.cel.push(cel_tag(item, &format!("{at}[{index}]"), errors));
+                        tags.cel
+                            .push(cel_tag(item, &format!("{at}[{index}]"), errors));
                     }
                 }
                 _ => wrong("indexed (`cel[0]:rule=…`)"),
@@ -546,7 +576,10 @@ fn cel_tag(value: &Value, at: &str, errors: &mut Vec<(String, String)>) -> CelTa
     let mut tag = CelTag::default();
     let Value::Object(map) = value else {
         if !value.is_null() {
-            errors.push((at.to_string(), format!("`{at}` must hold keys (`rule`, `message`, …)")));
+            errors.push((
+                at.to_string(),
+                format!("`{at}` must hold keys (`rule`, `message`, …)"),
+            ));
         }
         return tag;
     };
@@ -558,7 +591,10 @@ fn cel_tag(value: &Value, at: &str, errors: &mut Vec<(String, String)>) -> CelTa
             other => {
                 errors.push((
                     at.to_string(),
-                    format!("`{at}:{key}` must be a string, not {}", json_kind_text(other)),
+                    format!(
+                        "`{at}:{key}` must be a string, not {}",
+                        json_kind_text(other)
+                    ),
                 ));
                 String::new()
             }
@@ -579,7 +615,10 @@ fn cel_tag(value: &Value, at: &str, errors: &mut Vec<(String, String)>) -> CelTa
                 Value::Null => {}
                 other => errors.push((
                     at.to_string(),
-                    format!("`{at}:{key}` must be `true` or `false`, not {}", json_kind_text(other)),
+                    format!(
+                        "`{at}:{key}` must be `true` or `false`, not {}",
+                        json_kind_text(other)
+                    ),
                 )),
             }
         }
@@ -684,9 +723,8 @@ pub fn validate(tags: &CommentTags) -> Vec<(String, String)> {
                 problems.push("message or messageExpression must be set".into());
             }
             if !cel.message.is_empty() && !cel.message_expression.is_empty() {
-                problems.push(
-                    "message and messageExpression cannot be set at the same time".into(),
-                );
+                problems
+                    .push("message and messageExpression cannot be set at the same time".into());
             }
         }
         if !problems.is_empty() {
@@ -710,10 +748,10 @@ fn go_q(text: &str) -> String {
 /// flags Go does not have (`\<`, `\>`, `\b{…}`, flags other than `imsU`). Known gap: Go's
 /// `\Q…\E` quoting and octal escapes (`\123`) are accepted by Go and rejected here.
 pub fn check_go_regexp(pattern: &str) -> Result<(), String> {
-    let mut parser = regex_syntax::ParserBuilder::new()
-        .nest_limit(1000)
-        .build();
-    let hir = parser.parse(pattern).map_err(|e| go_like_error(&e.to_string()))?;
+    let mut parser = regex_syntax::ParserBuilder::new().nest_limit(1000).build();
+    let hir = parser
+        .parse(pattern)
+        .map_err(|e| go_like_error(&e.to_string()))?;
     let _ = hir;
     let bytes = pattern.as_bytes();
     let mut i = 0;
@@ -722,7 +760,8 @@ pub fn check_go_regexp(pattern: &str) -> Result<(), String> {
         match bytes[i] {
             b'\\' if i + 1 < bytes.len() => {
                 let next = bytes[i + 1];
-                if matches!(next, b'<' | b'>') || (next == b'b' && bytes.get(i + 2) == Some(&b'{')) {
+                if matches!(next, b'<' | b'>') || (next == b'b' && bytes.get(i + 2) == Some(&b'{'))
+                {
                     return Err(format!(
                         "invalid escape sequence: `{}`",
                         &pattern[i..(i + 2).min(pattern.len())]
@@ -740,16 +779,15 @@ pub fn check_go_regexp(pattern: &str) -> Result<(), String> {
                     .collect();
                 if !flags.starts_with('P')
                     && !flags.starts_with('<')
-                    && flags.chars().any(|c| !matches!(c, 'i' | 'm' | 's' | 'U' | '-'))
+                    && flags
+                        .chars()
+                        .any(|c| !matches!(c, 'i' | 'm' | 's' | 'U' | '-'))
                 {
                     return Err(format!("invalid or unsupported Perl syntax: `(?{flags}`"));
                 }
             }
             b'{' if !in_class => {
-                let counts: String = pattern[i + 1..]
-                    .chars()
-                    .take_while(|c| *c != '}')
-                    .collect();
+                let counts: String = pattern[i + 1..].chars().take_while(|c| *c != '}').collect();
                 if counts
                     .split(',')
                     .filter_map(|n| n.trim().parse::<u64>().ok())
@@ -835,10 +873,7 @@ mod tests {
         assert_eq!(tags.cel[1].optional_old_self, Some(true));
         let properties = tags.properties.unwrap();
         assert_eq!(properties[0].0, "name");
-        assert_eq!(
-            properties[0].1.items.as_ref().unwrap().max_length,
-            Some(3)
-        );
+        assert_eq!(properties[0].1.items.as_ref().unwrap().max_length, Some(3));
     }
 
     #[test]
@@ -848,17 +883,37 @@ mod tests {
             kinds(&["+k8s:validation:maxLength=5", "+k8s:validation:maxLength=6"])[0].0,
             ProblemKind::Malformed
         );
-        assert_eq!(kinds(&["+k8s:validation:maxLength=\"5\""])[0].0, ProblemKind::Malformed);
-        assert_eq!(kinds(&["+k8s:validation:maxLength=5.0"])[0].0, ProblemKind::Malformed);
-        assert_eq!(kinds(&["+k8s:validation:cel[1]:rule=\"x\""])[0].0, ProblemKind::Malformed);
-        assert_eq!(kinds(&["+k8s:validation:max Length=5"])[0].0, ProblemKind::Malformed);
         assert_eq!(
-            kinds(&["+k8s:validation:cel[0]:rule>a", "+optional", "+k8s:validation:cel[0]:rule>b"])[0].0,
+            kinds(&["+k8s:validation:maxLength=\"5\""])[0].0,
+            ProblemKind::Malformed
+        );
+        assert_eq!(
+            kinds(&["+k8s:validation:maxLength=5.0"])[0].0,
+            ProblemKind::Malformed
+        );
+        assert_eq!(
+            kinds(&["+k8s:validation:cel[1]:rule=\"x\""])[0].0,
+            ProblemKind::Malformed
+        );
+        assert_eq!(
+            kinds(&["+k8s:validation:max Length=5"])[0].0,
+            ProblemKind::Malformed
+        );
+        assert_eq!(
+            kinds(&[
+                "+k8s:validation:cel[0]:rule>a",
+                "+optional",
+                "+k8s:validation:cel[0]:rule>b"
+            ])[0]
+                .0,
             ProblemKind::Malformed
         );
         assert_eq!(
             kinds(&["+k8s:validation:minLength=-1"]),
-            vec![(ProblemKind::Invalid, "minLength cannot be negative".to_string())]
+            vec![(
+                ProblemKind::Invalid,
+                "minLength cannot be negative".to_string()
+            )]
         );
         assert_eq!(
             kinds(&["+k8s:validation:minimum=6", "+k8s:validation:maximum=5"])[0].1,
@@ -868,9 +923,18 @@ mod tests {
             kinds(&["+k8s:validation:cel[0]:rule=\"self\""])[0].1,
             "invalid CEL tag at index 0: message or messageExpression must be set"
         );
-        assert_eq!(kinds(&["+k8s:validation:pattern=\"a(b\""])[0].0, ProblemKind::Invalid);
-        assert_eq!(kinds(&["+k8s:validation:maxLenght=5"])[0].0, ProblemKind::Ignored);
-        assert_eq!(kinds(&["+k8s:validation:maxLength=ref(Max)"])[0].0, ProblemKind::Ignored);
+        assert_eq!(
+            kinds(&["+k8s:validation:pattern=\"a(b\""])[0].0,
+            ProblemKind::Invalid
+        );
+        assert_eq!(
+            kinds(&["+k8s:validation:maxLenght=5"])[0].0,
+            ProblemKind::Ignored
+        );
+        assert_eq!(
+            kinds(&["+k8s:validation:maxLength=ref(Max)"])[0].0,
+            ProblemKind::Ignored
+        );
     }
 
     #[test]

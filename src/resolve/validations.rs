@@ -302,7 +302,12 @@ fn check_type(
     };
     wrong("maxItems", tags.max_items.is_some(), is_array, "array");
     wrong("minItems", tags.min_items.is_some(), is_array, "array");
-    wrong("uniqueItems", tags.unique_items.is_some(), is_array, "array");
+    wrong(
+        "uniqueItems",
+        tags.unique_items.is_some(),
+        is_array,
+        "array",
+    );
     wrong(
         "maxProperties",
         tags.max_properties.is_some(),
@@ -320,7 +325,12 @@ fn check_type(
     wrong("pattern", tags.pattern.is_some(), is_string, "string");
     wrong("minimum", tags.minimum.is_some(), is_numeric, "numeric");
     wrong("maximum", tags.maximum.is_some(), is_numeric, "numeric");
-    wrong("multipleOf", tags.multiple_of.is_some(), is_numeric, "numeric");
+    wrong(
+        "multipleOf",
+        tags.multiple_of.is_some(),
+        is_numeric,
+        "numeric",
+    );
     wrong(
         "exclusiveMinimum",
         tags.exclusive_minimum.is_some(),
@@ -363,7 +373,10 @@ fn check_type(
                 span: parsed
                     .span_of(&format!("{path}properties:{key}"))
                     .expect("a parsed marker has a key"),
-                message: format!("property used in comment tag {} not found in struct {name}", crate::resolve::enums::go_quote(key)),
+                message: format!(
+                    "property used in comment tag {} not found in struct {name}",
+                    crate::resolve::enums::go_quote(key)
+                ),
             }),
             Some((ty, origin)) => {
                 let member = self::shape(universe, universe.resolve(origin, ty), 0);
@@ -439,7 +452,9 @@ fn to_model(
         }
     }
     let nested = |tags: &CommentTags, at: &str, out: &mut Vec<Finding>| {
-        to_model(parsed, tags, at, out).map(|v| *v).unwrap_or_default()
+        to_model(parsed, tags, at, out)
+            .map(|v| *v)
+            .unwrap_or_default()
     };
     let validations = Validations {
         limits: Limits {
@@ -568,7 +583,11 @@ fn check_duplicates(doc: &Doc, read: &Read, out: &mut Vec<Finding>) {
             writers.push((name.to_string(), marker.span.clone(), Some(*kind)));
         }
     }
-    if read.validations.as_ref().is_some_and(|v| !v.rules.is_empty()) {
+    if read
+        .validations
+        .as_ref()
+        .is_some_and(|v| !v.rules.is_empty())
+    {
         if let Some(line) = doc.lines.iter().find(|l| {
             l.text
                 .trim_matches(' ')

@@ -40,10 +40,7 @@ pub fn apply(
 /// its own validations.
 fn nested(validations: &Validations) -> Schema {
     Schema {
-        items: validations
-            .items
-            .as_ref()
-            .map(|v| Box::new(own_schema(v))),
+        items: validations.items.as_ref().map(|v| Box::new(own_schema(v))),
         properties: validations
             .properties
             .iter()

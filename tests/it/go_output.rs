@@ -218,12 +218,7 @@ fn value_validations_as_openapi_gen_writes_them() {
 /// are reported and left out).
 #[test]
 fn value_validations_in_documents() {
-    let (code, json, err) = run(&[
-        "generate",
-        "--v2",
-        "-",
-        "./testdata/value-validations/...",
-    ]);
+    let (code, json, err) = run(&["generate", "--v2", "-", "./testdata/value-validations/..."]);
     assert_eq!(code, 0, "{err}");
     assert!(
         err.contains("`Counter` has an `OpenAPIDefinition()` method") && err.contains("1 warning"),

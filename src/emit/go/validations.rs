@@ -13,7 +13,10 @@ use crate::resolve::enums::go_quote;
 const PTR: &str = "k8s.io/utils/ptr";
 
 /// The `SchemaProps` elements of `generateValueValidations`.
-pub(super) fn value_validations(imports: &mut Imports, validations: Option<&Validations>) -> Vec<Element> {
+pub(super) fn value_validations(
+    imports: &mut Imports,
+    validations: Option<&Validations>,
+) -> Vec<Element> {
     let Some(validations) = validations else {
         return Vec::new();
     };
@@ -23,10 +26,16 @@ pub(super) fn value_validations(imports: &mut Imports, validations: Option<&Vali
         format!("{}.To[{ty}]({text})", imports.name(PTR))
     };
     if let Some(n) = limits.minimum {
-        elements.push(Element::line("Minimum", ptr(imports, "float64", value::go_float(n))));
+        elements.push(Element::line(
+            "Minimum",
+            ptr(imports, "float64", value::go_float(n)),
+        ));
     }
     if let Some(n) = limits.maximum {
-        elements.push(Element::line("Maximum", ptr(imports, "float64", value::go_float(n))));
+        elements.push(Element::line(
+            "Maximum",
+            ptr(imports, "float64", value::go_float(n)),
+        ));
     }
     if limits.exclusive_minimum {
         elements.push(Element::line("ExclusiveMinimum", "true"));
@@ -48,9 +57,15 @@ pub(super) fn value_validations(imports: &mut Imports, validations: Option<&Vali
         elements.push(Element::line("Pattern", crate::emit::json_string(pattern)));
     }
     if let Some(n) = limits.multiple_of {
-        elements.push(Element::line("MultipleOf", ptr(imports, "float64", value::go_float(n))));
+        elements.push(Element::line(
+            "MultipleOf",
+            ptr(imports, "float64", value::go_float(n)),
+        ));
     }
-    for (key, n) in [("MinItems", limits.min_items), ("MaxItems", limits.max_items)] {
+    for (key, n) in [
+        ("MinItems", limits.min_items),
+        ("MaxItems", limits.max_items),
+    ] {
         if let Some(n) = n {
             elements.push(Element::line(key, ptr(imports, "int64", n.to_string())));
         }
@@ -100,11 +115,17 @@ fn all_of_entry(imports: &mut Imports, validations: &Validations) -> Vec<Element
             "Items",
             Node::block(
                 "&spec.SchemaOrArray{",
-                vec![Element::pair("Schema", Node::block("&spec.Schema{", schema(imports, v)))],
+                vec![Element::pair(
+                    "Schema",
+                    Node::block("&spec.Schema{", schema(imports, v)),
+                )],
             ),
         ));
     }
-    vec![Element::pair("SchemaProps", Node::block("spec.SchemaProps{", props))]
+    vec![Element::pair(
+        "SchemaProps",
+        Node::block("spec.SchemaProps{", props),
+    )]
 }
 
 /// `generateSchema` of a nested schema: `SchemaProps` when it has any, then its rules.
@@ -112,7 +133,10 @@ fn schema(imports: &mut Imports, validations: &Validations) -> Vec<Element> {
     let mut elements = Vec::new();
     let props = value_validations(imports, Some(validations));
     if !props.is_empty() {
-        elements.push(Element::pair("SchemaProps", Node::block("spec.SchemaProps{", props)));
+        elements.push(Element::pair(
+            "SchemaProps",
+            Node::block("spec.SchemaProps{", props),
+        ));
     }
     if !validations.rules.is_empty() {
         let rules = rules_value(validations);
