@@ -11,7 +11,7 @@ pkg/generated/namedmodels/openapi_generated.go: byte-identical or not, then per
 top-level declaration (the import block, GetOpenAPIDefinitions, each schema_ function), and
 the number of differing lines (`diff` style); the API rule reports (`--report-filename`) are
 compared with testdata/golden.v2.report and testdata/namedmodels/golden.v3.report.
---output-model-name-file is left out (union-gen does not write model name files yet). Unsupported features are left out with warnings (UNION_GEN_GO_PARTIAL=1). Exit 0 when identical, 1 otherwise.
+--output-model-name-file is left out (union-gen does not write model name files yet). Exit 0 when identical, 1 otherwise.
 Set GOMODCACHE when the packages need k8s.io/apimachinery (they do not).
 """
 
@@ -81,8 +81,7 @@ def main():
         root = checkout(source, scratch)
         integration = os.path.join(root, "test", "integration")
         out_dir = keep or os.path.join(scratch, "out")
-        # Write what is supported and warn about the rest, rather than refuse.
-        env = dict(os.environ, UNION_GEN_GO_PARTIAL="1")
+        env = dict(os.environ)
         results = {}
         reports = {}
         for output_pkg, golden_report, packages in RUNS:

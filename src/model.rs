@@ -32,6 +32,10 @@ pub struct Definition {
     pub body: DefinitionBody,
     /// The type's name in its declaration (where diagnostics about the definition point).
     pub span: Span,
+    /// `+k8s:validation:*` on the type (see [`Validations`]).
+    pub validations: Option<Box<Validations>>,
+    /// `+k8s:openapi-gen=x-kubernetes-…` and `+validations=` on the type, in openapi-gen's order.
+    pub extensions: Vec<MarkerExtension>,
 }
 
 /// What a definition holds: a struct's properties, or a fixed schema.
@@ -84,6 +88,10 @@ pub struct Property {
     pub zero: ZeroForm,
     /// `omitempty` in the JSON tag: Go leaves the zero value out instead of writing it.
     pub omitempty: bool,
+    /// `+k8s:validation:*` on the field (see [`Validations`]).
+    pub validations: Option<Box<Validations>>,
+    /// `+k8s:openapi-gen=x-kubernetes-…` and `+validations=` on the field, in openapi-gen's order.
+    pub extensions: Vec<MarkerExtension>,
 }
 
 /// `x-kubernetes-list-type`: how a server-side apply merges a list.
@@ -261,4 +269,84 @@ pub struct UnionMember {
     /// Its member marker sits behind a feature gate (`+k8s:alpha(…)=+k8s:unionMember`): the
     /// schema lists the union as if the marker were absent (SPEC §3).
     pub gated: bool,
+}
+
+/// kube-openapi's value validations (`+k8s:validation:*`) as openapi-gen writes them
+/// (`commentTags.ValidationSchema` through `generateValueValidations`): the limits, the CEL
+/// rules (`x-kubernetes-validations`), and the nested `items:` / `properties:` /
+/// `additionalProperties:` ones, which become one `allOf` entry. `format`, `nullable` and
+/// `enum` are read and checked but openapi-gen's Go output never writes them (nor do we).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Validations {
+    pub limits: Limits,
+    pub rules: Vec<CelRule>,
+    pub items: Option<Box<Validations>>,
+    /// Sorted by name.
+    pub properties: Vec<(String, Validations)>,
+    pub additional_properties: Option<Box<Validations>>,
+}
+
+impl Validations {
+    /// The `allOf` entry: nested validations of items, properties or map values.
+    pub fn has_nested(&self) -> bool {
+        self.items.is_some() || !self.properties.is_empty() || self.additional_properties.is_some()
+    }
+}
+
+/// The value limits of a schema, in kube-openapi's `SchemaProps` order.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Limits {
+    pub maximum: Option<f64>,
+    pub exclusive_maximum: bool,
+    pub minimum: Option<f64>,
+    pub exclusive_minimum: bool,
+    pub max_length: Option<i64>,
+    pub min_length: Option<i64>,
+    /// Never empty (an empty pattern is no pattern).
+    pub pattern: Option<String>,
+    pub max_items: Option<i64>,
+    pub min_items: Option<i64>,
+    pub unique_items: bool,
+    pub multiple_of: Option<f64>,
+    pub max_properties: Option<i64>,
+    pub min_properties: Option<i64>,
+}
+
+impl Limits {
+    pub fn is_empty(&self) -> bool {
+        *self == Limits::default()
+    }
+}
+
+/// One `x-kubernetes-validations` rule from `+k8s:validation:cel[i]:…`; empty strings are
+/// left out when written.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CelRule {
+    pub rule: String,
+    pub message: String,
+    pub message_expression: String,
+    pub optional_old_self: Option<bool>,
+    pub reason: String,
+    pub field_path: String,
+}
+
+/// An extension from a marker: `+k8s:openapi-gen=x-kubernetes-<name>:<value>` (one string) or
+/// the old `+validations=<v>` (`x-kubernetes-validations`: one string, or a list when the
+/// marker is repeated).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MarkerExtension {
+    pub name: String,
+    pub values: Vec<String>,
+    /// From `+k8s:openapi-gen=` (openapi-gen writes these first, in comment order).
+    pub openapi_gen: bool,
+}
+
+impl MarkerExtension {
+    /// The JSON value: a string, or a list of several.
+    pub fn value(&self) -> serde_json::Value {
+        match self.values.as_slice() {
+            [one] => one.clone().into(),
+            many => many.to_vec().into(),
+        }
+    }
 }

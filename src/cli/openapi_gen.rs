@@ -242,28 +242,6 @@ fn run(
     let selection = Selection::read(&analysis.loaded.packages, &analysis.loaded.sources);
     let mut types = Vec::new();
     let mut problems = Vec::new();
-    // A measuring aid (scripts/compare-openapi-gen-go.py): write the file without what is
-    // not supported, with a warning for each, instead of refusing.
-    let partial = std::env::var_os("UNION_GEN_GO_PARTIAL").is_some();
-    let written = |name: &crate::model::TypeName| {
-        analysis
-            .model
-            .definitions
-            .iter()
-            .find(|d| &d.name == name)
-            .is_some_and(|d| go::writes_function(d, selection.methods(name)))
-    };
-    for (name, what) in selection.unsupported().iter().filter(|(n, _)| written(n)) {
-        let message = format!("{name}: {what}: not supported by the Go output yet");
-        if partial {
-            let _ = writeln!(
-                err,
-                "warning: {message} (left out: UNION_GEN_GO_PARTIAL is set)"
-            );
-        } else {
-            problems.push(message);
-        }
-    }
     for definition in &analysis.model.definitions {
         if !selection.selected(&definition.name) {
             continue;

@@ -191,6 +191,101 @@ right:
     // +patchMergeKey=name
     Items []Item `json:\"items\" patchStrategy:\"merge\" patchMergeKey:\"name\"`
 ";
+    ValidationMalformed = "validation/malformed", Error,
+"A `+k8s:validation:` value-validation marker that openapi-gen cannot read, so it fails the
+run: a line that is neither `<key>=<JSON>`, `<key>` nor `<key>>text`, a key given two values,
+a `key>` line that does not follow the line it continues, list indices that do not start at
+0 and go up by one (`cel[0]`, `cel[1]`), a value that is not JSON, or a value of the wrong
+JSON type (lengths and counts are integers, `minimum`/`maximum`/`multipleOf` numbers,
+`pattern` a string, flags `true`/`false`).
+
+wrong:
+    // +k8s:validation:maxLength=\"64\"
+    // +k8s:validation:cel[1]:rule=\"self.size() > 0\"     (no cel[0])
+
+right:
+    // +k8s:validation:maxLength=64
+    // +k8s:validation:cel[0]:rule=\"self.size() > 0\"
+    // +k8s:validation:cel[0]:message=\"must not be empty\"
+";
+    ValidationInvalid = "validation/invalid", Error,
+"Value validations that openapi-gen reads and rejects (`commentTags.Validate`), failing the
+run: a negative length, count or property count, a minimum above its maximum (or equal to
+it with `exclusiveMinimum`/`exclusiveMaximum`), `multipleOf=0`, a `pattern` Go's regexp
+package rejects, or a CEL rule without `rule`, without `message`/`messageExpression`, or
+with both. Patterns are checked with the regex-syntax parser plus Go's own limits (repeat
+counts up to 1000, no `\\<`/`\\>`, flags `imsU` only); Go's `\\Q…\\E` and octal escapes are
+reported although Go accepts them.
+
+wrong:
+    // +k8s:validation:minLength=10
+    // +k8s:validation:maxLength=5
+    // +k8s:validation:cel[0]:rule=\"self.size() > 0\"      (no message)
+
+right:
+    // +k8s:validation:minLength=5
+    // +k8s:validation:maxLength=10
+    // +k8s:validation:cel[0]:rule=\"self.size() > 0\"
+    // +k8s:validation:cel[0]:message=\"must not be empty\"
+";
+    ValidationWrongType = "validation/wrong-type", Error,
+"A value validation on a type it cannot apply to (`commentTags.ValidateType`), which fails
+openapi-gen's run: lengths and `pattern` on a non-string, `minimum`/`maximum`/`multipleOf`/
+`exclusive*` on a non-number, `minItems`/`maxItems`/`uniqueItems`/`items:` on a non-list,
+`minProperties`/`maxProperties` on something other than a map or struct,
+`additionalProperties:` on a non-map, or `properties:<name>:` naming no field of the struct
+(by its JSON name). Types with schema methods (`OpenAPIDefinition`, `OpenAPISchemaType`…)
+are not checked, as openapi-gen does not check them.
+
+wrong:
+    // +k8s:validation:maxLength=5
+    Replicas int32 `json:\"replicas\"`
+
+right:
+    // +k8s:validation:maximum=5
+    Replicas int32 `json:\"replicas\"`
+";
+    ValidationIgnored = "validation/ignored", Warning,
+"A value-validation marker that openapi-gen reads past without effect, so neither its Go
+file nor union-gen's documents have it: an unknown key (a typo: openapi-gen skips keys it
+does not know), a `ref(…)` value, `format`, `nullable` or `enum` (read and checked, never
+written by openapi-gen's Go output), markers on a non-struct type (openapi-gen reads those
+of fields), on a `json:\",string\"` field, or on a type whose `OpenAPIDefinition()` method
+supplies the whole schema.
+
+wrong:
+    // +k8s:validation:maxLenght=5
+    Name string `json:\"name\"`
+
+right:
+    // +k8s:validation:maxLength=5
+    Name string `json:\"name\"`
+";
+    ExtensionMalformed = "extension/malformed", Warning,
+"A `+k8s:openapi-gen=x-…` extension openapi-gen skips (it logs an error and goes on): the
+value has no `:` between the extension's name and its value, or the name does not start with
+`x-kubernetes-`.
+
+wrong:
+    // +k8s:openapi-gen=x-kubernetes-member-tag
+
+right:
+    // +k8s:openapi-gen=x-kubernetes-member-tag:member_test
+";
+    ExtensionDuplicate = "extension/duplicate", Error,
+"One schema would get the same extension twice: two `+k8s:openapi-gen=x-kubernetes-<name>:`
+markers with one name, an extension that another marker writes too (`+listType` writes
+`x-kubernetes-list-type`), or `+validations=` next to `+k8s:validation:cel[…]` (both write
+`x-kubernetes-validations`). openapi-gen writes both into one Go map literal, which does not
+compile.
+
+wrong:
+    // +k8s:openapi-gen=x-kubernetes-list-type:atomic
+    // +listType=atomic
+
+right:
+    // +listType=atomic
+";
     SyntaxParseError = "syntax/parse-error", Error,
 "A declaration the tool needs does not parse as Go. The rest of the file and the other files
 are still processed, but the broken declaration is skipped.
@@ -228,17 +323,16 @@ right:
 ";
     GoUnsupported = "go/unsupported", Error,
 "`union-gen openapi-gen` (the Go output) meets something openapi-gen writes that union-gen's
-Go emitter cannot write yet: `+k8s:validation:*` value validations,
-`+k8s:openapi-gen=x-…` extensions, a model-name file for packages with
-`+k8s:openapi-model-package`. Nothing is written (exit 1): a file without them would
-silently change what the API server serves. Keep openapi-gen for such packages for now.
+Go emitter cannot write yet: a model-name file (`--output-model-name-file`) for packages with
+`+k8s:openapi-model-package`. Nothing is written (exit 1): a file without it would silently
+change what the API server serves. Keep openapi-gen for such packages for now.
 
 wrong:
-    // +k8s:validation:maxLength=64
-    Name string `json:\"name\"`          (then: union-gen openapi-gen …)
+    // +k8s:openapi-model-package=com.example.v1     (then: union-gen openapi-gen
+    package v1                                          --output-model-name-file …)
 
 right:
-    run openapi-gen for this package until the Go output writes value validations
+    run openapi-gen for this package until union-gen writes model-name files
 ";
     IoUnwritable = "io/unwritable", Error,
 "An output file could not be written (a missing directory, permissions, a full disk). Exit

@@ -5,7 +5,26 @@
 use serde_json::Value;
 
 use super::{ref_path, Info, Version};
+use crate::model::Limits;
 use crate::schema::{Definitions, Schema};
+
+/// A float64 as Go's `encoding/json` writes it: integers without a fraction, `%f`-style
+/// between 1e-6 and 1e21, else an exponent (`1e+21`, `1e-07`).
+pub(crate) fn go_json_float(value: f64) -> String {
+    if value.is_finite() && value.fract() == 0.0 && value.abs() < 1e21 {
+        return format!("{}", value as i128);
+    }
+    let abs = value.abs();
+    if abs != 0.0 && !(1e-6..1e21).contains(&abs) {
+        // Go: strconv 'e' with the shortest digits, then `e-07` → `e-07` (two digits kept).
+        let text = format!("{value:e}");
+        let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
+        let exponent: i32 = exponent.parse().unwrap_or(0);
+        let sign = if exponent < 0 { '-' } else { '+' };
+        return format!("{mantissa}e{sign}{:02}", exponent.abs());
+    }
+    format!("{value}")
+}
 
 /// The whole document as pretty JSON with a final newline.
 pub fn document(definitions: &Definitions, version: Version, info: &Info) -> String {
@@ -149,6 +168,43 @@ impl Writer {
         }
     }
 
+    /// `maximum` … `multipleOf` in kube-openapi's `SchemaProps` order (numbers as Go's
+    /// `encoding/json` writes a float64).
+    fn limits_before_enum(&mut self, limits: &Limits) {
+        let float = |w: &mut Self, key: &str, value: Option<f64>| {
+            if let Some(value) = value {
+                w.key(key);
+                w.out.push_str(&go_json_float(value));
+            }
+        };
+        let int = |w: &mut Self, key: &str, value: Option<i64>| {
+            if let Some(value) = value {
+                w.key(key);
+                w.out.push_str(&value.to_string());
+            }
+        };
+        let flag = |w: &mut Self, key: &str, value: bool| {
+            if value {
+                w.key(key);
+                w.out.push_str("true");
+            }
+        };
+        float(self, "maximum", limits.maximum);
+        flag(self, "exclusiveMaximum", limits.exclusive_maximum);
+        float(self, "minimum", limits.minimum);
+        flag(self, "exclusiveMinimum", limits.exclusive_minimum);
+        int(self, "maxLength", limits.max_length);
+        int(self, "minLength", limits.min_length);
+        if let Some(pattern) = &limits.pattern {
+            self.key("pattern");
+            self.string(pattern);
+        }
+        int(self, "maxItems", limits.max_items);
+        int(self, "minItems", limits.min_items);
+        flag(self, "uniqueItems", limits.unique_items);
+        float(self, "multipleOf", limits.multiple_of);
+    }
+
     fn definitions(&mut self, definitions: &Definitions, version: Version) {
         self.begin_object();
         for (name, schema) in definitions {
@@ -185,9 +241,18 @@ impl Writer {
             self.key("default");
             self.value(default);
         }
+        self.limits_before_enum(&schema.limits);
         if !schema.enum_values.is_empty() {
             self.key("enum");
             self.strings(&schema.enum_values);
+        }
+        if let Some(n) = schema.limits.max_properties {
+            self.key("maxProperties");
+            self.out.push_str(&n.to_string());
+        }
+        if let Some(n) = schema.limits.min_properties {
+            self.key("minProperties");
+            self.out.push_str(&n.to_string());
         }
         if !schema.required.is_empty() {
             self.key("required");
@@ -204,8 +269,11 @@ impl Writer {
             || !schema.enum_values.is_empty()
             || !schema.required.is_empty()
             || schema.items.is_some()
+            || !schema.limits.is_empty()
+            || !schema.all_of.is_empty()
             || !schema.extensions.is_empty();
         if let (Some(reference), Version::V3, true) = (&schema.reference, version, has_siblings) {
+            // builder3's WrapRefs replaces `allOf` (value validations' entry included).
             self.key("allOf");
             self.begin_array();
             self.element();
@@ -213,6 +281,14 @@ impl Writer {
             self.key("$ref");
             self.string(&ref_path(reference, version));
             self.end_object();
+            self.end_array();
+        } else if !schema.all_of.is_empty() {
+            self.key("allOf");
+            self.begin_array();
+            for entry in &schema.all_of {
+                self.element();
+                self.schema(entry, version);
+            }
             self.end_array();
         }
         if !schema.properties.is_empty() {
@@ -245,6 +321,12 @@ impl Writer {
 
 /// A JSON string as serde_json writes it, plus Go encoding/json's HTML-safe escapes (`<`,
 /// `>`, `&`, U+2028, U+2029), so descriptions match Kubernetes' published specs byte for byte.
+pub(super) fn string(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 2);
+    write_string(&mut out, value);
+    out
+}
+
 fn write_string(out: &mut String, value: &str) {
     out.push('"');
     let mut start = 0;

@@ -28,6 +28,11 @@ pub struct Info {
     pub version: String,
 }
 
+/// A JSON string as Go's `encoding/json` writes it (HTML-safe escapes included).
+pub(crate) fn json_string(value: &str) -> String {
+    json::string(value)
+}
+
 /// A `$ref` is a JSON Pointer (RFC 6901): `~` and `/` inside a name are escaped.
 fn ref_path(name: &str, version: Version) -> String {
     let name = name.replace('~', "~0").replace('/', "~1");

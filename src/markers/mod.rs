@@ -7,5 +7,6 @@
 
 pub mod parse;
 pub mod registry;
+pub mod validation;
 
 pub use parse::{parse_marker, Gate, Marker, MarkerArg, MarkerError};

@@ -170,6 +170,9 @@ registry! {
     PatchStrategy = "patchStrategy", OpenApiGen, Field, Value::Words(PATCH_STRATEGIES);
     PatchMergeKey = "patchMergeKey", OpenApiGen, Field, Value::Text;
     OpenApiGenMarker = "k8s:openapi-gen", OpenApiGen, TypeOrField, Value::Text;
+    // kube-openapi's old extension tag: `x-kubernetes-validations` as given. The value
+    // validations `+k8s:validation:<key>…` have keys, not names: `markers::validation`.
+    Validations = "validations", OpenApiGen, TypeOrField, Value::Text;
     // Unions, 2019 KEP.
     Union = "union", Union2019, Type, Value::None;
     UnionDiscriminator = "unionDiscriminator", Union2019, Field, Value::None;

@@ -11,6 +11,7 @@ pub mod fields;
 mod markers_check;
 mod unions;
 pub mod universe;
+mod validations;
 mod well_known;
 
 use std::collections::{BTreeMap, BTreeSet, HashSet, VecDeque};
@@ -65,6 +66,7 @@ pub fn resolve(
         options,
         type_problem: None,
         reported_defaults: HashSet::new(),
+        reported_validations: HashSet::new(),
     };
     for path in &universe.order {
         let package = &universe.packages[path];
@@ -80,6 +82,14 @@ pub fn resolve(
             .any(|f| opted_in(&f.decls.package_doc));
         for (name, entry) in names {
             let is_struct = universe.struct_of(*entry).is_some();
+            if !is_struct {
+                validations::on_non_struct(
+                    &entry.decl.doc,
+                    name,
+                    &mut resolver.reported_validations,
+                    &mut resolver.diagnostics,
+                );
+            }
             let selected = if resolver.options.openapi_gen {
                 package_opted_in || opted_in(&entry.decl.doc)
             } else {
@@ -113,6 +123,8 @@ pub fn resolve(
             doc: Vec::new(),
             body,
             span,
+            validations: None,
+            extensions: Vec::new(),
         });
     }
     definitions.sort_by(|a, b| a.name.cmp(&b.name));
@@ -159,6 +171,8 @@ struct Resolver<'u, 'a> {
     /// `+default=ref(…)` markers already reported (a struct inlined in several is walked
     /// once per struct).
     reported_defaults: HashSet<Span>,
+    /// Value-validation and extension findings already reported (see `validations`).
+    reported_validations: validations::Reported,
 }
 
 /// Why `property_type` could not build a property's schema.
@@ -201,12 +215,21 @@ impl<'u, 'a> Resolver<'u, 'a> {
             .iter()
             .map(|l| l.text.clone())
             .collect();
+        let markers = validations::of_type(
+            self.universe,
+            &name,
+            entry,
+            &mut self.reported_validations,
+            &mut self.diagnostics,
+        );
         if let Some(body) = self.custom_schema(&name) {
             return Some(Definition {
                 name,
                 doc,
                 body,
                 span: entry.decl.name_span.clone(),
+                validations: markers.validations,
+                extensions: markers.extensions,
             });
         }
         // A defined type over another struct (`type MatchCondition v1.MatchCondition`) has
@@ -262,6 +285,8 @@ impl<'u, 'a> Resolver<'u, 'a> {
             doc,
             body: DefinitionBody::Struct(def),
             span: entry.decl.name_span.clone(),
+            validations: markers.validations,
+            extensions: markers.extensions,
         })
     }
 
@@ -343,6 +368,14 @@ impl<'u, 'a> Resolver<'u, 'a> {
             .and_then(ListType::from_marker);
         let list_map_keys = list_map_keys(&field.doc, list_type);
         self.check_patch_tags(flat);
+        let markers = validations::of_field(
+            self.universe,
+            &field.doc,
+            &go_type,
+            flat.tag.string,
+            &mut self.reported_validations,
+            &mut self.diagnostics,
+        );
         let zero = if flat.tag.string {
             ZeroForm::Opaque
         } else {
@@ -362,6 +395,8 @@ impl<'u, 'a> Resolver<'u, 'a> {
             patch_merge_key: value_of(Kind::PatchMergeKey).map(str::to_string),
             zero,
             omitempty: flat.tag.omitempty,
+            validations: markers.validations,
+            extensions: markers.extensions,
         }
     }
 

@@ -6,6 +6,7 @@
 
 pub mod cel;
 pub mod description;
+pub mod validations;
 
 use crate::diag::{Code, Diagnostic};
 use crate::model::*;
@@ -37,9 +38,13 @@ pub struct Schema {
     pub types: Vec<String>,
     pub format: Option<String>,
     pub default: Option<serde_json::Value>,
+    /// Value validations (`+k8s:validation:*`), written between `default` and `enum`.
+    pub limits: Limits,
     pub enum_values: Vec<String>,
     pub required: Vec<String>,
     pub items: Option<Box<Schema>>,
+    /// The nested value validations' entry (`items:`, `properties:`, `additionalProperties:`).
+    pub all_of: Vec<Schema>,
     /// Sorted by name.
     pub properties: Vec<(String, Schema)>,
     pub additional_properties: Option<Box<Schema>>,
@@ -145,6 +150,12 @@ fn definition_schema(
         DefinitionBody::Custom { types, format } => {
             schema.types = types.clone();
             schema.format = format.clone();
+            validations::apply(
+                &mut schema,
+                definition.validations.as_deref(),
+                &definition.extensions,
+            );
+            schema.extensions.sort_by(|a, b| a.0.cmp(&b.0));
         }
         DefinitionBody::Struct(def) => {
             schema.types = vec!["object".into()];
@@ -166,6 +177,11 @@ fn definition_schema(
                     .extensions
                     .push(("x-kubernetes-map-type".into(), map_type.as_str().into()));
             }
+            validations::apply(
+                &mut schema,
+                definition.validations.as_deref(),
+                &definition.extensions,
+            );
             let listed: Vec<Union> = def.unions.iter().filter_map(served_union).collect();
             if !listed.is_empty() && unions != UnionFormat::Kep1027 {
                 schema
@@ -317,6 +333,12 @@ fn property_schema(
     if let Some(key) = &property.patch_merge_key {
         extensions.push(("x-kubernetes-patch-merge-key".into(), key.clone().into()));
     }
+    validations::apply(
+        &mut schema,
+        property.validations.as_deref(),
+        &property.extensions,
+    );
+    extensions.append(&mut schema.extensions);
     if union_format != UnionFormat::List {
         if let Some(union) = unions
             .iter()

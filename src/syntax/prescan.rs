@@ -6,10 +6,13 @@
 
 use std::ops::Range;
 
-/// Methods whose bodies we do read (literal-returning schema overrides), and `UnmarshalJSON`,
+/// Methods whose bodies we do read (literal-returning schema overrides; `OpenAPIDefinition`
+/// and `OpenAPIV3Definition`, whose presence decides which markers openapi-gen checks), and `UnmarshalJSON`,
 /// whose presence alone matters (openapi-gen enforces no zero-value default on a type that
 /// unmarshals itself).
 pub const KEPT_METHODS: &[&str] = &[
+    "OpenAPIDefinition",
+    "OpenAPIV3Definition",
     "OpenAPISchemaType",
     "OpenAPISchemaFormat",
     "OpenAPIV3OneOfTypes",

@@ -198,15 +198,35 @@ fn missing_output_flags_are_errors() {
     assert!(out.contains("--output-model-name-file"), "{out}");
 }
 
+/// `+k8s:validation:*` value validations and `+k8s:openapi-gen=x-kubernetes-*` extensions:
+/// kube-openapi's generator tests (TestMarkerComments, TestCELMarkerComments,
+/// TestMultilineCELMarkerComments, TestNestedMarkers, TestMarkerCommentsCustomDefsV3,
+/// TestMarkerCommentsV3OneOfTypes, TestSimple's and TestExtensions' extensions) and its
+/// integration package `valuevalidation`, each rewritten as a package of
+/// `testdata/value-validations`.
 #[test]
-fn value_validations_are_refused_not_dropped() {
-    let (code, file, err) = openapi_gen(&[], &["./testdata/go-output/unsupported"]);
-    assert_eq!(code, 1, "{err}");
-    assert_eq!(file, "", "nothing is written");
+fn value_validations_as_openapi_gen_writes_them() {
+    let (code, file, err) = openapi_gen(&[], &["./testdata/value-validations/..."]);
+    assert_eq!(code, 0, "{err}");
+    assert_well_formed(&file);
+    assert!(file.contains("\tptr \"k8s.io/utils/ptr\"\n"), "{file}");
+    snapshot("go_output__value_validations", &file);
+}
+
+/// The same packages in a v2 document: the limits, rules and `allOf` entries openapi-gen's Go
+/// file makes kube-openapi serve (Counter's `OpenAPIDefinition()` is not read yet: its markers
+/// are reported and left out).
+#[test]
+fn value_validations_in_documents() {
+    let (code, json, err) = run(&["generate", "--v2", "-", "./testdata/value-validations/..."]);
+    assert_eq!(code, 0, "{err}");
     assert!(
-        err.contains("unsupported.Limits: value validations (`+k8s:validation:…`) on field `Name`"),
+        err.contains("`Counter` has an `OpenAPIDefinition()` method") && err.contains("1 warning"),
         "{err}"
     );
+    snapshot("go_output__value_validations_v2", &json);
+    let v3 = crate::harness::generate(&["--v3", "-", "./testdata/value-validations/nested"]);
+    snapshot("go_output__value_validations_nested_v3", &v3);
 }
 
 /// `+default=ref(Const)` is written by name, with the constant's package imported, as

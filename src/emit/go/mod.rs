@@ -9,6 +9,7 @@
 
 mod layout;
 pub mod select;
+mod validations;
 mod value;
 
 use std::collections::{BTreeMap, HashMap};
@@ -310,6 +311,10 @@ fn function(
                 "Format",
                 format!("{t}.OpenAPISchemaFormat()"),
             ));
+            props.extend(validations::value_validations(
+                imports,
+                definition.validations.as_deref(),
+            ));
             if selected.methods.v3_one_of && !selected.methods.v3_definition {
                 // The v3 definition (oneOf) embedded into the v2 one.
                 let mut v3_props = v3_props;
@@ -321,12 +326,20 @@ fn function(
                     "Format",
                     format!("{t}.OpenAPISchemaFormat()"),
                 ));
+                v3_props.extend(validations::value_validations(
+                    imports,
+                    definition.validations.as_deref(),
+                ));
                 let definition_of = |props: Vec<Element>| {
                     let mut elements = vec![Element::pair(
                         "SchemaProps",
                         Node::block("spec.SchemaProps{", props),
                     )];
-                    if let Some(extensions) = extensions_node(&schema.extensions) {
+                    if let Some(extensions) = validations::extensions_node(
+                        &schema.extensions,
+                        &definition.extensions,
+                        definition.validations.as_deref(),
+                    ) {
                         elements.push(Element::pair("VendorExtensible", extensions));
                     }
                     vec![Element::pair(
@@ -367,6 +380,10 @@ fn function(
             open = format!("{common}.OpenAPIDefinition{{");
             close = "}";
             props.push(Element::line("Type", "[]string{\"object\"}"));
+            props.extend(validations::value_validations(
+                imports,
+                definition.validations.as_deref(),
+            ));
             let schemas: HashMap<&str, &Schema> = schema
                 .properties
                 .iter()
@@ -401,7 +418,11 @@ fn function(
         "SchemaProps",
         Node::block("spec.SchemaProps{", props),
     )];
-    if let Some(extensions) = extensions_node(&schema.extensions) {
+    if let Some(extensions) = validations::extensions_node(
+        &schema.extensions,
+        &definition.extensions,
+        definition.validations.as_deref(),
+    ) {
         schema_elements.push(Element::pair("VendorExtensible", extensions));
     }
     outer.push(Element::pair(
@@ -428,26 +449,6 @@ fn function(
     Ok(out)
 }
 
-/// `VendorExtensible: spec.VendorExtensible{Extensions: spec.Extensions{…}}`.
-fn extensions_node(extensions: &[(String, serde_json::Value)]) -> Option<Node> {
-    if extensions.is_empty() {
-        return None;
-    }
-    let mut sorted: Vec<&(String, serde_json::Value)> = extensions.iter().collect();
-    sorted.sort_by(|a, b| a.0.cmp(&b.0));
-    let elements = sorted
-        .into_iter()
-        .map(|(k, v)| Element::pair(go_quote(k), value::extension_node(v)))
-        .collect();
-    Some(Node::block(
-        "spec.VendorExtensible{",
-        vec![Element::pair(
-            "Extensions",
-            Node::block("spec.Extensions{", elements),
-        )],
-    ))
-}
-
 /// One property: its extensions, then `SchemaProps` with description, default and type.
 fn property_node(
     imports: &mut Imports,
@@ -457,7 +458,11 @@ fn property_node(
 ) -> Result<Node, String> {
     let ty = &property.ty;
     let mut elements = Vec::new();
-    if let Some(extensions) = extensions_node(&schema.extensions) {
+    if let Some(extensions) = validations::extensions_node(
+        &schema.extensions,
+        &property.extensions,
+        property.validations.as_deref(),
+    ) {
         elements.push(Element::pair("VendorExtensible", extensions));
     }
     let mut props = Vec::new();
@@ -470,6 +475,10 @@ fn property_node(
     } else if let Some(default) = &schema.default {
         props.push(Element::line("Default", value::sharp_v(default)));
     }
+    props.extend(validations::value_validations(
+        imports,
+        property.validations.as_deref(),
+    ));
     type_elements(imports, ty, true, &mut props, refs)?;
     elements.push(Element::pair(
         "SchemaProps",

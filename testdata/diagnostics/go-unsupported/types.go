@@ -1,9 +1,10 @@
 // +k8s:openapi-gen=true
+// +k8s:openapi-model-package=com.example.api
 
 package api
 
-// Limits has a value validation, which openapi-gen writes and the Go output cannot yet.
+// Limits is in a package with model names, whose model-name file the Go output cannot
+// write yet.
 type Limits struct {
-	// +k8s:validation:maxLength=64
 	Name string `json:"name"`
 }

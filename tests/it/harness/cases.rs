@@ -43,7 +43,9 @@ pub fn spec_severity(code: &str) -> &'static str {
         | "resolve/undefined-type"
         | "resolve/unresolved-default-ref"
         | "field/default-not-zero"
-        | "enum/explicit-not-written" => "warning",
+        | "enum/explicit-not-written"
+        | "validation/ignored"
+        | "extension/malformed" => "warning",
         _ => "error",
     }
 }

@@ -1,0 +1,3 @@
+module example.com/extension-duplicate
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/extension-malformed
+
+go 1.22

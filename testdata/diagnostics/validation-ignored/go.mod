@@ -1,0 +1,3 @@
+module example.com/validation-ignored
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/validation-invalid
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/validation-malformed
+
+go 1.22

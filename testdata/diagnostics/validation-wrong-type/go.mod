@@ -1,0 +1,3 @@
+module example.com/validation-wrong-type
+
+go 1.22

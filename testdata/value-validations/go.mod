@@ -1,0 +1,3 @@
+module example.com/vvalid
+
+go 1.22
