@@ -150,7 +150,7 @@ fn method_names(text: &str) -> Vec<(String, String)> {
     ];
     let mut found = Vec::new();
     for line in text.lines() {
-        let Some(rest) = line.strip_prefix("func (") else {
+        let Some(rest) = line.trim_start().strip_prefix("func (") else {
             continue;
         };
         let Some((receiver, after)) = rest.split_once(')') else {
