@@ -211,8 +211,8 @@ right:
     GoUnsupported = "go/unsupported", Error,
 "`union-gen openapi-gen` (the Go output) meets something openapi-gen writes that union-gen's
 Go emitter cannot write yet: `+k8s:validation:*` value validations,
-`+k8s:openapi-gen=x-…` extensions, a model-name file for packages with
-`+k8s:openapi-model-package`. Nothing is written (exit 1): a file without them would
+`+k8s:openapi-gen=x-…` extensions; or a model-name file openapi-gen would write as invalid Go
+(a model name with a quote or backslash). Nothing is written (exit 1): a file without them would
 silently change what the API server serves. Keep openapi-gen for such packages for now.
 
 wrong:

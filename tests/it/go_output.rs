@@ -223,3 +223,99 @@ fn ref_defaults_are_written_by_name() {
     let json = crate::harness::generate(&["--v2", "-", "testdata/go-output/refdefault"]);
     assert!(json.contains("\"default\": \"Fast\""), "{json}");
 }
+
+/// Copies `testdata/go-output/{go.mod,modelnames}` into a temporary module (the model-name
+/// files are written into the packages' own directories).
+fn model_names_module() -> tempfile::TempDir {
+    fn copy(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).expect("create directory");
+        for entry in std::fs::read_dir(from).expect("read testdata") {
+            let entry = entry.expect("directory entry");
+            let target = to.join(entry.file_name());
+            if entry.file_type().expect("file type").is_dir() {
+                copy(&entry.path(), &target);
+            } else {
+                std::fs::copy(entry.path(), &target).expect("copy testdata");
+            }
+        }
+    }
+    let dir = tempfile::tempdir().expect("temporary directory");
+    std::fs::copy("testdata/go-output/go.mod", dir.path().join("go.mod")).expect("copy go.mod");
+    copy(
+        Path::new("testdata/go-output/modelnames"),
+        &dir.path().join("modelnames"),
+    );
+    dir
+}
+
+/// `--output-model-name-file`: one file per input package with `+k8s:openapi-model-package`
+/// (the package's value, or a type's own), public structs only, none in a `--readonly-pkg`;
+/// the definitions are keyed by the methods the file declares.
+#[test]
+fn model_name_files_are_written_into_tagged_packages() {
+    let module = model_names_module();
+    let root = module.path();
+    let packages = root.join("modelnames").join("...");
+    let (code, file, err) = openapi_gen(
+        &[
+            "--output-model-name-file",
+            "zz_generated.model_name.go",
+            "--readonly-pkg",
+            "example.com/shop/other,example.com/shop/modelnames/vendored",
+        ],
+        &[packages.to_str().expect("UTF-8 path")],
+    );
+    assert_eq!(code, 0, "{err}");
+    let read = |package: &str| {
+        std::fs::read_to_string(
+            root.join("modelnames")
+                .join(package)
+                .join("zz_generated.model_name.go"),
+        )
+        .ok()
+    };
+    let catalog = read("catalog").expect("catalog's model-name file");
+    let orders = read("orders").expect("orders' model-name file (a type has the marker)");
+    assert_eq!(read("vendored"), None, "--readonly-pkg: no file");
+    assert_well_formed(&catalog);
+    assert_well_formed(&orders);
+    snapshot("go_output__model_names_catalog", &catalog);
+    snapshot("go_output__model_names_orders", &orders);
+    assert!(
+        file.contains("catalog.Price{}.OpenAPIModelName():")
+            && file.contains("\"example.com/shop/modelnames/orders.Draft\":"),
+        "{file}"
+    );
+    // A second run reads the files it wrote (generated: openapi-gen does not see them) and
+    // writes the same.
+    let (code, again, err) = openapi_gen(
+        &[
+            "--output-model-name-file",
+            "zz_generated.model_name.go",
+            "--readonly-pkg=example.com/shop/modelnames/vendored",
+        ],
+        &[packages.to_str().expect("UTF-8 path")],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(again, file);
+    assert_eq!(read("catalog").as_deref(), Some(catalog.as_str()));
+}
+
+/// Without `--output-model-name-file` nothing is written into the input packages, and the
+/// markers still decide the keys (openapi-gen assumes the methods are or will be generated).
+#[test]
+fn model_name_markers_name_keys_without_the_flag() {
+    let module = model_names_module();
+    let packages = module.path().join("modelnames").join("...");
+    let (code, file, err) = openapi_gen(&[], &[packages.to_str().expect("UTF-8 path")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!module
+        .path()
+        .join("modelnames/catalog/zz_generated.model_name.go")
+        .exists());
+    assert!(file.contains("orders.Ref{}.OpenAPIModelName():"), "{file}");
+    assert!(
+        file.contains("ref(orders.Ref{}.OpenAPIModelName())"),
+        "{file}"
+    );
+}
