@@ -319,3 +319,25 @@ fn model_name_markers_name_keys_without_the_flag() {
         "{file}"
     );
 }
+
+/// A named interface field is refused (openapi-gen writes no type for it, and refuses it as a
+/// list item); `interface{}` is an object, as in kube-openapi's type table.
+#[test]
+fn named_interface_fields_are_refused() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    std::fs::write(
+        dir.path().join("types.go"),
+        "// +k8s:openapi-gen=true\npackage p\n\ntype Shape interface{ Area() float64 }\n\n\
+         type Drawing struct {\n\tShapes []Shape `json:\"shapes\"`\n\tSkipped Shape `json:\"-\"`\n\
+         \tCells []interface{} `json:\"cells\"`\n}\n",
+    )
+    .expect("write input");
+    let (code, file, err) = openapi_gen(&[], &[dir.path().to_str().expect("UTF-8 path")]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(file, "");
+    assert!(
+        err.contains("field `Shapes` of the named interface type"),
+        "{err}"
+    );
+    assert!(!err.contains("Skipped"), "{err}");
+}

@@ -450,11 +450,7 @@ fn property_node(
     } else if let Some(default) = &schema.default {
         props.push(Element::line("Default", value::sharp_v(default)));
     }
-    if let PropertyType::Any = ty {
-        // openapi-gen writes no type for an interface.
-    } else {
-        type_elements(imports, ty, &mut props, refs)?;
-    }
+    type_elements(imports, ty, &mut props, refs)?;
     elements.push(Element::pair(
         "SchemaProps",
         Node::block("spec.SchemaProps{", props),
@@ -516,8 +512,11 @@ fn type_elements(
                 ),
             ));
         }
+        // kube-openapi's type table maps `interface{}` (and `any`, unaliased) to an object;
+        // a named interface is refused by `select.rs`.
         PropertyType::Any => {
-            return Err("a list or map of `interface{}` (openapi-gen refuses it too)".into())
+            props.push(Element::line("Type", "[]string{\"object\"}"));
+            props.push(Element::line("Format", "\"\""));
         }
         PropertyType::Unsupported => return Err("a type the tool cannot describe".into()),
     }

@@ -7,6 +7,8 @@ use std::collections::{HashMap, HashSet};
 use super::{model_names, Methods};
 use crate::markers::registry::Kind;
 use crate::model::TypeName;
+use crate::resolve::fields;
+use crate::resolve::universe::{GoType, Origin, Universe};
 use crate::resolve::LoadedPackage;
 use crate::source::SourceMap;
 use crate::syntax::{Doc, TypeExpr};
@@ -52,13 +54,18 @@ impl Selection {
             model_package: HashSet::new(),
             unsupported: Vec::new(),
         };
+        let universe = Universe::build(packages);
         for package in packages {
             let package_on = package
                 .files
                 .iter()
                 .any(|f| openapi_gen_values(&f.decls.package_doc).any(|v| v == "true"));
             let package_model = model_names::package_value(package, sources);
-            for file in &package.files {
+            for (file_index, file) in package.files.iter().enumerate() {
+                let origin = Origin {
+                    package: &package.import_path,
+                    file: file_index,
+                };
                 for decl in &file.decls.types {
                     let name = TypeName {
                         package: package.import_path.clone(),
@@ -87,6 +94,25 @@ impl Selection {
                                     .first()
                                     .map_or_else(|| type_label(&field.ty), |(n, _)| n.clone());
                                 unsupported_markers(&field.doc, Some(&label), &mut found);
+                                let serialized = !fields::json_tag(field.tag.as_deref()).skip
+                                    && field
+                                        .names
+                                        .first()
+                                        .is_none_or(|(n, _)| fields::is_exported(n))
+                                    && !openapi_gen_values(&field.doc).any(|v| v == "false");
+                                let interface = serialized
+                                    .then(|| {
+                                        named_interface(
+                                            &universe,
+                                            universe.resolve(origin, &field.ty),
+                                        )
+                                    })
+                                    .flatten();
+                                if let Some(interface) = interface {
+                                    found.push(format!(
+                                        "field `{label}` of the named interface type `{interface}`"
+                                    ));
+                                }
                                 // openapi-gen also reads `+default` on the field's type.
                                 if let Some(local) = local_type(&field.ty) {
                                     let declared = package
@@ -179,6 +205,27 @@ fn generated(text: &str) -> bool {
         }
     }
     false
+}
+
+/// The named interface a field's type is or holds (through pointers, lists, map values):
+/// kube-openapi's type table knows `interface{}` only; openapi-gen writes no type for a
+/// named one and refuses it as an element.
+fn named_interface(universe: &Universe, ty: GoType) -> Option<TypeName> {
+    let mut current = ty;
+    for _ in 0..crate::limits::TYPE_DEPTH {
+        match current {
+            GoType::Pointer(inner)
+            | GoType::Slice(inner)
+            | GoType::Array(inner)
+            | GoType::Map(_, inner) => current = *inner,
+            GoType::Named(name, entry) => {
+                let underlying = universe.underlying(GoType::Named(name.clone(), entry));
+                return matches!(underlying, GoType::Interface).then_some(name);
+            }
+            _ => return None,
+        }
+    }
+    None
 }
 
 /// A field type declared in the field's own package (`T`, `*T`).
