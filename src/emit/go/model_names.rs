@@ -74,8 +74,14 @@ pub fn plan(
         let package_value = package_value(package, sources).unwrap_or("");
         let mut candidates = false;
         let mut methods = Vec::new();
+        // A type declared twice (files for alternative build tags, `fieldsv1_byte.go` and
+        // `fieldsv1_string.go`): one method, as for the universe (the first file's).
+        let mut seen = std::collections::HashSet::new();
         for file in &package.files {
             for decl in &file.decls.types {
+                if !seen.insert(decl.name.as_str()) {
+                    continue;
+                }
                 let name = TypeName {
                     package: package.import_path.clone(),
                     name: decl.name.clone(),
