@@ -341,3 +341,27 @@ fn named_interface_fields_are_refused() {
     );
     assert!(!err.contains("Skipped"), "{err}");
 }
+
+/// `+k8s:openapi-gen=true` and `=false` both on the package (apimachinery's testapigroup/v1):
+/// openapi-gen looks for a `true` value and generates the package.
+#[test]
+fn a_package_tagged_true_and_false_is_generated() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    std::fs::write(
+        dir.path().join("doc.go"),
+        "// +k8s:openapi-gen=true\n// +k8s:openapi-gen=false\npackage p\n",
+    )
+    .expect("write doc.go");
+    std::fs::write(
+        dir.path().join("types.go"),
+        "package p\n\ntype Carton struct {\n\tSize int `json:\"size\"`\n}\n",
+    )
+    .expect("write types.go");
+    let (code, file, err) = openapi_gen(&[], &[dir.path().to_str().expect("UTF-8 path")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(file.contains("func schema_"), "{file}");
+    assert!(
+        file.contains("_Carton(ref common.ReferenceCallback)"),
+        "{file}"
+    );
+}
