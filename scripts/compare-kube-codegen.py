@@ -12,7 +12,7 @@ the k8s.io/apimachinery version its go.mod requires (scripts/prepare-module-cach
 The arguments are built as kube_codegen.sh builds them: the four apimachinery packages it
 always adds, then the import path of every directory under --in-dir holding a
 `// +k8s:openapi…` comment (sorted), `--output-pkg` the import path of --output-dir, the
-boilerplate as --go-header-file. The files are written into a temporary copy of the project and compared byte for byte with the committed
+boilerplate as --go-header-file, `--readonly-pkg` for each of its KUBE_CODEGEN_READONLY_PKGS. The files are written into a temporary copy of the project and compared byte for byte with the committed
 `<output-dir>/zz_generated.openapi.go` and, with --model-name-file, each input package's
 committed model name file (the run happens in a temporary copy of the project). Exit 0 when
 every file is identical.
@@ -32,6 +32,16 @@ ALWAYS = [
     "k8s.io/apimachinery/pkg/runtime",
     "k8s.io/apimachinery/pkg/version",
     "k8s.io/apimachinery/pkg/api/resource",
+]
+# kube_codegen.sh's KUBE_CODEGEN_READONLY_PKGS: they live in the read-only module cache.
+READONLY = [
+    "k8s.io/apimachinery/pkg/apis/meta/v1",
+    "k8s.io/apimachinery/pkg/api/resource",
+    "k8s.io/apimachinery/pkg/runtime",
+    "k8s.io/apimachinery/pkg/types",
+    "k8s.io/apimachinery/pkg/util/intstr",
+    "k8s.io/apimachinery/pkg/version",
+    "time",
 ]
 OPENAPI_COMMENT = re.compile(r"^\s*//\s*\+k8s:openapi", re.M)
 
@@ -94,6 +104,8 @@ def main():
         ]
         if args.model_name_file:
             command.append(f"--output-model-name-file={args.model_name_file}")
+        for package in READONLY:
+            command += ["--readonly-pkg", package]
         command += packages
         print("$ union-gen " + " ".join(command[1:]).replace(work, "$TMP"))
         proc = subprocess.run(command, cwd=project, capture_output=True, text=True)

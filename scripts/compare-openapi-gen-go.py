@@ -10,20 +10,24 @@ with test/integration/pkg/generated/openapi_generated.go and
 pkg/generated/namedmodels/openapi_generated.go: byte-identical or not, then per
 top-level declaration (the import block, GetOpenAPIDefinitions, each schema_ function), and
 the number of differing lines (`diff` style); the API rule reports (`--report-filename`) are
-compared with testdata/golden.v2.report and testdata/namedmodels/golden.v3.report.
---output-model-name-file is left out (union-gen does not write model name files yet). Exit 0 when identical, 1 otherwise.
+compared with testdata/golden.v2.report and testdata/namedmodels/golden.v3.report; the
+namedmodels run has --output-model-name-file zz_generated_model_name.go, as in the README, and
+the file it writes into testdata/namedmodels is compared with the committed one (which is
+removed before the run, so it cannot be left over). Exit 0 when identical, 1 otherwise.
 Set GOMODCACHE when the packages need k8s.io/apimachinery (they do not).
 """
 
 import difflib
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
 
+# (output package, golden report, model-name file or None, packages)
 RUNS = [
-    ("generated", "testdata/golden.v2.report", [
+    ("generated", "testdata/golden.v2.report", None, [
     "./testdata/custom",
     "./testdata/enumtype",
     "./testdata/listtype",
@@ -34,17 +38,18 @@ RUNS = [
     "./testdata/defaults",
     "./testdata/valuevalidation",
     ]),
-    # Without --output-model-name-file (not supported yet): the package's committed
-    # zz_generated_model_name.go already has the methods.
-    ("generated/namedmodels", "testdata/namedmodels/golden.v3.report", ["./testdata/namedmodels"]),
+    ("generated/namedmodels", "testdata/namedmodels/golden.v3.report",
+     "zz_generated_model_name.go", ["./testdata/namedmodels"]),
 ]
 
 
 def checkout(source, scratch):
-    if os.path.isdir(os.path.join(source, "test", "integration")):
-        return source
+    """A scratch copy of kube-openapi (the model-name run writes into its testdata)."""
     dest = os.path.join(scratch, "kube-openapi")
     os.makedirs(dest)
+    if os.path.isdir(os.path.join(source, "test", "integration")):
+        shutil.copytree(source, dest, dirs_exist_ok=True, ignore=shutil.ignore_patterns(".git"))
+        return dest
     archive = subprocess.run(
         ["git", "--git-dir", source, "archive", "HEAD"], check=True, capture_output=True
     ).stdout
@@ -84,8 +89,16 @@ def main():
         env = dict(os.environ)
         results = {}
         reports = {}
-        for output_pkg, golden_report, packages in RUNS:
+        model_names = {}
+        for output_pkg, golden_report, model_name_file, packages in RUNS:
             report = os.path.join(out_dir, output_pkg, "report")
+            golden_model_names = {}
+            if model_name_file:
+                for package in packages:
+                    path = os.path.join(integration, package, model_name_file)
+                    if os.path.exists(path):
+                        golden_model_names[package] = open(path).read()
+                        os.remove(path)
             command = [
                 union_gen, "openapi-gen",
                 "--output-dir", os.path.join(out_dir, output_pkg),
@@ -93,7 +106,7 @@ def main():
                 "--output-file", "openapi_generated.go",
                 "--go-header-file", "../../boilerplate/boilerplate.go.txt",
                 "--report-filename", report,
-            ] + packages
+            ] + (["--output-model-name-file", model_name_file] if model_name_file else []) + packages
             run = subprocess.run(command, cwd=integration, capture_output=True, text=True, env=env)
             if run.stderr:
                 print(run.stderr, file=sys.stderr, end="")
@@ -109,9 +122,16 @@ def main():
                 open(report).read(),
                 open(os.path.join(integration, golden_report)).read(),
             )
+            for package, golden in golden_model_names.items():
+                path = os.path.join(integration, package, model_name_file)
+                ours = open(path).read() if os.path.exists(path) else ""
+                model_names[os.path.normpath(os.path.join(package, model_name_file))] = (ours, golden)
     status = 0
     for output_pkg, (ours, golden) in results.items():
         if compare(f"pkg/{output_pkg}/openapi_generated.go", ours, golden):
+            status = 1
+    for path, (ours, golden) in model_names.items():
+        if compare(path, ours, golden):
             status = 1
     for output_pkg, (ours, golden) in reports.items():
         # The golden names packages by kube-openapi's module path; ours by the checkout's.

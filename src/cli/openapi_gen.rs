@@ -19,6 +19,8 @@ pub struct Options {
     pub go_header_file: Option<PathBuf>,
     pub report_filename: Option<String>,
     pub output_model_name_file: Option<String>,
+    /// `--readonly-pkg` (repeatable, comma-separated): no model-name file is written there.
+    pub readonly_pkgs: Vec<String>,
     pub packages: Vec<String>,
     pub help: bool,
     /// `-v`: warnings are printed from 1 on (openapi-gen prints none).
@@ -35,8 +37,9 @@ Flags:
       --output-pkg PKG              the base Go import-path under which to generate results
       --output-file NAME            the name of the file to be generated (default \"generated.openapi.go\")
       --go-header-file FILE         boilerplate header text; \"YEAR\" becomes the current year
-      --output-model-name-file NAME accepted when no input package uses +k8s:openapi-model-package
-      --readonly-pkg PKG            accepted (only matters for model name files)
+      --output-model-name-file NAME the model-name file written into each input package with
+                                    +k8s:openapi-model-package (OpenAPIModelName methods)
+      --readonly-pkg PKG,...        import paths that get no model-name file (repeatable)
   -r, --report-filename FILE        the API rule violation report (names_match, …)
   -v, --v LEVEL                     verbosity: from 1 on, union-gen's warnings are printed
       --message-format FORMAT       union-gen's own: human (default), json or github
@@ -111,7 +114,14 @@ pub fn parse(args: &[String]) -> anyhow::Result<Options> {
                     .map_err(|_| anyhow::anyhow!("-v {value}: a number is expected"))?
             }
             "message-format" => options.message_format = Some(value),
-            _ => {} // --readonly-pkg: only matters for model name files
+            // pflag's StringSlice: comma-separated values, appended per occurrence.
+            "readonly-pkg" => options.readonly_pkgs.extend(
+                value
+                    .split(',')
+                    .filter(|v| !v.is_empty())
+                    .map(str::to_string),
+            ),
+            _ => unreachable!("every valued flag is handled"),
         }
     }
     if !unknown.is_empty() {
@@ -265,12 +275,10 @@ fn run(
         .next()
         .unwrap_or(&output_pkg)
         .to_string();
-    if options.output_model_name_file.is_some() && selection.input_model_package() {
-        problems.push(
-            "--output-model-name-file: an input package uses `+k8s:openapi-model-package`, and \
-             writing its model name file (zz_generated.model_name.go) is not supported yet"
-                .to_string(),
-        );
+    let model_name_files = model_name_files(options, &analysis.loaded, &boilerplate);
+    match &model_name_files {
+        Ok(_) => {}
+        Err(invalid) => problems.extend(invalid.iter().cloned()),
     }
     let model_named = |name: &crate::model::TypeName| selection.model_named(name);
     let file = GoFile {
@@ -316,6 +324,9 @@ fn run(
         .map_err(|e| anyhow::anyhow!("--output-dir {}: {e}", output_dir.display()))?;
     let path = output_dir.join(&options.output_file);
     let mut files = vec![(path.as_path(), bytes.as_slice())];
+    for (path, bytes) in model_name_files.iter().flatten() {
+        files.push((path.as_path(), bytes.as_slice()));
+    }
     if let Some((report_path, text)) = &report {
         files.push((report_path.as_path(), text.as_bytes()));
     }
@@ -328,6 +339,47 @@ fn run(
         let _ = writeln!(err, "{timings}");
     }
     Ok(exit::SUCCESS)
+}
+
+/// `--output-model-name-file`: (path, bytes) of the file written into each input package
+/// with `+k8s:openapi-model-package`, or what openapi-gen would write as invalid Go.
+fn model_name_files(
+    options: &Options,
+    loaded: &crate::load::Loaded,
+    boilerplate: &str,
+) -> Result<Vec<(PathBuf, Vec<u8>)>, Vec<String>> {
+    let Some(file_name) = options
+        .output_model_name_file
+        .as_deref()
+        .filter(|f| !f.is_empty())
+    else {
+        return Ok(Vec::new());
+    };
+    let plans = go::model_names::plan(&loaded.packages, &loaded.sources, &options.readonly_pkgs);
+    let mut files = Vec::new();
+    let mut invalid = Vec::new();
+    for plan in &plans {
+        invalid.extend(
+            go::model_names::invalid(plan)
+                .into_iter()
+                .map(|what| format!("{}: {what}", plan.package_path)),
+        );
+        let package = loaded
+            .packages
+            .iter()
+            .find(|p| p.import_path == plan.package_path);
+        let dir = package.and_then(|p| go::model_names::package_dir(p, &loaded.sources));
+        let Some(dir) = dir else { continue };
+        files.push((
+            dir.join(file_name),
+            go::model_names::render(boilerplate, plan),
+        ));
+    }
+    if invalid.is_empty() {
+        Ok(files)
+    } else {
+        Err(invalid)
+    }
 }
 
 #[cfg(test)]
@@ -370,6 +422,16 @@ mod tests {
         ]))
         .unwrap();
         assert_eq!(options.report_filename.as_deref(), Some("x"));
+        let options = parse(&strings(&[
+            "--output-dir=o",
+            "--output-pkg=p",
+            "--readonly-pkg=a/b,c/d",
+            "--readonly-pkg",
+            "e/f",
+            "./a",
+        ]))
+        .unwrap();
+        assert_eq!(options.readonly_pkgs, vec!["a/b", "c/d", "e/f"]);
     }
 
     #[test]

@@ -323,16 +323,16 @@ right:
 ";
     GoUnsupported = "go/unsupported", Error,
 "`union-gen openapi-gen` (the Go output) meets something openapi-gen writes that union-gen's
-Go emitter cannot write yet: a model-name file (`--output-model-name-file`) for packages with
-`+k8s:openapi-model-package`. Nothing is written (exit 1): a file without it would silently
-change what the API server serves. Keep openapi-gen for such packages for now.
+Go emitter cannot write: a model-name file openapi-gen would write as invalid Go (a model name
+with a quote or backslash). Nothing is written (exit 1).
 
 wrong:
-    // +k8s:openapi-model-package=com.example.v1     (then: union-gen openapi-gen
-    package v1                                          --output-model-name-file …)
+    // +k8s:openapi-model-package=com.example\\v1
+    package v1
 
 right:
-    run openapi-gen for this package until union-gen writes model-name files
+    // +k8s:openapi-model-package=com.example.v1
+    package v1
 ";
     IoUnwritable = "io/unwritable", Error,
 "An output file could not be written (a missing directory, permissions, a full disk). Exit

@@ -143,11 +143,19 @@ fn opted_in(doc: &crate::syntax::Doc) -> bool {
     })
 }
 
+/// `+k8s:openapi-gen=false` on the package, unless it also says `=true` (openapi-gen looks
+/// for a `true` value among the package's tags: apimachinery's testapigroup/v1 has both and
+/// is generated).
 fn package_opted_out(package: &LoadedPackage) -> bool {
-    package
-        .files
-        .iter()
-        .any(|f| opted_out(&f.decls.package_doc))
+    let values = || {
+        package
+            .files
+            .iter()
+            .flat_map(|f| &f.decls.package_doc.markers)
+            .filter(|m| m.marker.name == Kind::OpenApiGenMarker.name())
+            .filter_map(|m| m.marker.value.as_deref())
+    };
+    values().any(|v| v == "false") && !values().any(|v| v == "true")
 }
 
 struct Resolver<'u, 'a> {

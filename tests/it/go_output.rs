@@ -309,3 +309,157 @@ fn model_names_of_dependencies_as_openapi_gen_sees_them() {
         "{file}"
     );
 }
+
+/// Copies `testdata/go-output/{go.mod,modelnames}` into a temporary module (the model-name
+/// files are written into the packages' own directories).
+fn model_names_module() -> tempfile::TempDir {
+    fn copy(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).expect("create directory");
+        for entry in std::fs::read_dir(from).expect("read testdata") {
+            let entry = entry.expect("directory entry");
+            let target = to.join(entry.file_name());
+            if entry.file_type().expect("file type").is_dir() {
+                copy(&entry.path(), &target);
+            } else {
+                std::fs::copy(entry.path(), &target).expect("copy testdata");
+            }
+        }
+    }
+    let dir = tempfile::tempdir().expect("temporary directory");
+    std::fs::copy("testdata/go-output/go.mod", dir.path().join("go.mod")).expect("copy go.mod");
+    copy(
+        Path::new("testdata/go-output/modelnames"),
+        &dir.path().join("modelnames"),
+    );
+    dir
+}
+
+/// `--output-model-name-file`: one file per input package with `+k8s:openapi-model-package`
+/// (the package's value, or a type's own), public structs only, none in a `--readonly-pkg`;
+/// the definitions are keyed by the methods the file declares.
+#[test]
+fn model_name_files_are_written_into_tagged_packages() {
+    let module = model_names_module();
+    let root = module.path();
+    let packages = root.join("modelnames").join("...");
+    let (code, file, err) = openapi_gen(
+        &[
+            "--output-model-name-file",
+            "zz_generated.model_name.go",
+            "--readonly-pkg",
+            "example.com/shop/other,example.com/shop/modelnames/vendored",
+        ],
+        &[packages.to_str().expect("UTF-8 path")],
+    );
+    assert_eq!(code, 0, "{err}");
+    let read = |package: &str| {
+        std::fs::read_to_string(
+            root.join("modelnames")
+                .join(package)
+                .join("zz_generated.model_name.go"),
+        )
+        .ok()
+    };
+    let catalog = read("catalog").expect("catalog's model-name file");
+    let orders = read("orders").expect("orders' model-name file (a type has the marker)");
+    assert_eq!(read("vendored"), None, "--readonly-pkg: no file");
+    assert_well_formed(&catalog);
+    assert_well_formed(&orders);
+    snapshot("go_output__model_names_catalog", &catalog);
+    snapshot("go_output__model_names_orders", &orders);
+    assert!(
+        file.contains("catalog.Price{}.OpenAPIModelName():")
+            && file.contains("\"example.com/shop/modelnames/orders.Draft\":"),
+        "{file}"
+    );
+    // A second run reads the files it wrote (generated: openapi-gen does not see them) and
+    // writes the same.
+    let (code, again, err) = openapi_gen(
+        &[
+            "--output-model-name-file",
+            "zz_generated.model_name.go",
+            "--readonly-pkg=example.com/shop/modelnames/vendored",
+        ],
+        &[packages.to_str().expect("UTF-8 path")],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(again, file);
+    assert_eq!(read("catalog").as_deref(), Some(catalog.as_str()));
+}
+
+/// Without `--output-model-name-file` nothing is written into the input packages, and the
+/// markers still decide the keys (openapi-gen assumes the methods are or will be generated).
+#[test]
+fn model_name_markers_name_keys_without_the_flag() {
+    let module = model_names_module();
+    let packages = module.path().join("modelnames").join("...");
+    let (code, file, err) = openapi_gen(&[], &[packages.to_str().expect("UTF-8 path")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!module
+        .path()
+        .join("modelnames/catalog/zz_generated.model_name.go")
+        .exists());
+    assert!(file.contains("orders.Ref{}.OpenAPIModelName():"), "{file}");
+    assert!(
+        file.contains("ref(orders.Ref{}.OpenAPIModelName())"),
+        "{file}"
+    );
+}
+
+/// A named interface field has no type (openapi-gen declares no schema for interfaces:
+/// meta/v1 `InternalEvent.Object`), a list of one is refused (openapi-gen fails on it), and
+/// `interface{}` is an object, as in kube-openapi's type table.
+#[test]
+fn named_interface_fields_as_openapi_gen_writes_them() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let write = |body: &str| {
+        std::fs::write(
+            dir.path().join("types.go"),
+            format!(
+                "// +k8s:openapi-gen=true\npackage p\n\ntype Shape interface{{ Area() float64 }}\n\n\
+                 type Drawing struct {{\n{body}}}\n"
+            ),
+        )
+        .expect("write input");
+    };
+    write("\tMain Shape `json:\"main\"`\n\tSkipped []Shape `json:\"-\"`\n\tCells []interface{} `json:\"cells\"`\n");
+    let (code, file, err) = openapi_gen(&[], &[dir.path().to_str().expect("UTF-8 path")]);
+    assert_eq!(code, 0, "{err}");
+    let main = &file[file.find("\"main\": {").expect("main property")..];
+    let main = &main[..main.find("\t\t\t\t\t},").expect("end")];
+    assert!(!main.contains("Type:"), "{main}");
+    let cells = &file[file.find("\"cells\": {").expect("cells property")..];
+    assert!(cells.contains("Type:   []string{\"object\"},"), "{cells}");
+    write("\tShapes []Shape `json:\"shapes\"`\n");
+    let (code, file, err) = openapi_gen(&[], &[dir.path().to_str().expect("UTF-8 path")]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(file, "");
+    assert!(
+        err.contains("a list or map of a named interface type"),
+        "{err}"
+    );
+}
+
+/// `+k8s:openapi-gen=true` and `=false` both on the package (apimachinery's testapigroup/v1):
+/// openapi-gen looks for a `true` value and generates the package.
+#[test]
+fn a_package_tagged_true_and_false_is_generated() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    std::fs::write(
+        dir.path().join("doc.go"),
+        "// +k8s:openapi-gen=true\n// +k8s:openapi-gen=false\npackage p\n",
+    )
+    .expect("write doc.go");
+    std::fs::write(
+        dir.path().join("types.go"),
+        "package p\n\ntype Carton struct {\n\tSize int `json:\"size\"`\n}\n",
+    )
+    .expect("write types.go");
+    let (code, file, err) = openapi_gen(&[], &[dir.path().to_str().expect("UTF-8 path")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(file.contains("func schema_"), "{file}");
+    assert!(
+        file.contains("_Carton(ref common.ReferenceCallback)"),
+        "{file}"
+    );
+}

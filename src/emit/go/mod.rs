@@ -8,6 +8,7 @@
 //! Must not know: how the types were selected or read, files, diagnostics.
 
 mod layout;
+pub mod model_names;
 pub mod select;
 mod validations;
 mod value;

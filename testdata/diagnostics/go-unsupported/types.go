@@ -1,10 +1,10 @@
 // +k8s:openapi-gen=true
-// +k8s:openapi-model-package=com.example.api
 
 package api
 
-// Limits is in a package with model names, whose model-name file the Go output cannot
-// write yet.
+// Limits has a model package that openapi-gen would copy into a Go string literal that does
+// not compile (a backslash escape).
+// +k8s:openapi-model-package=com.example\api
 type Limits struct {
 	Name string `json:"name"`
 }
