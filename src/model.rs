@@ -318,8 +318,9 @@ impl Limits {
     }
 }
 
-/// One `x-kubernetes-validations` rule from `+k8s:validation:cel[i]:…`; empty strings are
-/// left out when written.
+/// One `x-kubernetes-validations` rule from `+k8s:validation:cel[i]:rule|message|
+/// messageExpression|optionalOldSelf|reason|fieldPath`; empty strings are left out when
+/// written.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CelRule {
     pub rule: String,

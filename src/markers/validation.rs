@@ -14,6 +14,7 @@
 //! level). Input: a doc comment's lines with their spans. Output: [`CommentTags`] and the
 //! [`Problem`]s found; type checks (a limit on the wrong type) are `resolve`'s.
 
+use crate::model::CelRule;
 use serde_json::Value;
 
 use crate::source::Span;
@@ -63,17 +64,6 @@ pub struct Problem {
     pub message: String,
 }
 
-/// One CEL rule, `cel[i]:rule|message|messageExpression|optionalOldSelf|reason|fieldPath`.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct CelTag {
-    pub rule: String,
-    pub message: String,
-    pub message_expression: String,
-    pub optional_old_self: Option<bool>,
-    pub reason: String,
-    pub field_path: String,
-}
-
 /// openapi-gen's `commentTags`: what the markers say, before any type check.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct CommentTags {
@@ -97,7 +87,7 @@ pub struct CommentTags {
     /// `properties:<name>:…`, sorted by name (`None`: no such key).
     pub properties: Option<Vec<(String, CommentTags)>>,
     pub additional_properties: Option<Box<CommentTags>>,
-    pub cel: Vec<CelTag>,
+    pub cel: Vec<CelRule>,
 }
 
 /// The markers of one doc comment: the tags and where each key was written.
@@ -572,8 +562,8 @@ fn decode(
     tags
 }
 
-fn cel_tag(value: &Value, at: &str, errors: &mut Vec<(String, String)>) -> CelTag {
-    let mut tag = CelTag::default();
+fn cel_tag(value: &Value, at: &str, errors: &mut Vec<(String, String)>) -> CelRule {
+    let mut tag = CelRule::default();
     let Value::Object(map) = value else {
         if !value.is_null() {
             errors.push((
@@ -713,7 +703,7 @@ pub fn validate(tags: &CommentTags) -> Vec<(String, String)> {
     }
     for (index, cel) in tags.cel.iter().enumerate() {
         let mut problems = Vec::new();
-        if *cel == CelTag::default() {
+        if *cel == CelRule::default() {
             problems.push("empty CEL tag is not allowed".to_string());
         } else {
             if cel.rule.is_empty() {

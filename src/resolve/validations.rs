@@ -11,7 +11,7 @@ use super::universe::{GoType, Origin, TypeEntry, Universe};
 use crate::diag::{Code, Diagnostic};
 use crate::markers::registry::Kind;
 use crate::markers::validation::{self, CommentTags, Parsed, ProblemKind};
-use crate::model::{CelRule, Limits, MarkerExtension, TypeName, Validations};
+use crate::model::{Limits, MarkerExtension, TypeName, Validations};
 use crate::source::Span;
 use crate::syntax::{Doc, TypeExpr};
 
@@ -300,58 +300,55 @@ fn check_type(
             });
         }
     };
-    wrong("maxItems", tags.max_items.is_some(), is_array, "array");
-    wrong("minItems", tags.min_items.is_some(), is_array, "array");
-    wrong(
-        "uniqueItems",
-        tags.unique_items.is_some(),
-        is_array,
-        "array",
+    // openapi-gen's `ValidateType`, in its order. It checks nothing below
+    // `additionalProperties:` and `items:` (its recursion sits behind a condition that is
+    // never true), so neither does this.
+    let (array, map, string, numeric) = (
+        (is_array, "array"),
+        (is_map, "map"),
+        (is_string, "string"),
+        (is_numeric, "numeric"),
     );
-    wrong(
-        "maxProperties",
-        tags.max_properties.is_some(),
-        is_map || is_struct,
-        "map",
-    );
-    wrong(
-        "minProperties",
-        tags.min_properties.is_some(),
-        is_map || is_struct,
-        "map",
-    );
-    wrong("minLength", tags.min_length.is_some(), is_string, "string");
-    wrong("maxLength", tags.max_length.is_some(), is_string, "string");
-    wrong("pattern", tags.pattern.is_some(), is_string, "string");
-    wrong("minimum", tags.minimum.is_some(), is_numeric, "numeric");
-    wrong("maximum", tags.maximum.is_some(), is_numeric, "numeric");
-    wrong(
-        "multipleOf",
-        tags.multiple_of.is_some(),
-        is_numeric,
-        "numeric",
-    );
-    wrong(
-        "exclusiveMinimum",
-        tags.exclusive_minimum.is_some(),
-        is_numeric,
-        "numeric",
-    );
-    wrong(
-        "exclusiveMaximum",
-        tags.exclusive_maximum.is_some(),
-        is_numeric,
-        "numeric",
-    );
-    // openapi-gen checks nothing below `additionalProperties:` and `items:` (its recursion
-    // sits behind a condition that is never true), so neither does this.
-    wrong(
-        "additionalProperties",
-        tags.additional_properties.is_some(),
-        is_map,
-        "map",
-    );
-    wrong("items", tags.items.is_some(), is_array, "array");
+    let checks = [
+        ("maxItems", tags.max_items.is_some(), array),
+        ("minItems", tags.min_items.is_some(), array),
+        ("uniqueItems", tags.unique_items.is_some(), array),
+        (
+            "maxProperties",
+            tags.max_properties.is_some(),
+            (is_map || is_struct, "map"),
+        ),
+        (
+            "minProperties",
+            tags.min_properties.is_some(),
+            (is_map || is_struct, "map"),
+        ),
+        ("minLength", tags.min_length.is_some(), string),
+        ("maxLength", tags.max_length.is_some(), string),
+        ("pattern", tags.pattern.is_some(), string),
+        ("minimum", tags.minimum.is_some(), numeric),
+        ("maximum", tags.maximum.is_some(), numeric),
+        ("multipleOf", tags.multiple_of.is_some(), numeric),
+        (
+            "exclusiveMinimum",
+            tags.exclusive_minimum.is_some(),
+            numeric,
+        ),
+        (
+            "exclusiveMaximum",
+            tags.exclusive_maximum.is_some(),
+            numeric,
+        ),
+        (
+            "additionalProperties",
+            tags.additional_properties.is_some(),
+            map,
+        ),
+        ("items", tags.items.is_some(), array),
+    ];
+    for (key, set, (allowed, what)) in checks {
+        wrong(key, set, allowed, what);
+    }
     let Some(properties) = &tags.properties else {
         return;
     };
@@ -472,18 +469,7 @@ fn to_model(
             max_properties: tags.max_properties,
             min_properties: tags.min_properties,
         },
-        rules: tags
-            .cel
-            .iter()
-            .map(|c| CelRule {
-                rule: c.rule.clone(),
-                message: c.message.clone(),
-                message_expression: c.message_expression.clone(),
-                optional_old_self: c.optional_old_self,
-                reason: c.reason.clone(),
-                field_path: c.field_path.clone(),
-            })
-            .collect(),
+        rules: tags.cel.clone(),
         items: tags
             .items
             .as_ref()

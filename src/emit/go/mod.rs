@@ -536,17 +536,7 @@ fn type_elements(
         }
         PropertyType::Map(inner) => {
             props.push(Element::line("Type", "[]string{\"object\"}"));
-            let schema = element_schema(imports, inner, refs)?;
-            props.push(Element::pair(
-                "AdditionalProperties",
-                Node::block(
-                    "&spec.SchemaOrBool{",
-                    vec![
-                        Element::line("Allows", "true"),
-                        Element::pair("Schema", schema),
-                    ],
-                ),
-            ));
+            props.push(additional_properties(element_schema(imports, inner, refs)?));
         }
         // kube-openapi's type table maps `interface{}` to "object" (meta/v1 TableRow.cells).
         PropertyType::Any => {
@@ -562,6 +552,20 @@ fn type_elements(
         PropertyType::Unsupported => return Err("a type the tool cannot describe".into()),
     }
     Ok(())
+}
+
+/// `AdditionalProperties: &spec.SchemaOrBool{Allows: true, Schema: …}` of a map.
+fn additional_properties(schema: Node) -> Element {
+    Element::pair(
+        "AdditionalProperties",
+        Node::block(
+            "&spec.SchemaOrBool{",
+            vec![
+                Element::line("Allows", "true"),
+                Element::pair("Schema", schema),
+            ],
+        ),
+    )
 }
 
 /// `&spec.Schema{SchemaProps: spec.SchemaProps{…}}` of a list item or map value.

@@ -99,16 +99,10 @@ fn all_of_entry(imports: &mut Imports, validations: &Validations) -> Vec<Element
         ));
     }
     if let Some(v) = &validations.additional_properties {
-        props.push(Element::pair(
-            "AdditionalProperties",
-            Node::block(
-                "&spec.SchemaOrBool{",
-                vec![
-                    Element::line("Allows", "true"),
-                    Element::pair("Schema", Node::block("&spec.Schema{", schema(imports, v))),
-                ],
-            ),
-        ));
+        props.push(super::additional_properties(Node::block(
+            "&spec.Schema{",
+            schema(imports, v),
+        )));
     }
     if let Some(v) = &validations.items {
         props.push(Element::pair(
