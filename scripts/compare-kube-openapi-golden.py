@@ -15,7 +15,8 @@ package of SUPPORTED differs. `-v` prints each differing definition.
 """
 import collections, json, os, subprocess, sys
 
-SUPPORTED = {"uniontype", "structtype", "listtype", "maptype", "dummytype", "defaults"}
+SUPPORTED = {"uniontype", "structtype", "listtype", "maptype", "dummytype", "defaults", "custom",
+             "valuevalidation"}
 args = [a for a in sys.argv[1:] if a != "-v"]
 verbose = "-v" in sys.argv[1:]
 ko = args[0]

@@ -36,6 +36,19 @@ pub struct Definition {
     pub validations: Option<Box<Validations>>,
     /// `+k8s:openapi-gen=x-kubernetes-…` and `+validations=` on the type, in openapi-gen's order.
     pub extensions: Vec<MarkerExtension>,
+    /// What the type's schema methods put in place of the generated schema.
+    pub overrides: Overrides,
+}
+
+/// The schemas a type supplies through `OpenAPIDefinition()` / `OpenAPIV3Definition()` (their
+/// bodies read as JSON, kube-openapi's key names) and `OpenAPIV3OneOfTypes()`, as
+/// kube-openapi's builders end up serving them; `None`: the generated schema.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Overrides {
+    pub v2: Option<serde_json::Value>,
+    pub v3: Option<serde_json::Value>,
+    /// v3 only: the generated schema with `oneOf: [{type: t}…]` instead of `type`.
+    pub v3_one_of: Option<Vec<String>>,
 }
 
 /// What a definition holds: a struct's properties, or a fixed schema.

@@ -480,6 +480,26 @@ right:
         Name string `json:\"name\"`
     }
 ";
+    ResolveUnreadableSchemaMethod = "resolve/unreadable-schema-method", Error,
+"A type's `OpenAPIDefinition()` or `OpenAPIV3Definition()` method supplies its schema, and
+its body is not something union-gen can read into the OpenAPI documents: it must be a single
+`return common.OpenAPIDefinition{Schema: spec.Schema{…}}` of literal values (strings,
+numbers, booleans, `[]string{…}`, `map[string]…{…}`, nested `spec.Schema{…}`). A call, a
+variable or a field union-gen does not read would make the documents differ from what
+kube-openapi's builders serve. `union-gen openapi-gen` calls the method in the Go output and
+does not read the body, so there this is never reported.
+
+wrong:
+    func (Quantity) OpenAPIDefinition() common.OpenAPIDefinition {
+        return quantityDefinition()
+    }
+
+right:
+    func (Quantity) OpenAPIDefinition() common.OpenAPIDefinition {
+        return common.OpenAPIDefinition{Schema: spec.Schema{SchemaProps: spec.SchemaProps{
+            Type: []string{\"string\"}, Format: \"quantity\"}}}
+    }
+";
     ResolveUnresolvedDefaultRef = "resolve/unresolved-default-ref", Warning,
 "A `+default=ref(Name)` or `+default=ref(import/path.Name)` marker names no string constant
 this tool can find: the package is not loaded or not found (it is looked up like any

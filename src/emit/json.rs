@@ -209,7 +209,10 @@ impl Writer {
         self.begin_object();
         for (name, schema) in definitions {
             self.key(name);
-            self.schema(schema, version);
+            match (&schema.v3, version) {
+                (Some(v3), Version::V3) => self.schema(v3, version),
+                _ => self.schema(schema, version),
+            }
         }
         self.end_object();
     }
@@ -233,9 +236,17 @@ impl Writer {
                 self.strings(many);
             }
         }
+        if schema.nullable {
+            self.key("nullable");
+            self.out.push_str("true");
+        }
         if let Some(format) = &schema.format {
             self.key("format");
             self.string(format);
+        }
+        if let Some(title) = &schema.title {
+            self.key("title");
+            self.string(title);
         }
         if let Some(default) = &schema.default {
             self.key("default");
@@ -271,6 +282,8 @@ impl Writer {
             || schema.items.is_some()
             || !schema.limits.is_empty()
             || !schema.all_of.is_empty()
+            || !schema.one_of.is_empty()
+            || !schema.any_of.is_empty()
             || !schema.extensions.is_empty();
         if let (Some(reference), Version::V3, true) = (&schema.reference, version, has_siblings) {
             // builder3's WrapRefs replaces `allOf` (value validations' entry included).
@@ -290,6 +303,17 @@ impl Writer {
                 self.schema(entry, version);
             }
             self.end_array();
+        }
+        for (key, schemas) in [("oneOf", &schema.one_of), ("anyOf", &schema.any_of)] {
+            if !schemas.is_empty() {
+                self.key(key);
+                self.begin_array();
+                for entry in schemas {
+                    self.element();
+                    self.schema(entry, version);
+                }
+                self.end_array();
+            }
         }
         if !schema.properties.is_empty() {
             self.key("properties");

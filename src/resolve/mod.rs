@@ -9,6 +9,7 @@ pub mod api_rules;
 pub mod enums;
 pub mod fields;
 mod markers_check;
+mod overrides;
 mod unions;
 pub mod universe;
 mod validations;
@@ -125,6 +126,7 @@ pub fn resolve(
             span,
             validations: None,
             extensions: Vec::new(),
+            overrides: Default::default(),
         });
     }
     definitions.sort_by(|a, b| a.name.cmp(&b.name));
@@ -230,6 +232,12 @@ impl<'u, 'a> Resolver<'u, 'a> {
             &mut self.reported_validations,
             &mut self.diagnostics,
         );
+        let overrides = overrides::of_type(
+            self.universe,
+            &name,
+            self.options.openapi_gen,
+            &mut self.diagnostics,
+        );
         if let Some(body) = self.custom_schema(&name) {
             return Some(Definition {
                 name,
@@ -238,6 +246,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 span: entry.decl.name_span.clone(),
                 validations: markers.validations,
                 extensions: markers.extensions,
+                overrides,
             });
         }
         // A defined type over another struct (`type MatchCondition v1.MatchCondition`) has
@@ -295,20 +304,20 @@ impl<'u, 'a> Resolver<'u, 'a> {
             span: entry.decl.name_span.clone(),
             validations: markers.validations,
             extensions: markers.extensions,
+            overrides,
         })
     }
 
     /// A fixed schema from `OpenAPISchemaType`/`OpenAPISchemaFormat` methods or the table.
     fn custom_schema(&self, name: &TypeName) -> Option<DefinitionBody> {
-        if let Some(method) = self.universe.method(name, "OpenAPISchemaType") {
-            let format = self
-                .universe
-                .method(name, "OpenAPISchemaFormat")
-                .and_then(|m| m.returns.first().cloned())
-                .filter(|f| !f.is_empty());
+        // openapi-gen's `hasOpenAPIDefinitionMethods`: both methods, or neither counts (a
+        // type with `OpenAPISchemaType` alone is generated from its Go shape).
+        let type_method = self.universe.method(name, "OpenAPISchemaType");
+        let format_method = self.universe.method(name, "OpenAPISchemaFormat");
+        if let (Some(types), Some(format)) = (type_method, format_method) {
             return Some(DefinitionBody::Custom {
-                types: method.returns.clone(),
-                format,
+                types: types.returns.clone(),
+                format: format.returns.first().cloned().filter(|f| !f.is_empty()),
             });
         }
         well_known::schema(name)

@@ -36,7 +36,11 @@ pub enum UnionFormat {
 pub struct Schema {
     pub description: Option<String>,
     pub types: Vec<String>,
+    /// Only from schema-override method bodies (`Nullable: true`).
+    pub nullable: bool,
     pub format: Option<String>,
+    /// Only from schema-override method bodies.
+    pub title: Option<String>,
     pub default: Option<serde_json::Value>,
     /// Value validations (`+k8s:validation:*`), written between `default` and `enum`.
     pub limits: Limits,
@@ -45,6 +49,10 @@ pub struct Schema {
     pub items: Option<Box<Schema>>,
     /// The nested value validations' entry (`items:`, `properties:`, `additionalProperties:`).
     pub all_of: Vec<Schema>,
+    /// `OpenAPIV3OneOfTypes` (v3), or a schema-override method body.
+    pub one_of: Vec<Schema>,
+    /// Only from schema-override method bodies.
+    pub any_of: Vec<Schema>,
     /// Sorted by name.
     pub properties: Vec<(String, Schema)>,
     pub additional_properties: Option<Box<Schema>>,
@@ -52,6 +60,9 @@ pub struct Schema {
     pub extensions: Vec<(String, serde_json::Value)>,
     /// Definition name this schema refers to.
     pub reference: Option<String>,
+    /// A definition's schema in the v3 document where it differs (`OpenAPIV3Definition()`,
+    /// `OpenAPIV3OneOfTypes()`).
+    pub v3: Option<Box<Schema>>,
 }
 
 /// All definitions, sorted by name.
@@ -136,7 +147,96 @@ fn text(lines: &[String]) -> Option<String> {
     (!description.is_empty()).then_some(description)
 }
 
+/// A definition's schema: the generated one, or what its schema methods supply, per version.
 fn definition_schema(
+    definition: &Definition,
+    naming: Naming,
+    unions: UnionFormat,
+    rules: Vec<cel::Rule>,
+) -> Schema {
+    let overrides = &definition.overrides;
+    let generated = generated_schema(definition, naming, unions, rules);
+    let v3 = match (&overrides.v3, &overrides.v3_one_of) {
+        (Some(v3), _) => Some(from_json(v3)),
+        (None, Some(types)) => Some(Schema {
+            types: Vec::new(),
+            one_of: types
+                .iter()
+                .map(|t| Schema {
+                    types: vec![t.clone()],
+                    ..Schema::default()
+                })
+                .collect(),
+            ..generated.clone()
+        }),
+        (None, None) => None,
+    };
+    let mut schema = match &overrides.v2 {
+        Some(v2) => from_json(v2),
+        None => generated,
+    };
+    schema.v3 = v3.filter(|v3| *v3 != schema).map(Box::new);
+    schema
+}
+
+/// A schema-override method's body (kube-openapi's JSON keys, as `resolve` read it).
+fn from_json(value: &serde_json::Value) -> Schema {
+    use serde_json::Value;
+    let Value::Object(map) = value else {
+        return Schema::default();
+    };
+    let strings = |v: &Value| -> Vec<String> {
+        match v {
+            Value::String(s) => vec![s.clone()],
+            Value::Array(items) => items
+                .iter()
+                .filter_map(|i| i.as_str().map(str::to_string))
+                .collect(),
+            _ => Vec::new(),
+        }
+    };
+    let schemas = |v: &Value| -> Vec<Schema> {
+        v.as_array()
+            .map(|items| items.iter().map(from_json).collect())
+            .unwrap_or_default()
+    };
+    let mut schema = Schema::default();
+    for (key, v) in map {
+        match key.as_str() {
+            "description" => schema.description = v.as_str().map(str::to_string),
+            "type" => schema.types = strings(v),
+            "nullable" => schema.nullable = v.as_bool() == Some(true),
+            "format" => schema.format = v.as_str().map(str::to_string),
+            "title" => schema.title = v.as_str().map(str::to_string),
+            "default" => schema.default = Some(v.clone()),
+            "enum" => schema.enum_values = strings(v),
+            "required" => schema.required = strings(v),
+            "items" => schema.items = Some(Box::new(from_json(v))),
+            "allOf" => schema.all_of = schemas(v),
+            "oneOf" => schema.one_of = schemas(v),
+            "anyOf" => schema.any_of = schemas(v),
+            "properties" => {
+                if let Value::Object(properties) = v {
+                    schema.properties = properties
+                        .iter()
+                        .map(|(name, p)| (name.clone(), from_json(p)))
+                        .collect();
+                    schema.properties.sort_by(|a, b| a.0.cmp(&b.0));
+                }
+            }
+            "additionalProperties" => {
+                schema.additional_properties = Some(Box::new(from_json(v)));
+            }
+            key if key.starts_with("x-") => schema.extensions.push((key.to_string(), v.clone())),
+            _ => {}
+        }
+    }
+    schema.extensions.sort_by(|a, b| a.0.cmp(&b.0));
+    schema
+}
+
+/// The schema openapi-gen generates for a definition (no method overrides).
+fn generated_schema(
     definition: &Definition,
     naming: Naming,
     unions: UnionFormat,

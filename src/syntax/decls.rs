@@ -196,8 +196,39 @@ pub enum ConstExpr {
 pub struct MethodDecl {
     pub receiver: String,
     pub name: String,
+    /// The method's name (where diagnostics about its body point).
+    pub span: Span,
     /// The body is a single `return "literal"` (or `return []string{"a", "b"}`).
     pub returns: Vec<String>,
+    /// The returned expression of a single-`return` body, for the schema methods whose bodies
+    /// are composite literals (`OpenAPIDefinition`, `OpenAPIV3Definition`).
+    pub value: Option<GoValue>,
+}
+
+/// A Go expression of a schema method's body, read as far as literals go.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GoValue {
+    /// A string literal, unquoted.
+    String(String),
+    /// An integer or float literal, as written.
+    Number(String),
+    Bool(bool),
+    Nil,
+    /// `T{…}` or `&T{…}` (`ty` as written, `&` included; empty for an elided type), with its
+    /// elements: `Key: value` (the key an identifier or a literal) or a bare value.
+    Composite {
+        ty: String,
+        elements: Vec<(Option<GoValue>, GoValue)>,
+    },
+    /// An identifier or a selector (`ptr`, `spec.Extensions`), as written.
+    Name(String),
+    /// `f(args…)`.
+    Call {
+        func: String,
+        args: Vec<GoValue>,
+    },
+    /// Anything else (an operator expression, a closure…): where it is.
+    Other(Span),
 }
 
 /// Go's binary operators (the spec's `binary_op`, `rel_op`, `add_op`, `mul_op`).
