@@ -64,7 +64,7 @@ pub enum DefinitionBody {
 
 /// A struct's schema: its serialised fields after inlining (Go's encoding/json rules: the
 /// shallower of two fields with one JSON name wins), which are required, and its unions.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct StructDef {
     /// In field order (inline embedded fields merged in place).
     pub properties: Vec<Property>,
@@ -78,7 +78,7 @@ pub struct StructDef {
 }
 
 /// One property of a struct: a serialised Go field, its schema and the markers that shape it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Property {
     pub json_name: String,
     /// Doc comment lines, raw.
@@ -209,10 +209,13 @@ pub enum PropertyType {
     /// A named interface type (`runtime.Object`): any value, and no `type` — openapi-gen
     /// declares no schema for interfaces and writes none.
     NamedInterface,
-    /// A type this tool does not describe, written as the empty schema `{}` (any value).
-    /// Types it gave up on are reported (`resolve/recursive-type`, `resolve/alias-cycle`,
-    /// `resolve/too-deep`, `resolve/unsupported-type`, `resolve/undefined-type`); anonymous
-    /// struct fields and type parameters are not reported yet (README, "Not supported yet").
+    /// An anonymous struct (`Size struct{ Width int }`): an inline object with its fields'
+    /// properties, as controller-gen writes it (openapi-gen writes a `$ref` to a definition
+    /// that does not exist; the Go output refuses it).
+    Object(Box<StructDef>),
+    /// A type this tool does not describe, written as the empty schema `{}` (any value); every
+    /// such type is reported (`resolve/recursive-type`, `resolve/alias-cycle`,
+    /// `resolve/too-deep`, `resolve/unsupported-type`, `resolve/undefined-type`).
     Unsupported,
 }
 

@@ -641,9 +641,19 @@ impl<'u, 'a> Resolver<'u, 'a> {
                     || matches!(entry.decl.ty, TypeExpr::Struct(_))
                     || self.universe.struct_of(entry).is_some()
                 {
-                    if entry.decl.type_params.is_empty() {
-                        self.enqueue(name.clone(), entry);
+                    if !entry.decl.type_params.is_empty() {
+                        // Neither tool defines generic types: the `$ref` would dangle.
+                        self.type_problem.get_or_insert(TypeProblem::Unsupported(
+                            format!(
+                                "an instance of the generic type `{}` (no definition is made for \
+                                 generic types)",
+                                name.name
+                            ),
+                            None,
+                        ));
+                        return PropertyType::Unsupported;
                     }
+                    self.enqueue(name.clone(), entry);
                     return PropertyType::Ref(name);
                 }
                 // openapi-gen declares no schema for a named interface (`runtime.Object`)
@@ -731,9 +741,55 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 }
                 PropertyType::Unsupported
             }
-            // Anonymous structs are not reported yet (README, "Not supported yet").
-            GoType::Struct(..) => PropertyType::Unsupported,
+            GoType::Struct(fields, origin) => self.anonymous_struct(fields, origin),
         }
+    }
+
+    /// An anonymous struct's fields as an inline object (embedded fields are not inlined
+    /// there: reported).
+    fn anonymous_struct(&mut self, fields: &'a [Field], origin: Origin<'a>) -> PropertyType {
+        let mut def = StructDef::default();
+        let saved_problem = self.type_problem.take();
+        for field in fields {
+            let tag = fields::json_tag(field.tag.as_deref());
+            if field.is_embedded() && tag.name.is_none() {
+                self.type_problem.get_or_insert(TypeProblem::Unsupported(
+                    "an embedded field in an anonymous struct".to_string(),
+                    Some(field.span.clone()),
+                ));
+                continue;
+            }
+            let names: Vec<(String, Span)> = match field.names.as_slice() {
+                [] => fields::embedded_type_name(&field.ty)
+                    .map(|n| vec![(n, field.span.clone())])
+                    .unwrap_or_default(),
+                names => names.to_vec(),
+            };
+            for (go_name, span) in names {
+                if !fields::is_exported(&go_name) || tag.skip {
+                    continue;
+                }
+                let flat = FlatField {
+                    field,
+                    json_name: tag.name.clone().unwrap_or_else(|| go_name.clone()),
+                    go_name,
+                    tag: tag.clone(),
+                    origin,
+                    owner: 0,
+                    span,
+                    serialized: true,
+                };
+                let optional = fields::is_optional(field, &flat.tag, &mut self.diagnostics);
+                if !optional {
+                    def.required.push(flat.json_name.clone());
+                }
+                let property = self.property(&flat, optional);
+                def.properties.push(property);
+            }
+        }
+        let problem = self.type_problem.take();
+        self.type_problem = saved_problem.or(problem);
+        PropertyType::Object(Box::new(def))
     }
 
     /// openapi-gen writes maps with string keys only (its "map with non-string keys are not

@@ -463,3 +463,19 @@ fn a_package_tagged_true_and_false_is_generated() {
         "{file}"
     );
 }
+
+/// An anonymous struct field: the documents write it inline; openapi-gen's Go output would
+/// refer to a definition that does not exist, so the Go output refuses it, naming the type.
+#[test]
+fn anonymous_structs_are_refused_by_the_go_output() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    std::fs::write(
+        dir.path().join("types.go"),
+        "// +k8s:openapi-gen=true\npackage p\n\ntype Crate struct {\n\tSize struct {\n\t\tWidth int `json:\"width\"`\n\t} `json:\"size\"`\n}\n",
+    )
+    .expect("write input");
+    let (code, file, err) = openapi_gen(&[], &[dir.path().to_str().expect("UTF-8 path")]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(file, "");
+    assert!(err.contains("an anonymous struct"), "{err}");
+}
