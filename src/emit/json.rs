@@ -285,14 +285,18 @@ impl Writer {
             || !schema.one_of.is_empty()
             || !schema.any_of.is_empty()
             || !schema.extensions.is_empty();
-        if let (Some(reference), Version::V3, true) = (&schema.reference, version, has_siblings) {
+        let reference = schema
+            .literal_reference
+            .clone()
+            .or_else(|| schema.reference.as_ref().map(|r| ref_path(r, version)));
+        if let (Some(reference), Version::V3, true) = (&reference, version, has_siblings) {
             // builder3's WrapRefs replaces `allOf` (value validations' entry included).
             self.key("allOf");
             self.begin_array();
             self.element();
             self.begin_object();
             self.key("$ref");
-            self.string(&ref_path(reference, version));
+            self.string(reference);
             self.end_object();
             self.end_array();
         } else if !schema.all_of.is_empty() {
@@ -327,12 +331,15 @@ impl Writer {
         if let Some(additional) = &schema.additional_properties {
             self.key("additionalProperties");
             self.schema(additional, version);
+        } else if schema.additional_properties_denied {
+            self.key("additionalProperties");
+            self.out.push_str("false");
         }
         // kube-openapi's (jsonv2) order: schema keys, `$ref`, then the `x-` extensions.
-        if let Some(reference) = &schema.reference {
+        if let Some(reference) = &reference {
             if version == Version::V2 || !has_siblings {
                 self.key("$ref");
-                self.string(&ref_path(reference, version));
+                self.string(reference);
             }
         }
         for (key, value) in &schema.extensions {

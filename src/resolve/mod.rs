@@ -120,13 +120,13 @@ pub fn resolve(
     }
     for (name, (body, span)) in std::mem::take(&mut resolver.custom) {
         definitions.push(Definition {
+            overrides: well_known::overrides(&name),
             name,
             doc: Vec::new(),
             body,
             span,
             validations: None,
             extensions: Vec::new(),
-            overrides: Default::default(),
         });
     }
     definitions.sort_by(|a, b| a.name.cmp(&b.name));
@@ -232,12 +232,34 @@ impl<'u, 'a> Resolver<'u, 'a> {
             &mut self.reported_validations,
             &mut self.diagnostics,
         );
+        let mut dependencies = Vec::new();
         let overrides = overrides::of_type(
             self.universe,
             &name,
             self.options.openapi_gen,
             &mut self.diagnostics,
+            &mut dependencies,
         );
+        // The builders define an override's `Dependencies` as they define any reference.
+        for dependency in dependencies {
+            if let Some((package, type_name)) = dependency.rsplit_once('.') {
+                let entry = self
+                    .universe
+                    .package(package)
+                    .and_then(|p| p.types.get(type_name).copied());
+                if let Some(entry) = entry {
+                    let dependency = TypeName {
+                        package: package.to_string(),
+                        name: type_name.to_string(),
+                    };
+                    if self.universe.struct_of(entry).is_some()
+                        || self.custom_schema(&dependency).is_some()
+                    {
+                        self.enqueue(dependency, entry);
+                    }
+                }
+            }
+        }
         if let Some(body) = self.custom_schema(&name) {
             return Some(Definition {
                 name,

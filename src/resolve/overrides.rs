@@ -29,6 +29,7 @@ pub fn of_type(
     name: &TypeName,
     openapi_gen: bool,
     diagnostics: &mut Vec<Diagnostic>,
+    dependencies: &mut Vec<String>,
 ) -> Overrides {
     let mut read = |method: &str| -> Option<Value> {
         let decl = universe.method(name, method)?;
@@ -36,7 +37,7 @@ pub fn of_type(
             .package(&name.package)
             .is_some_and(|p| p.package.is_input);
         let result = match &decl.value {
-            Some(value) => definition(value),
+            Some(value) => definition(value, dependencies),
             None => Err(Unreadable::new(
                 "the body is not a single `return` of a composite literal",
             )),
@@ -158,14 +159,24 @@ fn fields<'v>(
         .collect()
 }
 
-/// `common.OpenAPIDefinition{Schema: …, Dependencies: …}` → the schema.
-fn definition(value: &GoValue) -> Result<Value, Unreadable> {
+/// `common.OpenAPIDefinition{Schema: …, Dependencies: …}` → the schema; the dependencies'
+/// names (`import/path.Type`, which kube-openapi's builders define too) into `dependencies`.
+fn definition(value: &GoValue, dependencies: &mut Vec<String>) -> Result<Value, Unreadable> {
     let mut schema_value = None;
     for (key, value) in fields(value, "OpenAPIDefinition")? {
         match key {
             "Schema" => schema_value = Some(schema(value)?),
-            // References need the `ref` callback, which a method does not have.
-            "Dependencies" => {}
+            "Dependencies" => match literal(value)? {
+                Value::Array(names) => {
+                    dependencies.extend(names.iter().filter_map(|n| n.as_str().map(str::to_string)))
+                }
+                _ => {
+                    return Err(Unreadable::at(
+                        value,
+                        "`Dependencies` must be a `[]string{…}`",
+                    ))
+                }
+            },
             other => {
                 return Err(Unreadable::new(format!(
                     "`OpenAPIDefinition.{other}` is not read"
@@ -197,7 +208,8 @@ fn schema(value: &GoValue) -> Result<Value, Unreadable> {
                     let Value::Object(extensions) = literal(value)? else {
                         return Err(Unreadable::at(value, "`Extensions` must be a map literal"));
                     };
-                    out.extend(extensions);
+                    // kube-openapi's `VendorExtensible` marshals only `x-` keys.
+                    out.extend(extensions.into_iter().filter(|(k, _)| k.starts_with("x-")));
                 }
             }
             other => {
@@ -228,6 +240,34 @@ fn schema_prop(prop: &str, value: &GoValue) -> Result<(&'static str, Value), Unr
         },
         "Required" => plain("required"),
         "Nullable" => plain("nullable"),
+        "Pattern" => plain("pattern"),
+        "ExclusiveMaximum" => plain("exclusiveMaximum"),
+        "ExclusiveMinimum" => plain("exclusiveMinimum"),
+        "UniqueItems" => plain("uniqueItems"),
+        "Maximum" => number(value).map(|v| ("maximum", v)),
+        "Minimum" => number(value).map(|v| ("minimum", v)),
+        "MultipleOf" => number(value).map(|v| ("multipleOf", v)),
+        "MaxLength" => number(value).map(|v| ("maxLength", v)),
+        "MinLength" => number(value).map(|v| ("minLength", v)),
+        "MaxItems" => number(value).map(|v| ("maxItems", v)),
+        "MinItems" => number(value).map(|v| ("minItems", v)),
+        "MaxProperties" => number(value).map(|v| ("maxProperties", v)),
+        "MinProperties" => number(value).map(|v| ("minProperties", v)),
+        // `spec.MustCreateRef("#/definitions/…")`: the reference as written.
+        "Ref" => match value {
+            GoValue::Call { func, args } if func.ends_with("MustCreateRef") => {
+                match args.as_slice() {
+                    [GoValue::String(target)] => Ok(("$ref", Value::String(target.clone()))),
+                    _ => Err(Unreadable::new(
+                        "`MustCreateRef` takes one string literal here",
+                    )),
+                }
+            }
+            _ => Err(Unreadable::at(
+                value,
+                "`Ref` must be `spec.MustCreateRef(\"…\")`",
+            )),
+        },
         "Items" => {
             // `&spec.SchemaOrArray{Schema: &spec.Schema{…}}`
             let fields = fields(value, "SchemaOrArray")?;
@@ -242,7 +282,9 @@ fn schema_prop(prop: &str, value: &GoValue) -> Result<(&'static str, Value), Unr
             for (field, value) in fields(value, "SchemaOrBool")? {
                 match field {
                     "Allows" => {
-                        if matches!(literal(value)?, Value::Bool(true)) && result == false {
+                        if matches!(literal(value)?, Value::Bool(true))
+                            && result == Value::Bool(false)
+                        {
                             result = Value::Bool(true);
                         }
                     }
@@ -294,6 +336,30 @@ fn schema_prop(prop: &str, value: &GoValue) -> Result<(&'static str, Value), Unr
         other => Err(Unreadable::new(format!(
             "`SchemaProps.{other}` is not read"
         ))),
+    }
+}
+
+/// A limit's value: a number, through the pointer helpers bodies use (`ptr.To[int64](5)`,
+/// `ptr.To(0.5)`, `pointer.Int64(5)`) and conversions (`int64(253)`).
+fn number(value: &GoValue) -> Result<Value, Unreadable> {
+    match value {
+        GoValue::Number(_) => literal(value),
+        GoValue::Call { func, args } => {
+            let helper = func.split('[').next().unwrap_or(func);
+            let known = helper.ends_with(".To")
+                || helper.starts_with("pointer.")
+                || matches!(
+                    helper,
+                    "int" | "int32" | "int64" | "uint64" | "float32" | "float64"
+                );
+            match (known, args.as_slice()) {
+                (true, [inner]) => number(inner),
+                _ => Err(Unreadable::new(format!(
+                    "the call `{func}(…)` is not a number this reader knows"
+                ))),
+            }
+        }
+        _ => Err(Unreadable::at(value, "a number is expected")),
     }
 }
 

@@ -47,6 +47,19 @@ pub fn schema(name: &TypeName) -> Option<DefinitionBody> {
         })
 }
 
+/// The `OpenAPIV3OneOfTypes` of the table's types (v3 serves `oneOf` in place of `type`).
+pub fn overrides(name: &TypeName) -> crate::model::Overrides {
+    let one_of: &[&str] = match (name.package.as_str(), name.name.as_str()) {
+        ("k8s.io/apimachinery/pkg/util/intstr", "IntOrString") => &["integer", "string"],
+        ("k8s.io/apimachinery/pkg/api/resource", "Quantity") => &["string", "number"],
+        _ => return crate::model::Overrides::default(),
+    };
+    crate::model::Overrides {
+        v3_one_of: Some(one_of.iter().map(|t| t.to_string()).collect()),
+        ..crate::model::Overrides::default()
+    }
+}
+
 /// Named non-struct types of common dependencies, inlined as openapi-gen inlines them.
 const INLINED: &[(&str, &str, &str, Option<&str>)] = &[
     ("k8s.io/apimachinery/pkg/types", "UID", "string", None),

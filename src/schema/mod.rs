@@ -56,10 +56,14 @@ pub struct Schema {
     /// Sorted by name.
     pub properties: Vec<(String, Schema)>,
     pub additional_properties: Option<Box<Schema>>,
+    /// `additionalProperties: false` (only from schema-override method bodies).
+    pub additional_properties_denied: bool,
     /// `x-` keys, sorted.
     pub extensions: Vec<(String, serde_json::Value)>,
     /// Definition name this schema refers to.
     pub reference: Option<String>,
+    /// A `$ref` written as it is (`spec.MustCreateRef("#/definitions/…")` in a method body).
+    pub literal_reference: Option<String>,
     /// A definition's schema in the v3 document where it differs (`OpenAPIV3Definition()`,
     /// `OpenAPIV3OneOfTypes()`).
     pub v3: Option<Box<Schema>>,
@@ -200,14 +204,16 @@ fn from_json(value: &serde_json::Value) -> Schema {
             .map(|items| items.iter().map(from_json).collect())
             .unwrap_or_default()
     };
+    // kube-openapi's `SchemaProps` marshal with `omitempty`: an empty string is no value.
+    let text = |v: &Value| v.as_str().filter(|s| !s.is_empty()).map(str::to_string);
     let mut schema = Schema::default();
     for (key, v) in map {
         match key.as_str() {
-            "description" => schema.description = v.as_str().map(str::to_string),
+            "description" => schema.description = text(v),
             "type" => schema.types = strings(v),
             "nullable" => schema.nullable = v.as_bool() == Some(true),
-            "format" => schema.format = v.as_str().map(str::to_string),
-            "title" => schema.title = v.as_str().map(str::to_string),
+            "format" => schema.format = text(v),
+            "title" => schema.title = text(v),
             "default" => schema.default = Some(v.clone()),
             "enum" => schema.enum_values = strings(v),
             "required" => schema.required = strings(v),
@@ -224,9 +230,27 @@ fn from_json(value: &serde_json::Value) -> Schema {
                     schema.properties.sort_by(|a, b| a.0.cmp(&b.0));
                 }
             }
-            "additionalProperties" => {
-                schema.additional_properties = Some(Box::new(from_json(v)));
-            }
+            "additionalProperties" => match v {
+                Value::Bool(false) => schema.additional_properties_denied = true,
+                Value::Bool(true) => {
+                    schema.additional_properties = Some(Box::new(Schema::default()));
+                }
+                _ => schema.additional_properties = Some(Box::new(from_json(v))),
+            },
+            "$ref" => schema.literal_reference = v.as_str().map(str::to_string),
+            "pattern" => schema.limits.pattern = text(v),
+            "maximum" => schema.limits.maximum = v.as_f64(),
+            "minimum" => schema.limits.minimum = v.as_f64(),
+            "multipleOf" => schema.limits.multiple_of = v.as_f64(),
+            "exclusiveMaximum" => schema.limits.exclusive_maximum = v.as_bool() == Some(true),
+            "exclusiveMinimum" => schema.limits.exclusive_minimum = v.as_bool() == Some(true),
+            "uniqueItems" => schema.limits.unique_items = v.as_bool() == Some(true),
+            "maxLength" => schema.limits.max_length = v.as_i64(),
+            "minLength" => schema.limits.min_length = v.as_i64(),
+            "maxItems" => schema.limits.max_items = v.as_i64(),
+            "minItems" => schema.limits.min_items = v.as_i64(),
+            "maxProperties" => schema.limits.max_properties = v.as_i64(),
+            "minProperties" => schema.limits.min_properties = v.as_i64(),
             key if key.starts_with("x-") => schema.extensions.push((key.to_string(), v.clone())),
             _ => {}
         }

@@ -876,6 +876,18 @@ impl<'a> Extractor<'a> {
                     .collect();
                 GoValue::Composite { ty, elements }
             }
+            // `pkg.F(x)` and `T(x)` may parse as a conversion to a qualified type.
+            "type_conversion_expression" => {
+                let func = node
+                    .child_by_field_name("type")
+                    .map_or("", |t| self.text(t))
+                    .to_string();
+                let args = node
+                    .child_by_field_name("operand")
+                    .map(|operand| vec![self.go_value(operand, depth + 1)])
+                    .unwrap_or_default();
+                GoValue::Call { func, args }
+            }
             "call_expression" => {
                 let func = node
                     .child_by_field_name("function")

@@ -18,6 +18,7 @@ mod grammar;
 mod parity;
 mod properties;
 mod robustness;
+mod schema_methods;
 mod unions;
 mod validation_gen;
 mod workflow;

@@ -1,0 +1,3 @@
+module example.com/schemamethods
+
+go 1.22
