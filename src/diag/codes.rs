@@ -817,6 +817,27 @@ right:
     // +kubebuilder:validation:XValidation:rule=\"(self.exists(c, c.type == 'Approved') ? 1 : 0) + (self.exists(c, c.type == 'Denied') ? 1 : 0) <= 1\"
     Conditions []Condition `json:\"conditions,omitempty\"`
 ";
+    UnionItemSelector = "union/item-selector", Error,
+"A list-item union member (`+k8s:item(key: \"v\")=+k8s:unionMember` or
+`=+k8s:zeroOrOneOfMember`) that validation-gen rejects when it generates: the field is not a
+list of structs, the list has no list-map keys (`+k8s:listType=map` with
+`+k8s:listMapKey=<field>`), the selector does not name every key by name (or names a field
+that is not a key, or a key that is not a string), the same item is selected twice in one
+union, or `+k8s:unionDiscriminator` sits on a list item (a struct, not a string).
+
+wrong:
+    // +k8s:listType=atomic
+    // +k8s:item(type: \"Approved\")=+k8s:zeroOrOneOfMember
+    // +k8s:item(type: \"Denied\")=+k8s:zeroOrOneOfMember
+    Conditions []Condition `json:\"conditions,omitempty\"`
+
+right:
+    // +k8s:listType=map
+    // +k8s:listMapKey=type
+    // +k8s:item(type: \"Approved\")=+k8s:zeroOrOneOfMember
+    // +k8s:item(type: \"Denied\")=+k8s:zeroOrOneOfMember
+    Conditions []Condition `json:\"conditions,omitempty\"`
+";
     UnionOverlappingUnions = "union/overlapping-unions", Error,
 "A field belongs to at most one union: a member of two unions could be required set by one and
 unset by the other.

@@ -530,6 +530,7 @@ fn model_of(shape: &UnionShape) -> (Union, StructFacts) {
             .collect(),
         empty_values: Vec::new(),
         named_members: Vec::new(),
+        items: None,
         count: if shape.exactly_one {
             Count::ExactlyOne
         } else {

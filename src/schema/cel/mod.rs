@@ -35,7 +35,9 @@ pub mod check;
 use std::collections::HashMap;
 
 use crate::diag::{Code, Diagnostic};
-use crate::model::{Count, PropertyType, StructDef, Union, UnionDialect, UnionMember, ZeroForm};
+use crate::model::{
+    Count, ItemList, PropertyType, StructDef, Union, UnionDialect, UnionMember, ZeroForm,
+};
 use crate::source::Span;
 /// The extension key the rules go under.
 pub const EXTENSION: &str = "x-kubernetes-validations";
@@ -501,12 +503,73 @@ fn count_rule(
     Ok(Rule { rule, message })
 }
 
+/// The rule of a list-item union, on the struct that holds the list: a member is set when
+/// some item matches its selector (`self.l.exists(i, …)`), so items repeating one selector
+/// count once, as in validation-gen; an absent list has no items.
+fn item_rule(union: &Union, items: &ItemList, facts: &StructFacts) -> Result<Rule, String> {
+    let name = &items.list;
+    let Some(list) = escape(name) else {
+        return Err(unescapable("the list", name, "its list-item union"));
+    };
+    if facts.get(name).is_none_or(|f| f.kind != ValueKind::List) {
+        return Err(format!(
+            "the list `{name}` is not a list property of the schema, so no rule is written for its \
+             list-item union"
+        ));
+    }
+    let mut tests = Vec::with_capacity(items.selectors.len());
+    for selector in &items.selectors {
+        let mut conditions = Vec::with_capacity(selector.len());
+        for (key, value) in selector {
+            let Some(k) = escape(key) else {
+                return Err(unescapable("the list-map key", key, "the list-item union"));
+            };
+            conditions.push(if value.is_empty() {
+                format!("(!has(i.{k}) || i.{k} == '')")
+            } else {
+                format!("(has(i.{k}) && i.{k} == {})", string_literal(value))
+            });
+        }
+        tests.push(format!("self.{list}.exists(i, {})", conditions.join(" && ")));
+    }
+    let described: Vec<&str> = union.members.iter().map(|m| m.json_name.as_str()).collect();
+    let described = described.join(", ");
+    let sum = format!(
+        "(has(self.{list}) ? [{}].filter(x, x).size() : 0)",
+        tests.join(", ")
+    );
+    Ok(match union.count {
+        Count::ExactlyOne => Rule {
+            rule: format!("{sum} == 1"),
+            message: format!("exactly one of the items {described} must be present"),
+        },
+        Count::AtMostOne => Rule {
+            rule: format!("{sum} <= 1"),
+            message: format!("at most one of the items {described} may be present"),
+        },
+        Count::AtLeastOne => Rule {
+            rule: format!("{sum} >= 1"),
+            message: format!("at least one of the items {described} must be present"),
+        },
+    })
+}
+
 fn union_rules(
     union: &Union,
     facts: &StructFacts,
     rules: &mut Vec<Rule>,
     problems: &mut Vec<String>,
 ) {
+    if let Some(items) = &union.items {
+        if union.count == Count::AtMostOne && items.selectors.len() < 2 {
+            return; // at most one of one item: always true
+        }
+        match item_rule(union, items, facts) {
+            Ok(rule) => rules.push(rule),
+            Err(problem) => problems.push(problem),
+        }
+        return;
+    }
     // In a `+union` struct with `+unionMember` fields, only those are surely members.
     let counted: Vec<UnionMember> = if union.named_members.is_empty() {
         union.members.clone()
@@ -676,6 +739,7 @@ mod tests {
             members: vec![member("a", "A", false), member("b-c", "B", false)],
             empty_values: vec![],
             named_members: vec![],
+            items: None,
             count: Count::ExactlyOne,
         };
         let plan = plan(&[union], &facts(&[("a", pointer()), ("b-c", pointer())]));
@@ -703,6 +767,7 @@ mod tests {
             ],
             empty_values: vec![],
             named_members: vec![],
+            items: None,
             count: Count::AtMostOne,
         };
         let facts = facts(&[
@@ -729,6 +794,7 @@ mod tests {
             members: vec![member("a", "A", false), member("b", "B", false)],
             empty_values: vec![],
             named_members: vec![],
+            items: None,
             count: Count::AtMostOne,
         };
         let plan = plan(
@@ -755,6 +821,7 @@ mod tests {
             members: vec![member("localhostProfile", "LocalhostProfile", false)],
             empty_values: vec![],
             named_members: vec![],
+            items: None,
             count: Count::AtMostOne,
         };
         let mut discriminator = field(ZeroForm::Empty, ValueKind::String);
@@ -780,6 +847,7 @@ mod tests {
             ],
             empty_values: vec![],
             named_members: vec![],
+            items: None,
             count: Count::ExactlyOne,
         };
         let mut discriminator = field(ZeroForm::Empty, ValueKind::String);
@@ -818,6 +886,7 @@ mod tests {
             members: vec![member("a", "A", false), member("b", "B", false)],
             empty_values: vec![],
             named_members: vec![],
+            items: None,
             count: Count::AtMostOne,
         };
         let mut defaulted = field(ZeroForm::Empty, ValueKind::String);
@@ -840,6 +909,7 @@ mod tests {
             members: vec![member("a:b", "A", false), member("c", "C", true)],
             empty_values: vec![],
             named_members: vec![],
+            items: None,
             count: Count::ExactlyOne,
         };
         let mut discriminator = field(ZeroForm::Empty, ValueKind::String);
