@@ -72,9 +72,9 @@ fn check_doc(doc: &Doc, place: Place, diagnostics: &mut Vec<Diagnostic>) {
     }
 }
 
-/// A union member marker inside validation-gen's wrappers, which union-gen does not
-/// interpret: `+k8s:item(…)=` (list items as members) and `+k8s:subfield(…)=` (a field of the
-/// field's type) are valid, so a warning says what is not covered; under `+k8s:eachVal=` /
+/// A union member marker inside validation-gen's wrappers: `+k8s:item(…)=` (list items as
+/// members) is read by `unions/items.rs`; `+k8s:subfield(…)=` (a field of the field's type)
+/// is valid but not interpreted, so a warning says what is not covered; under `+k8s:eachVal=` /
 /// `+k8s:eachKey=` validation-gen itself fails ("list-item union member has no list selector
 /// in context"), so that is an error.
 fn report_item_union(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {

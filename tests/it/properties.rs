@@ -492,6 +492,7 @@ fn model_of(shape: &UnionShape) -> (Union, StructFacts) {
                 allowed: None,
                 default: None,
                 required: false,
+                max_items: None,
             };
             (format!("m{i}"), facts)
         })
@@ -510,6 +511,7 @@ fn model_of(shape: &UnionShape) -> (Union, StructFacts) {
                 allowed: allowed.clone(),
                 default: default.map(Value::from),
                 required: *required,
+                max_items: None,
             },
         ));
     }

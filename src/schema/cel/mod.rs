@@ -186,6 +186,8 @@ pub struct FieldFacts {
     pub allowed: Option<Vec<String>>,
     pub default: Option<serde_json::Value>,
     pub required: bool,
+    /// The list's `maxItems`, which bounds the cost of a rule over its items.
+    pub max_items: Option<i64>,
 }
 
 impl FieldFacts {
@@ -231,6 +233,7 @@ impl StructFacts {
                     },
                     default: p.default.as_ref().and_then(super::default_json),
                     required: def.required.contains(&p.json_name),
+                    max_items: p.validations.as_ref().and_then(|v| v.limits.max_items),
                 };
                 (p.json_name.clone(), facts)
             })
@@ -259,6 +262,9 @@ impl StructFacts {
 pub enum Finding {
     /// The union (or one member) cannot be enforced; the sentence says why and what is left out.
     Unenforceable(String),
+    /// A rule over the items of a list without `maxItems` was written: the API server
+    /// estimates its cost from the largest list a request can hold, and may refuse it.
+    Unbounded(String),
     /// The self-check found a valid object the rule rejects; the rule was not written.
     RejectsValid {
         rule: Rule,
@@ -283,6 +289,19 @@ impl Finding {
                  (letters, digits, `_`, `.`, `-`, `/`, not starting with a digit), or write \
                  this rule by hand",
             ),
+            Finding::Unbounded(list) => Diagnostic::new(
+                Code::CelUnboundedList,
+                span,
+                format!(
+                    "{type_name}: the rule of the list-item union over `{list}` walks a list \
+                     without `maxItems`; the API server estimates its cost from the largest \
+                     list a request can hold and may refuse the schema (cost budget exceeded)"
+                ),
+            )
+            .with_help(format!(
+                "bound the list `{list}`: `+k8s:validation:maxItems=N` (openapi-gen), or in a \
+                 CRD `maxItems` (`+kubebuilder:validation:MaxItems=N`)"
+            )),
             Finding::RejectsValid {
                 rule,
                 witness,
@@ -327,6 +346,11 @@ pub fn plan(unions: &[Union], facts: &StructFacts) -> Plan {
         for rule in rules {
             match check::first_rejected(&rule, &witnesses, facts) {
                 None => {
+                    if let Some(items) = &union.items {
+                        if facts.get(&items.list).is_some_and(|f| f.max_items.is_none()) {
+                            plan.findings.push(Finding::Unbounded(items.list.clone()));
+                        }
+                    }
                     if !plan.rules.contains(&rule) {
                         plan.rules.push(rule);
                     }
@@ -714,6 +738,7 @@ mod tests {
             allowed: None,
             default: None,
             required: false,
+            max_items: None,
         }
     }
 
