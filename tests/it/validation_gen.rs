@@ -278,9 +278,18 @@ fn assert_item_semantics(rule: &str, exactly_one: bool) {
         (serde_json::json!({"tasks": []}), !exactly_one),
         (serde_json::json!({"tasks": [task("other")]}), !exactly_one),
         (serde_json::json!({"tasks": [task("succeeded")]}), true),
-        (serde_json::json!({"tasks": [task("other"), task("failed")]}), true),
-        (serde_json::json!({"tasks": [task("failed"), task("failed")]}), true),
-        (serde_json::json!({"tasks": [task("succeeded"), task("failed")]}), false),
+        (
+            serde_json::json!({"tasks": [task("other"), task("failed")]}),
+            true,
+        ),
+        (
+            serde_json::json!({"tasks": [task("failed"), task("failed")]}),
+            true,
+        ),
+        (
+            serde_json::json!({"tasks": [task("succeeded"), task("failed")]}),
+            false,
+        ),
         (
             serde_json::json!({"tasks": [task("failed"), task("other"), task("succeeded")]}),
             false,

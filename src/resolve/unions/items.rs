@@ -132,14 +132,20 @@ fn list_keys(
         GoType::Struct(_, origin) => Some(*origin),
         _ => None,
     }?;
-    let markers = || docs.iter().flat_map(|d| d.markers.iter()).filter(|m| !m.marker.is_gated());
+    let markers = || {
+        docs.iter()
+            .flat_map(|d| d.markers.iter())
+            .filter(|m| !m.marker.is_gated())
+    };
     let is_map = markers().any(|m| {
         let v = m.marker.value.as_deref();
         ((m.marker.name == "listType" || m.marker.name == "k8s:listType") && v == Some("map"))
             || (m.marker.name == "k8s:unique" && v == Some("map"))
     });
     let mut keys: Vec<String> = Vec::new();
-    for m in markers().filter(|m| m.marker.name == "listMapKey" || m.marker.name == "k8s:listMapKey") {
+    for m in
+        markers().filter(|m| m.marker.name == "listMapKey" || m.marker.name == "k8s:listMapKey")
+    {
         if let Some(v) = &m.marker.value {
             if !keys.contains(v) {
                 keys.push(v.clone());

@@ -347,7 +347,10 @@ pub fn plan(unions: &[Union], facts: &StructFacts) -> Plan {
             match check::first_rejected(&rule, &witnesses, facts) {
                 None => {
                     if let Some(items) = &union.items {
-                        if facts.get(&items.list).is_some_and(|f| f.max_items.is_none()) {
+                        if facts
+                            .get(&items.list)
+                            .is_some_and(|f| f.max_items.is_none())
+                        {
                             plan.findings.push(Finding::Unbounded(items.list.clone()));
                         }
                     }
@@ -554,7 +557,10 @@ fn item_rule(union: &Union, items: &ItemList, facts: &StructFacts) -> Result<Rul
                 format!("(has(i.{k}) && i.{k} == {})", string_literal(value))
             });
         }
-        tests.push(format!("self.{list}.exists(i, {})", conditions.join(" && ")));
+        tests.push(format!(
+            "self.{list}.exists(i, {})",
+            conditions.join(" && ")
+        ));
     }
     let described: Vec<&str> = union.members.iter().map(|m| m.json_name.as_str()).collect();
     let described = described.join(", ");
@@ -992,5 +998,65 @@ mod tests {
             "((has(self.a)&&self.a!='')?1:0)+(has(self.b)?1:0)<=1"
         );
         assert_eq!(normalized("has(self.a)"), "count(a)>=1");
+    }
+
+    /// A list-item union over two keys, one value with a quote and one empty: the rule
+    /// passes the self-check, agrees with "some item matches" on objects of every shape, and
+    /// is flagged unbounded only without `maxItems`.
+    #[test]
+    fn item_union_rule() {
+        let selectors = vec![
+            vec![
+                ("name".to_string(), "it's".to_string()),
+                ("type".to_string(), "A".to_string()),
+            ],
+            vec![
+                ("name".to_string(), String::new()),
+                ("type".to_string(), "B".to_string()),
+            ],
+        ];
+        let union = Union {
+            dialect: UnionDialect::Declarative,
+            gated: false,
+            discriminator: None,
+            members: vec![member("a", "", false), member("b", "", false)],
+            empty_values: vec![],
+            count: Count::ExactlyOne,
+            named_members: vec![],
+            items: Some(ItemList {
+                list: "my-list".into(),
+                selectors,
+            }),
+        };
+        let mut list = field(ZeroForm::Absent, ValueKind::List);
+        let facts = StructFacts::from_fields([("my-list".to_string(), list.clone())]);
+        let plan = plan(std::slice::from_ref(&union), &facts);
+        assert_eq!(plan.rules.len(), 1, "{plan:?}");
+        assert_eq!(plan.findings, vec![Finding::Unbounded("my-list".into())]);
+        let rule = &plan.rules[0].rule;
+        assert!(rule.starts_with("(has(self.my__dash__list) ? [self.my__dash__list.exists(i, (has(i.name) && i.name == 'it\\'s')"), "{rule}");
+        let program = cel::Program::compile(rule).expect("compiles");
+        let holds = |object: serde_json::Value| {
+            let mut context = cel::Context::default();
+            let object = serde_json::json!({ "my__dash__list": object });
+            context.add_variable_from_value("self", cel::to_value(object).unwrap());
+            program.execute(&context).unwrap() == cel::Value::Bool(true)
+        };
+        let a = serde_json::json!({"name": "it's", "type": "A"});
+        let b_absent = serde_json::json!({"type": "B"});
+        let b_empty = serde_json::json!({"name": "", "type": "B"});
+        let other = serde_json::json!({"name": "it's", "type": "B"});
+        assert!(holds(serde_json::json!([a.clone()])));
+        assert!(holds(serde_json::json!([b_absent.clone(), other.clone()])));
+        assert!(holds(serde_json::json!([
+            b_empty.clone(),
+            b_absent.clone()
+        ])));
+        assert!(!holds(serde_json::json!([other])));
+        assert!(!holds(serde_json::json!([])));
+        assert!(!holds(serde_json::json!([a, b_empty])));
+        list.max_items = Some(8);
+        let facts = StructFacts::from_fields([("my-list".to_string(), list)]);
+        assert!(super::plan(&[union], &facts).findings.is_empty());
     }
 }
