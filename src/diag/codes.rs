@@ -810,7 +810,8 @@ wrong:
     // +k8s:subfield(m2)=+k8s:unionMember
     Inner *Inner `json:\"inner,omitempty\"`
 
-right (the markers on the fields of `Inner`):
+right:
+    // (the markers on the fields of `Inner`)
     type Inner struct {
         // +k8s:unionMember
         M1 *int `json:\"m1,omitempty\"`

@@ -16,6 +16,12 @@ use crate::resolve::fields::json_tag;
 use crate::resolve::universe::GoType;
 use crate::syntax::{Doc, Field, SpannedMarker};
 
+/// A selector: item fields' JSON names and the strings they must equal, sorted by name.
+type Selector = Vec<(String, String)>;
+
+/// A union's key (`zeroOrOneOfMember`, `union:` name) and its members with their selectors.
+type Group<'a> = ((bool, String), Vec<(ItemMember<'a>, Selector)>);
+
 /// One `+k8s:item(…)=` member marker.
 struct ItemMember<'a> {
     marker: &'a SpannedMarker,
@@ -128,7 +134,7 @@ fn list_keys(
         }
     };
     let origin = match &elem {
-        GoType::Named(_, entry) => cx.universe.struct_of(entry.clone()).map(|e| e.origin),
+        GoType::Named(_, entry) => cx.universe.struct_of(*entry).map(|e| e.origin),
         GoType::Struct(_, origin) => Some(*origin),
         _ => None,
     }?;
@@ -197,7 +203,7 @@ fn list_keys(
 }
 
 /// The selector of one member marker (sorted by key), or why validation-gen rejects it.
-fn selector(marker: &Marker, keys: &[String]) -> Result<Vec<(String, String)>, String> {
+fn selector(marker: &Marker, keys: &[String]) -> Result<Selector, String> {
     if marker.args.is_empty() {
         return Err("`+k8s:item` selects no item: validation-gen fails (\"no selection criteria was specified\")".into());
     }
@@ -225,7 +231,7 @@ fn selector(marker: &Marker, keys: &[String]) -> Result<Vec<(String, String)>, S
 
 /// The unions of one list, grouped by (kind, `union:` name) in order of first appearance.
 fn groups(cx: &mut Context, list: &str, keys: &[String], members: Vec<ItemMember>) -> Vec<Union> {
-    let mut groups: Vec<((bool, String), Vec<(ItemMember, Vec<(String, String)>)>)> = Vec::new();
+    let mut groups: Vec<Group> = Vec::new();
     for member in members {
         check_payload_args(member.marker, &member.payload, cx.diagnostics);
         let selector = match selector(&member.marker.marker, keys) {
