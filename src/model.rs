@@ -247,6 +247,23 @@ pub struct Union {
     /// field", which such types do not follow, so the CEL count covers these alone. Empty
     /// otherwise.
     pub named_members: Vec<String>,
+    /// validation-gen's list-item union (`+k8s:item(key: "v")=+k8s:unionMember`): the members
+    /// are items of one list field of the struct, each picked by its key values; `None` for a
+    /// union of fields. Never in `x-kubernetes-unions` (which names fields only); `--cel`
+    /// writes its rule on the struct.
+    pub items: Option<ItemList>,
+}
+
+/// The list of a list-item union and each member's selector.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ItemList {
+    /// JSON name of the list field.
+    pub list: String,
+    /// Per member (index-aligned with [`Union::members`]): the item fields' JSON names and
+    /// the string each must equal, sorted by field name. A member is set when some item of
+    /// the list matches all of them (validation-gen's extractor: any matching item, so two
+    /// items matching one selector count once).
+    pub selectors: Vec<Vec<(String, String)>>,
 }
 
 /// The marker families of SPEC §5, as far as their meaning differs.

@@ -481,6 +481,7 @@ fn manifest_facts(facts: &mut cel::StructFacts, schema: &Mapping) {
             continue;
         };
         f.required = required.contains(&key);
+        f.max_items = property.get("maxItems").and_then(Value::as_i64);
         f.default = property
             .get("default")
             .and_then(|d| serde_json::to_value(d).ok());

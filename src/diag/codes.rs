@@ -817,24 +817,47 @@ right:
     Service *Service `json:\"service,omitempty\"`
 ";
     UnionItemMember = "union/item-member", Warning,
-"validation-gen's list-item unions (`+k8s:item(key: \"v\")=+k8s:unionMember`,
-`=+k8s:zeroOrOneOfMember`) make items of a `listType=map` list members of a union, picked by
-their key values; `+k8s:subfield(f)=+k8s:unionMember` makes a field of the field's type a
-member. union-gen does not understand either yet: the union is not checked, gets no
-`x-kubernetes-unions` (which cannot express list items) and no CEL rule. Nothing is wrong
-with the marker; the warning says what is not covered. (Under `+k8s:eachVal=`/`eachKey=` a
-union member has nothing to select and validation-gen fails: `marker/misplaced`.) For a CRD, enforce it by hand.
+"validation-gen's subfield unions (`+k8s:subfield(f)=+k8s:unionMember`,
+`=+k8s:zeroOrOneOfMember`, `=+k8s:unionDiscriminator`) declare, on a field, a union of the
+fields of the field's type. union-gen does not understand them yet: the union is not
+checked, gets no `x-kubernetes-unions` and no CEL rule. Nothing is wrong with the marker; the
+warning says what is not covered. (Under `+k8s:eachVal=`/`eachKey=` a union member has
+nothing to select and validation-gen fails: `marker/misplaced`. List-item unions,
+`+k8s:item(key: \"v\")=+k8s:unionMember`, are understood.)
 
 wrong:
-    // +k8s:listType=map
-    // +k8s:listMapKey=type
+    // +k8s:subfield(m1)=+k8s:unionMember
+    // +k8s:subfield(m2)=+k8s:unionMember
+    Inner *Inner `json:\"inner,omitempty\"`
+
+right:
+    // (the markers on the fields of `Inner`)
+    type Inner struct {
+        // +k8s:unionMember
+        M1 *int `json:\"m1,omitempty\"`
+        // +k8s:unionMember
+        M2 *int `json:\"m2,omitempty\"`
+    }
+";
+    UnionItemSelector = "union/item-selector", Error,
+"A list-item union member (`+k8s:item(key: \"v\")=+k8s:unionMember` or
+`=+k8s:zeroOrOneOfMember`) that validation-gen rejects when it generates: the field is not a
+list of structs, the list has no list-map keys (`+k8s:listType=map` with
+`+k8s:listMapKey=<field>`), the selector does not name every key by name (or names a field
+that is not a key, or a key that is not a string), the same item is selected twice in one
+union, or `+k8s:unionDiscriminator` sits on a list item (a struct, not a string).
+
+wrong:
+    // +k8s:listType=atomic
     // +k8s:item(type: \"Approved\")=+k8s:zeroOrOneOfMember
     // +k8s:item(type: \"Denied\")=+k8s:zeroOrOneOfMember
     Conditions []Condition `json:\"conditions,omitempty\"`
 
 right:
-    // +kubebuilder:validation:MaxItems=16
-    // +kubebuilder:validation:XValidation:rule=\"(self.exists(c, c.type == 'Approved') ? 1 : 0) + (self.exists(c, c.type == 'Denied') ? 1 : 0) <= 1\"
+    // +k8s:listType=map
+    // +k8s:listMapKey=type
+    // +k8s:item(type: \"Approved\")=+k8s:zeroOrOneOfMember
+    // +k8s:item(type: \"Denied\")=+k8s:zeroOrOneOfMember
     Conditions []Condition `json:\"conditions,omitempty\"`
 ";
     UnionOverlappingUnions = "union/overlapping-unions", Error,
@@ -875,6 +898,30 @@ right:
     // +k8s:unionMember
     // +k8s:optional
     Port *int32 `json:\"firstPort,omitempty\"`
+";
+    CelUnboundedList = "cel/unbounded-list", Warning,
+"A list-item union's rule (`self.list.exists(…)` per member) is written on a list without
+`maxItems`. The API server estimates a rule's cost before it accepts a CRD: for a list
+without `maxItems` it assumes the largest list a request can hold, and a rule walking it
+once per member (more so when the struct itself sits in a list) may exceed the cost budget,
+so the CRD is refused. The rule is written; bound the list to make its cost small
+(`+k8s:validation:maxItems=N` for openapi-gen; in a CRD, `maxItems` from
+`+kubebuilder:validation:MaxItems=N`).
+
+wrong:
+    // +k8s:listType=map
+    // +k8s:listMapKey=type
+    // +k8s:item(type: \"Approved\")=+k8s:zeroOrOneOfMember
+    // +k8s:item(type: \"Denied\")=+k8s:zeroOrOneOfMember
+    Conditions []Condition `json:\"conditions,omitempty\"`
+
+right:
+    // +k8s:listType=map
+    // +k8s:listMapKey=type
+    // +k8s:validation:maxItems=16
+    // +k8s:item(type: \"Approved\")=+k8s:zeroOrOneOfMember
+    // +k8s:item(type: \"Denied\")=+k8s:zeroOrOneOfMember
+    Conditions []Condition `json:\"conditions,omitempty\"`
 ";
     CelRejectsValid = "cel/rejects-valid", Error,
 "A CEL rule that rejects a valid object makes valid resources unadmittable once the CRD is

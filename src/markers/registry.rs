@@ -243,10 +243,10 @@ pub fn gate(name: &str) -> Option<GateKind> {
 /// on: `+k8s:item(key: "v")=` (one list item), `+k8s:subfield(name)=` (a field of the field's
 /// type), `+k8s:eachVal=` / `+k8s:eachKey=` (every value / key of a list or map). They are
 /// not interpreted: the marker keeps the wrapper's name with the payload as its value. A
-/// union member inside one is reported (`markers_check`: `union/item-member` for `item` and
-/// `subfield`, `marker/misplaced` under `eachVal`/`eachKey`, where validation-gen fails);
-/// other payloads are validation-gen's and pass silently. A list-item union gets no
-/// `x-kubernetes-unions` and no rule.
+/// union member inside one is reported (`markers_check`: `union/item-member` for `subfield`,
+/// `marker/misplaced` under `eachVal`/`eachKey`, where validation-gen fails); union members
+/// under `item` are list-item unions (`resolve/unions/items.rs`); other payloads are
+/// validation-gen's and pass silently.
 pub const UNINTERPRETED_WRAPPERS: &[&str] =
     &["k8s:item", "k8s:subfield", "k8s:eachVal", "k8s:eachKey"];
 

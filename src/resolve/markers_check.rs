@@ -72,9 +72,9 @@ fn check_doc(doc: &Doc, place: Place, diagnostics: &mut Vec<Diagnostic>) {
     }
 }
 
-/// A union member marker inside validation-gen's wrappers, which union-gen does not
-/// interpret: `+k8s:item(…)=` (list items as members) and `+k8s:subfield(…)=` (a field of the
-/// field's type) are valid, so a warning says what is not covered; under `+k8s:eachVal=` /
+/// A union member marker inside validation-gen's wrappers: `+k8s:item(…)=` (list items as
+/// members) is read by `unions/items.rs`; `+k8s:subfield(…)=` (a field of the field's type)
+/// is valid but not interpreted, so a warning says what is not covered; under `+k8s:eachVal=` /
 /// `+k8s:eachKey=` validation-gen itself fails ("list-item union member has no list selector
 /// in context"), so that is an error.
 fn report_item_union(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
@@ -90,16 +90,8 @@ fn report_item_union(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) 
     let Some(member) = member else { return };
     let wrapper = m.name.as_str();
     let (message, help) = match wrapper {
-        "k8s:item" => (
-            format!(
-                "`+{wrapper}(…)={member}` makes list items members of a union, which \
-                 union-gen does not understand yet: the union is not checked, not in the schema \
-                 and not enforced by a CEL rule"
-            ),
-            "validation-gen still enforces it on a built-in API; for a CRD, write the rule by \
-             hand (`x-kubernetes-validations` on the list, with `maxItems` to keep its cost \
-             bounded)",
-        ),
+        // List-item unions are read by `resolve/unions/items.rs`.
+        "k8s:item" => return,
         "k8s:subfield" => (
             format!(
                 "`+{wrapper}(…)={member}` makes a field of this field's type a union member, \

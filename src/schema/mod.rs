@@ -323,12 +323,12 @@ fn generated_schema(
 }
 
 /// A union as the schema lists it, or `None`. controller-gen's unions are not written:
-/// openapi-gen ignores their markers, and structured-merge-diff unions (what schemaconv makes
+/// openapi-gen ignores their markers, list-item unions name items, not fields, and structured-merge-diff unions (what schemaconv makes
 /// of the list) have neither "at least one" nor overlapping unions; their rules enforce them.
 /// Gated markers count as absent (SPEC §3): a gated member is left out, and a union whose
 /// members are all gated, or whose own marker (discriminator, `+union`) is, is not listed.
 fn served_union(union: &Union) -> Option<Union> {
-    if union.dialect == UnionDialect::ControllerGen {
+    if union.dialect == UnionDialect::ControllerGen || union.items.is_some() {
         return None;
     }
     let gated_members = union.members.iter().filter(|m| m.gated).count();

@@ -492,6 +492,7 @@ fn model_of(shape: &UnionShape) -> (Union, StructFacts) {
                 allowed: None,
                 default: None,
                 required: false,
+                max_items: None,
             };
             (format!("m{i}"), facts)
         })
@@ -510,6 +511,7 @@ fn model_of(shape: &UnionShape) -> (Union, StructFacts) {
                 allowed: allowed.clone(),
                 default: default.map(Value::from),
                 required: *required,
+                max_items: None,
             },
         ));
     }
@@ -530,6 +532,7 @@ fn model_of(shape: &UnionShape) -> (Union, StructFacts) {
             .collect(),
         empty_values: Vec::new(),
         named_members: Vec::new(),
+        items: None,
         count: if shape.exactly_one {
             Count::ExactlyOne
         } else {

@@ -246,10 +246,88 @@ fn zero_or_one_of_multiple() {
     );
 }
 
-// --- §6.3 list-item unions: reported, not supported -------------------------------------------
+// --- §6.3 list-item unions ---------------------------------------------------------------------
 
-/// Each `+k8s:item(…)=` member marker is one `union/item-member` warning at its line; no
-/// union, no rule.
+/// The rule union-gen writes on `Struct` for the two items `name: succeeded` / `failed` of
+/// `tasks` (`op`: `== 1` for `unionMember`, `<= 1` for `zeroOrOneOfMember`).
+fn item_rule(op: &str) -> String {
+    format!(
+        "(has(self.tasks) ? [self.tasks.exists(i, (has(i.name) && i.name == 'succeeded')), \
+         self.tasks.exists(i, (has(i.name) && i.name == 'failed'))].filter(x, x).size() : 0) {op}"
+    )
+}
+
+/// Evaluates `rule` with `self` = `object`.
+fn holds(rule: &str, object: Value) -> bool {
+    let program = ::cel::Program::compile(rule).expect("the rule compiles");
+    let mut context = ::cel::Context::default();
+    context.add_variable_from_value("self", ::cel::to_value(object).expect("a CEL value"));
+    match program.execute(&context).expect("the rule evaluates") {
+        ::cel::Value::Bool(b) => b,
+        other => panic!("{rule} gave {other:?}"),
+    }
+}
+
+/// validation-gen's semantics, object by object: a member is set when some item matches its
+/// selector (`Union` / `ZeroOrOneOfUnion` over "any item with this key"); an item repeating
+/// one selector counts once; other items do not count.
+fn assert_item_semantics(rule: &str, exactly_one: bool) {
+    let task = |name: &str| serde_json::json!({"name": name, "state": "x"});
+    let cases = [
+        (serde_json::json!({}), !exactly_one),
+        (serde_json::json!({"tasks": []}), !exactly_one),
+        (serde_json::json!({"tasks": [task("other")]}), !exactly_one),
+        (serde_json::json!({"tasks": [task("succeeded")]}), true),
+        (
+            serde_json::json!({"tasks": [task("other"), task("failed")]}),
+            true,
+        ),
+        (
+            serde_json::json!({"tasks": [task("failed"), task("failed")]}),
+            true,
+        ),
+        (
+            serde_json::json!({"tasks": [task("succeeded"), task("failed")]}),
+            false,
+        ),
+        (
+            serde_json::json!({"tasks": [task("failed"), task("other"), task("succeeded")]}),
+            false,
+        ),
+    ];
+    for (object, valid) in cases {
+        assert_eq!(holds(rule, object.clone()), valid, "{rule} on {object}");
+    }
+}
+
+/// `item/union/*` and `item/zerorooneof/*` (list field and list typedef): one union of the two
+/// items on `Struct`, no `x-kubernetes-unions` (which names fields only), the rule above, and
+/// only the `cel/unbounded-list` warning (validation-gen's lists have no `maxItems`); the rule
+/// agrees with validation-gen on valid and invalid objects.
+#[test]
+fn item_unions_agree() {
+    for (package, op, exactly_one) in [
+        ("item/union/simple", "== 1", true),
+        ("item/union/typedef", "== 1", true),
+        ("item/zerorooneof/simple", "<= 1", false),
+        ("item/zerorooneof/typedef", "<= 1", false),
+    ] {
+        let rule = item_rule(op);
+        let (definitions, diagnostics) = generate(package);
+        let codes: Vec<&str> = diagnostics
+            .iter()
+            .map(|d| d["code"].as_str().unwrap())
+            .collect();
+        assert_eq!(codes, ["cel/unbounded-list"], "{package}");
+        let s = definition(&definitions, package, "Struct");
+        assert_eq!(s["x-kubernetes-unions"], Value::Null, "{package}");
+        assert_eq!(rules(s), [rule.as_str()], "{package}");
+        assert_item_semantics(&rule, exactly_one);
+    }
+}
+
+/// Each `+k8s:subfield(…)=` member marker is one `union/item-member` warning at its line; no
+/// union, no rule (`lines` empty: no diagnostic at all).
 fn assert_item_members(package: &str, member: &str, lines: &[u64]) {
     let (definitions, diagnostics) = generate(package);
     assert_no_unions(&definitions);
@@ -276,45 +354,21 @@ fn assert_item_members(package: &str, member: &str, lines: &[u64]) {
     }
 }
 
-#[test]
-fn item_unions_are_reported_not_supported() {
-    assert_item_members("item/union/simple", "=+k8s:unionMember`", &[12, 13]);
-    assert_item_members("item/union/typedef", "=+k8s:unionMember`", &[16, 17]);
-    assert_item_members(
-        "item/zerorooneof/simple",
-        "=+k8s:zeroOrOneOfMember`",
-        &[12, 13],
-    );
-    assert_item_members(
-        "item/zerorooneof/typedef",
-        "=+k8s:zeroOrOneOfMember`",
-        &[16, 17],
-    );
-}
-
 // --- §6.4 gated, level and subfield variants ---------------------------------------------------
 
 /// validation-gen emits the same unions with `.MarkAlpha()` / `.MarkBeta()`; union-gen's
 /// schema never depends on a gate (README "Marker dialects"): no union, no rule. The alpha and
-/// beta list-item groups are `union/item-member` warnings.
+/// beta list-item groups are gated too: no rule, no diagnostic.
 #[test]
 fn levels_unions_are_gated() {
-    assert_item_members(
-        "levels/unions",
-        "=+k8s:zeroOrOneOfMember`",
-        &[70, 71, 81, 82],
-    );
+    assert_item_members("levels/unions", "", &[]);
 }
 
 /// `ifEnabled(FeatureX)` / `ifDisabled(FeatureX)` unions (string members, a string
-/// discriminator): no union, no rule; the gated list-item groups are warnings.
+/// discriminator): no union, no rule; the gated list-item groups likewise.
 #[test]
 fn options_unions_are_gated() {
-    assert_item_members(
-        "options/unions",
-        "=+k8s:zeroOrOneOfMember`",
-        &[18, 19, 24, 25],
-    );
+    assert_item_members("options/unions", "", &[]);
 }
 
 /// `+k8s:subfield(m1)=+k8s:unionMember` declares the union of the field's type from the

@@ -112,6 +112,7 @@ pub(super) fn unions(cx: &mut Context) -> Vec<Union> {
             empty_values: Vec::new(),
             count,
             named_members: Vec::new(),
+            items: None,
         });
     }
     unions.sort_by_key(|union| match union.count {

@@ -133,6 +133,7 @@ pub(super) fn unions(
             discriminator: discriminator.map(|d| fields[d.field].json_name.clone()),
             empty_values: empty_values(enum_values, &union_members),
             named_members: Vec::new(),
+            items: None,
             members: union_members,
             count: if zero_or_one {
                 Count::AtMostOne
@@ -146,7 +147,11 @@ pub(super) fn unions(
 
 /// validation-gen's tag type check: only the named arguments a marker declares
 /// (`unrecognized named argument %q`; a positional argument is one too).
-fn check_args(marker: &SpannedMarker, allowed: &[&str], diagnostics: &mut Vec<Diagnostic>) {
+pub(super) fn check_args(
+    marker: &SpannedMarker,
+    allowed: &[&str],
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     for arg in &marker.marker.args {
         if arg.name.as_deref().is_some_and(|n| allowed.contains(&n)) {
             continue;

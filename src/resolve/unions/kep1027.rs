@@ -169,6 +169,7 @@ pub(super) fn unions(
             discriminator: Some(mf.json_name.clone()),
             empty_values: empty_values(enum_values, &union_members),
             named_members: Vec::new(),
+            items: None,
             members: union_members,
             count: if required {
                 Count::ExactlyOne

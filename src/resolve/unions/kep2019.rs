@@ -65,6 +65,7 @@ pub(super) fn struct_union(
             .filter(|m| m.dialect == Dialect::Kep1027)
             .map(|m| cx.field(m.field).json_name.clone())
             .collect(),
+        items: None,
     };
     let mut member_fields = Vec::new();
     for (index, mf) in cx.fields.iter().enumerate() {
@@ -156,5 +157,6 @@ pub(super) fn deprecated_union(
         empty_values: Vec::new(),
         count: Count::AtMostOne,
         named_members: Vec::new(),
+        items: None,
     }
 }

@@ -19,6 +19,7 @@
 mod context;
 mod controller_gen;
 mod declarative;
+mod items;
 mod kep1027;
 mod kep2019;
 mod rules;
@@ -239,6 +240,9 @@ fn own_unions(cx: &mut Context) -> OwnUnions {
             &declarative,
         ));
     }
+
+    // validation-gen's list-item unions: `+k8s:item(key: "v")=+k8s:unionMember` on a list.
+    out.member_unions.extend(items::unions(cx));
 
     // A plain discriminator that nothing uses.
     if struct_marker.is_none() && members.is_empty() {

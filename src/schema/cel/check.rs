@@ -15,7 +15,7 @@
 use serde_json::{Map, Value};
 
 use super::{escape, FieldFacts, Rule, StructFacts, ValueKind};
-use crate::model::{Count, Union, UnionDialect, ZeroForm};
+use crate::model::{Count, ItemList, Union, UnionDialect, ZeroForm};
 
 /// One witness object, JSON names to values: as a client sends it, and as the rules see it
 /// (with the schema's defaults filled in).
@@ -40,6 +40,9 @@ impl Witness {
 
 /// The witnesses of `union`, each in both renderings, defaults applied.
 pub fn witnesses(union: &Union, facts: &StructFacts) -> Vec<Witness> {
+    if let Some(items) = &union.items {
+        return item_witnesses(union, items);
+    }
     let members: Vec<&str> = union.members.iter().map(|m| m.json_name.as_str()).collect();
     let discriminator = union
         .discriminator
@@ -150,6 +153,45 @@ pub fn witnesses(union: &Union, facts: &StructFacts) -> Vec<Witness> {
         }
     }
     out
+}
+
+/// The witnesses of a list-item union: (where at most one) no list and an empty one; each
+/// member's item alone, twice (any matching item sets the member, so a repeat counts once),
+/// and beside an item no member selects.
+fn item_witnesses(union: &Union, items: &ItemList) -> Vec<Witness> {
+    let item = |selector: &[(String, String)], suffix: &str| {
+        Value::Object(
+            selector
+                .iter()
+                .map(|(k, v)| (k.clone(), Value::String(format!("{v}{suffix}"))))
+                .collect(),
+        )
+    };
+    let mut lists: Vec<Option<Vec<Value>>> = Vec::new();
+    if union.count == Count::AtMostOne {
+        lists.push(None);
+        lists.push(Some(Vec::new()));
+    }
+    for selector in &items.selectors {
+        let member = item(selector, "");
+        let other = item(selector, "-other");
+        lists.push(Some(vec![member.clone()]));
+        lists.push(Some(vec![member.clone(), member.clone()]));
+        lists.push(Some(vec![other, member]));
+    }
+    lists
+        .into_iter()
+        .map(|list| {
+            let mut sent = Map::new();
+            if let Some(list) = list {
+                sent.insert(items.list.clone(), Value::Array(list));
+            }
+            Witness {
+                validated: sent.clone(),
+                sent,
+            }
+        })
+        .collect()
 }
 
 /// A value that counts as set for the field.

@@ -35,7 +35,9 @@ pub mod check;
 use std::collections::HashMap;
 
 use crate::diag::{Code, Diagnostic};
-use crate::model::{Count, PropertyType, StructDef, Union, UnionDialect, UnionMember, ZeroForm};
+use crate::model::{
+    Count, ItemList, PropertyType, StructDef, Union, UnionDialect, UnionMember, ZeroForm,
+};
 use crate::source::Span;
 /// The extension key the rules go under.
 pub const EXTENSION: &str = "x-kubernetes-validations";
@@ -184,6 +186,8 @@ pub struct FieldFacts {
     pub allowed: Option<Vec<String>>,
     pub default: Option<serde_json::Value>,
     pub required: bool,
+    /// The list's `maxItems`, which bounds the cost of a rule over its items.
+    pub max_items: Option<i64>,
 }
 
 impl FieldFacts {
@@ -229,6 +233,7 @@ impl StructFacts {
                     },
                     default: p.default.as_ref().and_then(super::default_json),
                     required: def.required.contains(&p.json_name),
+                    max_items: p.validations.as_ref().and_then(|v| v.limits.max_items),
                 };
                 (p.json_name.clone(), facts)
             })
@@ -257,6 +262,9 @@ impl StructFacts {
 pub enum Finding {
     /// The union (or one member) cannot be enforced; the sentence says why and what is left out.
     Unenforceable(String),
+    /// A rule over the items of a list without `maxItems` was written: the API server
+    /// estimates its cost from the largest list a request can hold, and may refuse it.
+    Unbounded(String),
     /// The self-check found a valid object the rule rejects; the rule was not written.
     RejectsValid {
         rule: Rule,
@@ -281,6 +289,19 @@ impl Finding {
                  (letters, digits, `_`, `.`, `-`, `/`, not starting with a digit), or write \
                  this rule by hand",
             ),
+            Finding::Unbounded(list) => Diagnostic::new(
+                Code::CelUnboundedList,
+                span,
+                format!(
+                    "{type_name}: the rule of the list-item union over `{list}` walks a list \
+                     without `maxItems`; the API server estimates its cost from the largest \
+                     list a request can hold and may refuse the schema (cost budget exceeded)"
+                ),
+            )
+            .with_help(format!(
+                "bound the list `{list}`: `+k8s:validation:maxItems=N` (openapi-gen), or in a \
+                 CRD `maxItems` (`+kubebuilder:validation:MaxItems=N`)"
+            )),
             Finding::RejectsValid {
                 rule,
                 witness,
@@ -325,6 +346,14 @@ pub fn plan(unions: &[Union], facts: &StructFacts) -> Plan {
         for rule in rules {
             match check::first_rejected(&rule, &witnesses, facts) {
                 None => {
+                    if let Some(items) = &union.items {
+                        if facts
+                            .get(&items.list)
+                            .is_some_and(|f| f.max_items.is_none())
+                        {
+                            plan.findings.push(Finding::Unbounded(items.list.clone()));
+                        }
+                    }
                     if !plan.rules.contains(&rule) {
                         plan.rules.push(rule);
                     }
@@ -501,12 +530,76 @@ fn count_rule(
     Ok(Rule { rule, message })
 }
 
+/// The rule of a list-item union, on the struct that holds the list: a member is set when
+/// some item matches its selector (`self.l.exists(i, …)`), so items repeating one selector
+/// count once, as in validation-gen; an absent list has no items.
+fn item_rule(union: &Union, items: &ItemList, facts: &StructFacts) -> Result<Rule, String> {
+    let name = &items.list;
+    let Some(list) = escape(name) else {
+        return Err(unescapable("the list", name, "its list-item union"));
+    };
+    if facts.get(name).is_none_or(|f| f.kind != ValueKind::List) {
+        return Err(format!(
+            "the list `{name}` is not a list property of the schema, so no rule is written for its \
+             list-item union"
+        ));
+    }
+    let mut tests = Vec::with_capacity(items.selectors.len());
+    for selector in &items.selectors {
+        let mut conditions = Vec::with_capacity(selector.len());
+        for (key, value) in selector {
+            let Some(k) = escape(key) else {
+                return Err(unescapable("the list-map key", key, "the list-item union"));
+            };
+            conditions.push(if value.is_empty() {
+                format!("(!has(i.{k}) || i.{k} == '')")
+            } else {
+                format!("(has(i.{k}) && i.{k} == {})", string_literal(value))
+            });
+        }
+        tests.push(format!(
+            "self.{list}.exists(i, {})",
+            conditions.join(" && ")
+        ));
+    }
+    let described: Vec<&str> = union.members.iter().map(|m| m.json_name.as_str()).collect();
+    let described = described.join(", ");
+    let sum = format!(
+        "(has(self.{list}) ? [{}].filter(x, x).size() : 0)",
+        tests.join(", ")
+    );
+    Ok(match union.count {
+        Count::ExactlyOne => Rule {
+            rule: format!("{sum} == 1"),
+            message: format!("exactly one of the items {described} must be present"),
+        },
+        Count::AtMostOne => Rule {
+            rule: format!("{sum} <= 1"),
+            message: format!("at most one of the items {described} may be present"),
+        },
+        Count::AtLeastOne => Rule {
+            rule: format!("{sum} >= 1"),
+            message: format!("at least one of the items {described} must be present"),
+        },
+    })
+}
+
 fn union_rules(
     union: &Union,
     facts: &StructFacts,
     rules: &mut Vec<Rule>,
     problems: &mut Vec<String>,
 ) {
+    if let Some(items) = &union.items {
+        if union.count == Count::AtMostOne && items.selectors.len() < 2 {
+            return; // at most one of one item: always true
+        }
+        match item_rule(union, items, facts) {
+            Ok(rule) => rules.push(rule),
+            Err(problem) => problems.push(problem),
+        }
+        return;
+    }
     // In a `+union` struct with `+unionMember` fields, only those are surely members.
     let counted: Vec<UnionMember> = if union.named_members.is_empty() {
         union.members.clone()
@@ -651,6 +744,7 @@ mod tests {
             allowed: None,
             default: None,
             required: false,
+            max_items: None,
         }
     }
 
@@ -676,6 +770,7 @@ mod tests {
             members: vec![member("a", "A", false), member("b-c", "B", false)],
             empty_values: vec![],
             named_members: vec![],
+            items: None,
             count: Count::ExactlyOne,
         };
         let plan = plan(&[union], &facts(&[("a", pointer()), ("b-c", pointer())]));
@@ -703,6 +798,7 @@ mod tests {
             ],
             empty_values: vec![],
             named_members: vec![],
+            items: None,
             count: Count::AtMostOne,
         };
         let facts = facts(&[
@@ -729,6 +825,7 @@ mod tests {
             members: vec![member("a", "A", false), member("b", "B", false)],
             empty_values: vec![],
             named_members: vec![],
+            items: None,
             count: Count::AtMostOne,
         };
         let plan = plan(
@@ -755,6 +852,7 @@ mod tests {
             members: vec![member("localhostProfile", "LocalhostProfile", false)],
             empty_values: vec![],
             named_members: vec![],
+            items: None,
             count: Count::AtMostOne,
         };
         let mut discriminator = field(ZeroForm::Empty, ValueKind::String);
@@ -780,6 +878,7 @@ mod tests {
             ],
             empty_values: vec![],
             named_members: vec![],
+            items: None,
             count: Count::ExactlyOne,
         };
         let mut discriminator = field(ZeroForm::Empty, ValueKind::String);
@@ -818,6 +917,7 @@ mod tests {
             members: vec![member("a", "A", false), member("b", "B", false)],
             empty_values: vec![],
             named_members: vec![],
+            items: None,
             count: Count::AtMostOne,
         };
         let mut defaulted = field(ZeroForm::Empty, ValueKind::String);
@@ -840,6 +940,7 @@ mod tests {
             members: vec![member("a:b", "A", false), member("c", "C", true)],
             empty_values: vec![],
             named_members: vec![],
+            items: None,
             count: Count::ExactlyOne,
         };
         let mut discriminator = field(ZeroForm::Empty, ValueKind::String);
@@ -897,5 +998,65 @@ mod tests {
             "((has(self.a)&&self.a!='')?1:0)+(has(self.b)?1:0)<=1"
         );
         assert_eq!(normalized("has(self.a)"), "count(a)>=1");
+    }
+
+    /// A list-item union over two keys, one value with a quote and one empty: the rule
+    /// passes the self-check, agrees with "some item matches" on objects of every shape, and
+    /// is flagged unbounded only without `maxItems`.
+    #[test]
+    fn item_union_rule() {
+        let selectors = vec![
+            vec![
+                ("name".to_string(), "it's".to_string()),
+                ("type".to_string(), "A".to_string()),
+            ],
+            vec![
+                ("name".to_string(), String::new()),
+                ("type".to_string(), "B".to_string()),
+            ],
+        ];
+        let union = Union {
+            dialect: UnionDialect::Declarative,
+            gated: false,
+            discriminator: None,
+            members: vec![member("a", "", false), member("b", "", false)],
+            empty_values: vec![],
+            count: Count::ExactlyOne,
+            named_members: vec![],
+            items: Some(ItemList {
+                list: "my-list".into(),
+                selectors,
+            }),
+        };
+        let mut list = field(ZeroForm::Absent, ValueKind::List);
+        let facts = StructFacts::from_fields([("my-list".to_string(), list.clone())]);
+        let plan = plan(std::slice::from_ref(&union), &facts);
+        assert_eq!(plan.rules.len(), 1, "{plan:?}");
+        assert_eq!(plan.findings, vec![Finding::Unbounded("my-list".into())]);
+        let rule = &plan.rules[0].rule;
+        assert!(rule.starts_with("(has(self.my__dash__list) ? [self.my__dash__list.exists(i, (has(i.name) && i.name == 'it\\'s')"), "{rule}");
+        let program = cel::Program::compile(rule).expect("compiles");
+        let holds = |object: serde_json::Value| {
+            let mut context = cel::Context::default();
+            let object = serde_json::json!({ "my__dash__list": object });
+            context.add_variable_from_value("self", cel::to_value(object).unwrap());
+            program.execute(&context).unwrap() == cel::Value::Bool(true)
+        };
+        let a = serde_json::json!({"name": "it's", "type": "A"});
+        let b_absent = serde_json::json!({"type": "B"});
+        let b_empty = serde_json::json!({"name": "", "type": "B"});
+        let other = serde_json::json!({"name": "it's", "type": "B"});
+        assert!(holds(serde_json::json!([a.clone()])));
+        assert!(holds(serde_json::json!([b_absent.clone(), other.clone()])));
+        assert!(holds(serde_json::json!([
+            b_empty.clone(),
+            b_absent.clone()
+        ])));
+        assert!(!holds(serde_json::json!([other])));
+        assert!(!holds(serde_json::json!([])));
+        assert!(!holds(serde_json::json!([a, b_empty])));
+        list.max_items = Some(8);
+        let facts = StructFacts::from_fields([("my-list".to_string(), list)]);
+        assert!(super::plan(&[union], &facts).findings.is_empty());
     }
 }

@@ -37,6 +37,7 @@ pub fn spec_severity(code: &str) -> &'static str {
         | "union/member-value-json-mismatch"
         | "union/deprecated-spelling"
         | "cel/unenforceable"
+        | "cel/unbounded-list"
         | "crd/skipped"
         | "cli/deprecated-flag"
         | "union/item-member"

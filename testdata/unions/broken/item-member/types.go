@@ -1,19 +1,18 @@
 package broken
 
-// Condition is one entry of a map-like list.
-type Condition struct {
-	Type   string `json:"type"`
-	Status string `json:"status"`
+// Inner holds the members its parent field declares.
+type Inner struct {
+	M1 *int `json:"m1,omitempty"`
+	M2 *int `json:"m2,omitempty"`
 }
 
-// Status makes list items members of a union, as validation-gen allows: not understood yet.
+// Status makes fields of a field's type members of a union, as validation-gen allows: not
+// understood yet.
 type Status struct {
-	// +k8s:listType=map
-	// +k8s:listMapKey=type
-	// +k8s:item(type: "Approved")=+k8s:zeroOrOneOfMember
-	// ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ union/item-member
-	// +k8s:item(type: "Denied")=+k8s:zeroOrOneOfMember
-	// ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ union/item-member
+	// +k8s:subfield(m1)=+k8s:unionMember
+	// ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ union/item-member
+	// +k8s:subfield(m2)=+k8s:unionMember
+	// ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ union/item-member
 	// +k8s:optional
-	Conditions []Condition `json:"conditions,omitempty"`
+	Inner *Inner `json:"inner,omitempty"`
 }

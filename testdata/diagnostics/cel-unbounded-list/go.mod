@@ -1,0 +1,3 @@
+module example.com/diagnostics/cel-unbounded-list
+
+go 1.22
