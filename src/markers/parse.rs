@@ -44,6 +44,9 @@ pub struct MarkerArg {
     pub name: Option<String>,
     /// Unquoted value (escapes processed for "..." strings).
     pub value: String,
+    /// Written as a quoted string: `union: "1"` is a string, `union: 1` an integer to
+    /// validation-gen's tag parser (which checks argument types).
+    pub quoted: bool,
     /// From the start of the argument's name (or value, when positional) to the end of its value.
     pub span: Range<usize>,
 }
@@ -162,22 +165,21 @@ fn write_args(out: &mut String, args: &[MarkerArg]) {
             out.push_str(name);
             out.push_str(": ");
         }
-        write_arg_value(out, &arg.value, arg.name.is_none());
+        write_arg_value(out, &arg.value, arg.quoted);
     }
     out.push(')');
 }
 
-/// Canonical form follows Kubernetes usage: strings are quoted (`since: "1.37"`), while
-/// booleans, integers and a positional identifier (`ifEnabled(Foo)`) stay bare. Quoting is
-/// always safe because parsing does not record whether a value was quoted.
-fn write_arg_value(out: &mut String, value: &str, positional: bool) {
+/// A value is written as it was read: quoted, or bare (booleans, integers, identifiers such
+/// as `ifEnabled(Foo)`); a bare value that could not be read back bare is quoted.
+fn write_arg_value(out: &mut String, value: &str, quoted: bool) {
     let digits = value.strip_prefix('-').unwrap_or(value);
     let is_int = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
     let is_ident = value.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
         && value
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'_');
-    if is_int || value == "true" || value == "false" || (positional && is_ident) {
+    if !quoted && (is_int || value == "true" || value == "false" || is_ident) {
         out.push_str(value);
         return;
     }
@@ -455,6 +457,7 @@ impl<'a> Parser<'a> {
                 MarkerArg {
                     name: Some(arg_name),
                     value: value.value,
+                    quoted: value.quoted,
                     span: start..value.end,
                 }
             } else {
@@ -486,6 +489,7 @@ impl<'a> Parser<'a> {
                 MarkerArg {
                     name: None,
                     value: first.value,
+                    quoted: first.quoted,
                     span: start..first.end,
                 }
             };
@@ -877,6 +881,7 @@ mod tests {
             vec![MarkerArg {
                 name: None,
                 value: "Foo".into(),
+                quoted: false,
                 span: 15..18
             }]
         );
@@ -903,6 +908,7 @@ mod tests {
                 args: vec![MarkerArg {
                     name: Some("since".into()),
                     value: "1.37".into(),
+                    quoted: true,
                     span: 11..24
                 }],
                 span: 0..25,
@@ -1069,7 +1075,7 @@ mod tests {
         }
         assert_eq!(
             ok("+k8s:alpha(since:\"1.35\")=+k8s:unionMember(union:`u`,memberName: X)").to_text(),
-            "+k8s:alpha(since: \"1.35\")=+k8s:unionMember(union: \"u\", memberName: \"X\")"
+            "+k8s:alpha(since: \"1.35\")=+k8s:unionMember(union: \"u\", memberName: X)"
         );
         assert_eq!(
             ok("+unionMember, optional ").to_text(),
@@ -1087,7 +1093,7 @@ mod tests {
         );
         assert_eq!(
             ok("+k8s:ifEnabled(\"Foo\")=+k8s:optional").to_text(),
-            "+k8s:ifEnabled(Foo)=+k8s:optional"
+            "+k8s:ifEnabled(\"Foo\")=+k8s:optional"
         );
         assert_eq!(
             ok("+k8s:ifEnabled(\"a b\")").to_text(),

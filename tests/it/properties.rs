@@ -63,6 +63,7 @@ fn args() -> impl Strategy<Value = Vec<MarkerArg>> {
                 .map(|(name, value)| MarkerArg {
                     name,
                     value,
+                    quoted: true,
                     span: 0..0,
                 })
                 .collect()

@@ -424,11 +424,15 @@ fn generation_time_rejections_are_errors() {
                 ("marker/misplaced", 11),
             ],
         ),
-        // "unrecognized named argument" (named or positional); `union: 1` ("wrong type")
-        // is not told from `union: "1"` by the marker parser.
+        // "unrecognized named argument" (named or positional), and `union: 1` ("argument
+        // has wrong type: got int, want string").
         (
             "errors/bad-args",
-            &[("marker/malformed", 7), ("marker/malformed", 11)],
+            &[
+                ("marker/malformed", 7),
+                ("marker/malformed", 11),
+                ("marker/malformed", 15),
+            ],
         ),
     ];
     for (package, want) in cases {
