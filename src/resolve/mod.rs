@@ -820,6 +820,14 @@ impl<'u, 'a> Resolver<'u, 'a> {
     fn non_string_key(&self, key: GoType<'a>) -> Option<TypeProblem> {
         let mut current = key;
         for _ in 0..TYPE_DEPTH {
+            // A key type with `MarshalText` serialises to a string (controller-gen accepts
+            // it); openapi-gen checks the type's name only.
+            if let GoType::Named(name, _) = &current {
+                if !self.options.openapi_gen && self.universe.method(name, "MarshalText").is_some()
+                {
+                    return None;
+                }
+            }
             current = match self.universe.underlying(current) {
                 GoType::Pointer(inner) => *inner,
                 other => {

@@ -6,10 +6,10 @@
 
 use std::ops::Range;
 
-/// Methods whose bodies we do read (literal-returning schema overrides; `OpenAPIDefinition`
-/// and `OpenAPIV3Definition`, whose presence decides which markers openapi-gen checks), and `UnmarshalJSON`,
-/// whose presence alone matters (openapi-gen enforces no zero-value default on a type that
-/// unmarshals itself).
+/// Methods the parser keeps: the schema overrides, whose bodies are read (`OpenAPIDefinition`,
+/// `OpenAPIV3Definition`, `OpenAPISchemaType`/`Format`, `OpenAPIV3OneOfTypes`), and two whose
+/// presence alone matters: `UnmarshalJSON` (openapi-gen enforces no zero-value default on a
+/// type that unmarshals itself) and `MarshalText` (such a type is a string map key).
 pub const KEPT_METHODS: &[&str] = &[
     "OpenAPIDefinition",
     "OpenAPIV3Definition",
@@ -17,6 +17,7 @@ pub const KEPT_METHODS: &[&str] = &[
     "OpenAPISchemaFormat",
     "OpenAPIV3OneOfTypes",
     "UnmarshalJSON",
+    "MarshalText",
 ];
 
 /// Byte ranges the parser can skip: whole top-level function and method declarations (but
