@@ -500,6 +500,20 @@ right:
             Type: []string{\"string\"}, Format: \"quantity\"}}}
     }
 ";
+    ResolveGenericInstance = "resolve/generic-instance", Warning,
+"A field's type is an instance of a generic type (`Holder[string]`). Generic types get no
+OpenAPI definition — openapi-gen makes none either, and writes a `$ref` to a definition that
+does not exist — so the property is written as the empty schema (any value). Use a
+non-generic named type for API fields.
+
+wrong:
+    type Holder[T any] struct{ Item T `json:\"item\"` }
+    Names Holder[string] `json:\"names\"`
+
+right:
+    type NameHolder struct{ Item string `json:\"item\"` }
+    Names NameHolder `json:\"names\"`
+";
     ResolveUnresolvedDefaultRef = "resolve/unresolved-default-ref", Warning,
 "A `+default=ref(Name)` or `+default=ref(import/path.Name)` marker names no string constant
 this tool can find: the package is not loaded or not found (it is looked up like any

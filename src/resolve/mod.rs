@@ -201,6 +201,8 @@ enum TypeProblem {
     Unsupported(String, Option<Span>),
     /// A name no loaded package declares: the name, where it is used.
     Undefined(String, Span),
+    /// An instance of a generic type (`Holder[string]`): the generic type's name.
+    GenericInstance(String),
 }
 
 impl<'u, 'a> Resolver<'u, 'a> {
@@ -475,6 +477,12 @@ impl<'u, 'a> Resolver<'u, 'a> {
             )
             .with_label(span, "in this field")
             .with_help("use a type with a JSON form OpenAPI describes (string-keyed maps, slices, structs, strings, numbers, booleans), or leave the field out of JSON (`json:\"-\"`)"),
+            TypeProblem::GenericInstance(generic) => Diagnostic::new(
+                Code::ResolveGenericInstance,
+                span,
+                format!("the type of `{go_name}` is an instance of the generic type `{generic}`, which gets no definition (in openapi-gen neither: its `$ref` would dangle); the property is the empty schema (any value)"),
+            )
+            .with_help("use a non-generic named type for API fields, or describe the field with `+kubebuilder:validation:Type` in a CRD"),
             TypeProblem::Undefined(name, at) => Diagnostic::new(
                 Code::ResolveUndefinedType,
                 at,
@@ -665,14 +673,8 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 {
                     if !entry.decl.type_params.is_empty() {
                         // Neither tool defines generic types: the `$ref` would dangle.
-                        self.type_problem.get_or_insert(TypeProblem::Unsupported(
-                            format!(
-                                "an instance of the generic type `{}` (no definition is made for \
-                                 generic types)",
-                                name.name
-                            ),
-                            None,
-                        ));
+                        self.type_problem
+                            .get_or_insert(TypeProblem::GenericInstance(name.name.clone()));
                         return PropertyType::Unsupported;
                     }
                     self.enqueue(name.clone(), entry);

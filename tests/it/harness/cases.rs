@@ -44,6 +44,7 @@ pub fn spec_severity(code: &str) -> &'static str {
         | "resolve/undefined-type"
         | "resolve/unresolved-default-ref"
         | "field/default-not-zero"
+        | "resolve/generic-instance"
         | "enum/explicit-not-written"
         | "validation/ignored"
         | "extension/malformed" => "warning",

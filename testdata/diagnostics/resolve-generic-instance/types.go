@@ -8,5 +8,5 @@ type Holder[T any] struct {
 // User refers to an instance of the generic type, whose `$ref` would dangle.
 type User struct {
 	Names Holder[string] `json:"names"`
-	// ^@2 resolve/unsupported-type
+	// ^@2 resolve/generic-instance
 }

@@ -1,0 +1,3 @@
+module example.com/diagnostics/resolve-generic-instance
+
+go 1.22

@@ -1,3 +1,0 @@
-module example.com/diagnostics/resolve-unsupported-type-generic
-
-go 1.22
