@@ -837,7 +837,8 @@ fields of the field's type. union-gen does not understand them yet: the union is
 checked, gets no `x-kubernetes-unions` and no CEL rule. Nothing is wrong with the marker; the
 warning says what is not covered. (Under `+k8s:eachVal=`/`eachKey=` a union member has
 nothing to select and validation-gen fails: `marker/misplaced`. List-item unions,
-`+k8s:item(key: \"v\")=+k8s:unionMember`, are understood.)
+`+k8s:item(key: \"v\")=+k8s:unionMember`, are understood; when the list's item type is in a
+package that is not loaded, such a union cannot be read and gets this warning too.)
 
 wrong:
     // +k8s:subfield(m1)=+k8s:unionMember

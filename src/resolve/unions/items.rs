@@ -95,6 +95,23 @@ fn error(marker: &SpannedMarker, message: String, help: &str) -> Diagnostic {
     d
 }
 
+/// The list or its items are of a type whose package is not loaded: the union cannot be read,
+/// which is said (`union/item-member`, a warning) rather than dropped without a word.
+fn not_loaded<T>(cx: &mut Context, marker: &SpannedMarker, go_name: &str) -> Option<T> {
+    cx.diagnostics.push(
+        Diagnostic::new(
+            Code::UnionItemMember,
+            marker.span.clone(),
+            format!(
+                "the items of `{go_name}` are of a type whose package is not loaded: this \
+                 list-item union is not checked and gets no rule"
+            ),
+        )
+        .with_help("make the package available (vendor/, replace, the module cache)"),
+    );
+    None
+}
+
 /// The list-map keys of the list (JSON names of string fields of its item struct), or `None`
 /// after reporting why validation-gen rejects the list.
 fn list_keys(
@@ -107,7 +124,7 @@ fn list_keys(
     let first = members[0].marker;
     let elem = match cx.universe.underlying(resolved.clone()) {
         GoType::Slice(elem) => *elem,
-        GoType::External(..) | GoType::Unknown(..) => return None,
+        GoType::External(..) | GoType::Unknown(..) => return not_loaded(cx, first, go_name),
         _ => {
             cx.diagnostics.push(error(
                 first,
@@ -123,7 +140,7 @@ fn list_keys(
     };
     let item_fields: &[Field] = match cx.universe.underlying(elem.clone()) {
         GoType::Struct(fields, _) => fields,
-        GoType::External(..) | GoType::Unknown(..) => return None,
+        GoType::External(..) | GoType::Unknown(..) => return not_loaded(cx, first, go_name),
         _ => {
             cx.diagnostics.push(error(
                 first,
