@@ -284,6 +284,22 @@ impl Refs<'_> {
     }
 }
 
+/// A definition's `spec.Schema{…}` elements: `SchemaProps`, then its extensions.
+fn schema_elements(props: Vec<Element>, schema: &Schema, definition: &Definition) -> Vec<Element> {
+    let mut elements = vec![Element::pair(
+        "SchemaProps",
+        Node::block("spec.SchemaProps{", props),
+    )];
+    if let Some(extensions) = validations::extensions_node(
+        &schema.extensions,
+        &definition.extensions,
+        definition.validations.as_deref(),
+    ) {
+        elements.push(Element::pair("VendorExtensible", extensions));
+    }
+    elements
+}
+
 fn function(
     imports: &mut Imports,
     common: &str,
@@ -332,20 +348,9 @@ fn function(
                     definition.validations.as_deref(),
                 ));
                 let definition_of = |props: Vec<Element>| {
-                    let mut elements = vec![Element::pair(
-                        "SchemaProps",
-                        Node::block("spec.SchemaProps{", props),
-                    )];
-                    if let Some(extensions) = validations::extensions_node(
-                        &schema.extensions,
-                        &definition.extensions,
-                        definition.validations.as_deref(),
-                    ) {
-                        elements.push(Element::pair("VendorExtensible", extensions));
-                    }
                     vec![Element::pair(
                         "Schema",
-                        Node::block("spec.Schema{", elements),
+                        Node::block("spec.Schema{", schema_elements(props, schema, definition)),
                     )]
                 };
                 let mut out = format!(
@@ -415,20 +420,9 @@ fn function(
             }
         }
     }
-    let mut schema_elements = vec![Element::pair(
-        "SchemaProps",
-        Node::block("spec.SchemaProps{", props),
-    )];
-    if let Some(extensions) = validations::extensions_node(
-        &schema.extensions,
-        &definition.extensions,
-        definition.validations.as_deref(),
-    ) {
-        schema_elements.push(Element::pair("VendorExtensible", extensions));
-    }
     outer.push(Element::pair(
         "Schema",
-        Node::block("spec.Schema{", schema_elements),
+        Node::block("spec.Schema{", schema_elements(props, schema, definition)),
     ));
     if !refs.names.is_empty() {
         let items: Vec<String> = refs.names.values().cloned().collect();
