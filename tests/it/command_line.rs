@@ -35,6 +35,14 @@ fn committed(dir: &Path) -> String {
     fs::read_to_string(dir.join("api/openapi.json")).unwrap()
 }
 
+/// A refused command line: exit 2, `message` on stderr, the committed document untouched.
+fn assert_refused(dir: &Path, args: &[&str], message: &str) {
+    let run = union_gen(dir, args);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains(message), "{}", run.stderr);
+    assert_eq!(committed(dir), "committed\n");
+}
+
 /// Every file under `dir`, for "nothing was created".
 fn files(dir: &Path) -> Vec<String> {
     let mut out = Vec::new();
@@ -84,7 +92,7 @@ fn both_documents_to_one_file_are_refused() {
 #[test]
 fn a_package_pattern_after_version_is_refused() {
     let dir = project();
-    let run = union_gen(
+    assert_refused(
         dir.path(),
         &[
             "generate",
@@ -93,14 +101,8 @@ fn a_package_pattern_after_version_is_refused() {
             "--version",
             "./pkg/apis/...",
         ],
+        "`--info-version VERSION`",
     );
-    assert_eq!(run.code, 2, "{}", run.stderr);
-    assert!(
-        run.stderr.contains("`--info-version VERSION`"),
-        "{}",
-        run.stderr
-    );
-    assert_eq!(committed(dir.path()), "committed\n");
 }
 
 #[test]
@@ -189,7 +191,7 @@ fn a_nested_module_is_not_part_of_dot_dot_dot() {
 #[test]
 fn absurd_job_counts_are_refused() {
     let dir = project();
-    let run = union_gen(
+    assert_refused(
         dir.path(),
         &[
             "generate",
@@ -199,14 +201,8 @@ fn absurd_job_counts_are_refused() {
             "api/openapi.json",
             "./...",
         ],
+        "100000 is not in 0..=256",
     );
-    assert_eq!(run.code, 2, "{}", run.stderr);
-    assert!(
-        run.stderr.contains("100000 is not in 0..=256"),
-        "{}",
-        run.stderr
-    );
-    assert_eq!(committed(dir.path()), "committed\n");
 }
 
 #[test]
