@@ -9,7 +9,8 @@ use std::ops::Range;
 /// Methods the parser keeps: the schema overrides, whose bodies are read (`OpenAPIDefinition`,
 /// `OpenAPIV3Definition`, `OpenAPISchemaType`/`Format`, `OpenAPIV3OneOfTypes`), and two whose
 /// presence alone matters: `UnmarshalJSON` (openapi-gen enforces no zero-value default on a
-/// type that unmarshals itself) and `MarshalText` (such a type is a string map key).
+/// type that unmarshals itself), `MarshalText` (such a type is a string map key) and
+/// `OpenAPIModelName` (openapi-gen then keys and refers to the type by that method).
 pub const KEPT_METHODS: &[&str] = &[
     "OpenAPIDefinition",
     "OpenAPIV3Definition",
@@ -18,6 +19,7 @@ pub const KEPT_METHODS: &[&str] = &[
     "OpenAPIV3OneOfTypes",
     "UnmarshalJSON",
     "MarshalText",
+    "OpenAPIModelName",
 ];
 
 /// Byte ranges the parser can skip: whole top-level function and method declarations (but
