@@ -51,6 +51,30 @@ pub struct MarkerArg {
     pub span: Range<usize>,
 }
 
+impl MarkerArg {
+    /// The type validation-gen's tag parser gives an unquoted value that is not a string:
+    /// `"int"` (`1`, `-2`) or `"bool"` (`true`, `false`).
+    pub fn bare_type(&self) -> Option<&'static str> {
+        if self.quoted {
+            None
+        } else {
+            bare_type(&self.value)
+        }
+    }
+}
+
+/// `"int"` or `"bool"` for a value that reads as one when unquoted.
+fn bare_type(value: &str) -> Option<&'static str> {
+    let digits = value.strip_prefix('-').unwrap_or(value);
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        Some("int")
+    } else if value == "true" || value == "false" {
+        Some("bool")
+    } else {
+        None
+    }
+}
+
 /// A wrapper such as `+k8s:alpha(since: "1.37")=` around another marker.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Gate {
@@ -173,13 +197,11 @@ fn write_args(out: &mut String, args: &[MarkerArg]) {
 /// A value is written as it was read: quoted, or bare (booleans, integers, identifiers such
 /// as `ifEnabled(Foo)`); a bare value that could not be read back bare is quoted.
 fn write_arg_value(out: &mut String, value: &str, quoted: bool) {
-    let digits = value.strip_prefix('-').unwrap_or(value);
-    let is_int = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
     let is_ident = value.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
         && value
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'_');
-    if !quoted && (is_int || value == "true" || value == "false" || is_ident) {
+    if !quoted && (bare_type(value).is_some() || is_ident) {
         out.push_str(value);
         return;
     }

@@ -155,17 +155,7 @@ pub(super) fn check_args(
     for arg in &marker.marker.args {
         if arg.name.as_deref().is_some_and(|n| allowed.contains(&n)) {
             // validation-gen's tag parser types bare values; these arguments are strings.
-            let digits = arg.value.strip_prefix('-').unwrap_or(&arg.value);
-            let bare_type = if arg.quoted {
-                None
-            } else if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-                Some("int")
-            } else if arg.value == "true" || arg.value == "false" {
-                Some("bool")
-            } else {
-                None
-            };
-            if let Some(got) = bare_type {
+            if let Some(got) = arg.bare_type() {
                 let name = arg.name.as_deref().unwrap_or_default();
                 diagnostics.push(
                     Diagnostic::new(
