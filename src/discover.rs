@@ -142,9 +142,8 @@ pub fn discover(patterns: &[String]) -> anyhow::Result<(Vec<Package>, Vec<WalkEr
 /// (or a drive on Windows); otherwise an import path, whose first element has a dot
 /// (`k8s.io/…`, `example.com/…`) or which lies in the current module.
 fn is_import_path(pattern: &str) -> bool {
-    let first = pattern.split('/').next().unwrap_or("");
     !(pattern.starts_with('.') || pattern.starts_with('/') || Path::new(pattern).is_absolute())
-        && (first.contains('.')
+        && (!crate::modules::is_standard_library(pattern)
             || current_module()
                 .is_some_and(|(_, m)| pattern == m || pattern.starts_with(&format!("{m}/"))))
 }
