@@ -323,8 +323,10 @@ right:
 ";
     GoUnsupported = "go/unsupported", Error,
 "`union-gen openapi-gen` (the Go output) meets something openapi-gen writes that union-gen's
-Go emitter cannot write: a model-name file openapi-gen would write as invalid Go (a model name
-with a quote or backslash). Nothing is written (exit 1).
+Go emitter will not write, because openapi-gen's own text would be broken: a model-name file
+with invalid Go (a model name with a quote or backslash), an anonymous struct field (openapi-gen
+refers to a definition that does not exist), a list or map of a named interface type
+(openapi-gen fails on it). Nothing is written (exit 1).
 
 wrong:
     // +k8s:openapi-model-package=com.example\\v1
