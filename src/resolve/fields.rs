@@ -308,37 +308,42 @@ fn flatten_into<'a>(
             }
             None => {}
         }
-        if field.is_embedded() {
-            let Some(go_name) = embedded_type_name(&field.ty) else {
-                continue;
-            };
-            flattened.fields.push(FlatField {
-                field,
-                json_name: tag.name.clone().unwrap_or_else(|| go_name.clone()),
-                serialized: is_exported(&go_name) && !tag.skip,
-                go_name,
-                tag,
-                origin,
-                owner,
-                span: field.span.clone(),
-            });
-            continue;
-        }
-        for (name, span) in &field.names {
-            flattened.fields.push(FlatField {
-                field,
-                go_name: name.clone(),
-                json_name: tag.name.clone().unwrap_or_else(|| name.clone()),
-                serialized: is_exported(name) && !tag.skip,
-                tag: tag.clone(),
-                origin,
-                owner,
-                span: span.clone(),
-            });
-        }
+        flattened
+            .fields
+            .extend(flat_fields(field, &tag, origin, owner));
     }
     flattened.steps.push(Step::Leave(owner));
     flattened.stack.pop();
+}
+
+/// The JSON fields one declared field makes, not inlined: one per name, or, for an embedded
+/// field with a JSON name or of a non-struct type, one named after its type.
+pub fn flat_fields<'a>(
+    field: &'a Field,
+    tag: &JsonTag,
+    origin: Origin<'a>,
+    owner: usize,
+) -> Vec<FlatField<'a>> {
+    let names: Vec<(String, Span)> = if field.is_embedded() {
+        embedded_type_name(&field.ty)
+            .map(|n| vec![(n, field.span.clone())])
+            .unwrap_or_default()
+    } else {
+        field.names.clone()
+    };
+    names
+        .into_iter()
+        .map(|(go_name, span)| FlatField {
+            field,
+            json_name: tag.name.clone().unwrap_or_else(|| go_name.clone()),
+            serialized: is_exported(&go_name) && !tag.skip,
+            go_name,
+            tag: tag.clone(),
+            origin,
+            owner,
+            span,
+        })
+        .collect()
 }
 
 impl<'a> Universe<'a> {

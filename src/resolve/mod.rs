@@ -783,26 +783,10 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 ));
                 continue;
             }
-            let names: Vec<(String, Span)> = match field.names.as_slice() {
-                [] => fields::embedded_type_name(&field.ty)
-                    .map(|n| vec![(n, field.span.clone())])
-                    .unwrap_or_default(),
-                names => names.to_vec(),
-            };
-            for (go_name, span) in names {
-                if !fields::is_exported(&go_name) || tag.skip {
+            for flat in fields::flat_fields(field, &tag, origin, 0) {
+                if !flat.serialized {
                     continue;
                 }
-                let flat = FlatField {
-                    field,
-                    json_name: tag.name.clone().unwrap_or_else(|| go_name.clone()),
-                    go_name,
-                    tag: tag.clone(),
-                    origin,
-                    owner: 0,
-                    span,
-                    serialized: true,
-                };
                 let optional = fields::is_optional(field, &flat.tag, &mut self.diagnostics);
                 if !optional {
                     def.required.push(flat.json_name.clone());
