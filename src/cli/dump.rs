@@ -130,14 +130,6 @@ fn type_text(ty: &PropertyType) -> String {
         PropertyType::Map(inner) => format!("map[string]{}", type_text(inner)),
         PropertyType::Any => "any".into(),
         PropertyType::NamedInterface => "named-interface".into(),
-        PropertyType::Object(def) => {
-            let names: Vec<&str> = def
-                .properties
-                .iter()
-                .map(|p| p.json_name.as_str())
-                .collect();
-            format!("object{{{}}}", names.join(","))
-        }
         PropertyType::Unsupported => "{}".into(),
     }
 }

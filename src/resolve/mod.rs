@@ -765,39 +765,19 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 }
                 PropertyType::Unsupported
             }
-            GoType::Struct(fields, origin) => self.anonymous_struct(fields, origin),
-        }
-    }
-
-    /// An anonymous struct's fields as an inline object (embedded fields are not inlined
-    /// there: reported).
-    fn anonymous_struct(&mut self, fields: &'a [Field], origin: Origin<'a>) -> PropertyType {
-        let mut def = StructDef::default();
-        let saved_problem = self.type_problem.take();
-        for field in fields {
-            let tag = fields::json_tag(field.tag.as_deref());
-            if field.is_embedded() && tag.name.is_none() {
+            // Both generators refuse an anonymous struct: controller-gen fails on it,
+            // openapi-gen refers to a definition nothing defines.
+            GoType::Struct(fields, _) => {
+                let at = fields.first().map(|f| f.span.clone());
                 self.type_problem.get_or_insert(TypeProblem::Unsupported(
-                    "an embedded field in an anonymous struct".to_string(),
-                    Some(field.span.clone()),
+                    "an anonymous struct (controller-gen refuses it; openapi-gen refers to a \
+                     definition that does not exist)"
+                        .to_string(),
+                    at,
                 ));
-                continue;
-            }
-            for flat in fields::flat_fields(field, &tag, origin, 0) {
-                if !flat.serialized {
-                    continue;
-                }
-                let optional = fields::is_optional(field, &flat.tag, &mut self.diagnostics);
-                if !optional {
-                    def.required.push(flat.json_name.clone());
-                }
-                let property = self.property(&flat, optional);
-                def.properties.push(property);
+                PropertyType::Unsupported
             }
         }
-        let problem = self.type_problem.take();
-        self.type_problem = saved_problem.or(problem);
-        PropertyType::Object(Box::new(def))
     }
 
     /// openapi-gen writes maps with string keys only (its "map with non-string keys are not

@@ -1,0 +1,3 @@
+module example.com/diagnostics/resolve-unsupported-type-anonymous
+
+go 1.22
