@@ -209,6 +209,10 @@ pub enum PropertyType {
     /// A named interface type (`runtime.Object`): any value, and no `type` — openapi-gen
     /// declares no schema for interfaces and writes none.
     NamedInterface,
+    /// An anonymous struct (`Size struct{ Width int }`): an inline object with its fields'
+    /// properties, as controller-gen writes it (openapi-gen writes a `$ref` to a definition
+    /// that does not exist; the Go output refuses it).
+    Object(Box<StructDef>),
     /// A type this tool does not describe, written as the empty schema `{}` (any value); every
     /// such type is reported (`resolve/recursive-type`, `resolve/alias-cycle`,
     /// `resolve/too-deep`, `resolve/unsupported-type`, `resolve/undefined-type`).

@@ -50,6 +50,8 @@ pub struct Config {
     /// CEL `x-kubernetes-validations` for unions.
     pub cel: bool,
     pub resolve: resolve::Options,
+    /// Where the output starts: what it reaches is resolved and judged (SPEC §3).
+    pub roots: resolve::Roots,
     /// Compare with the files instead of writing them.
     pub verify: bool,
     pub info: Info,
@@ -70,6 +72,7 @@ impl Config {
                 dependency_definitions: true,
                 openapi_gen: false,
             },
+            roots: resolve::Roots::InputStructs,
             verify: false,
             info: Info {
                 title: String::new(),
@@ -130,6 +133,8 @@ impl Timings {
 pub struct Analysis {
     pub loaded: load::Loaded,
     pub model: model::ApiModel,
+    /// What the roots reach (the model's definitions and the types they use).
+    pub closure: resolve::Closure,
     /// Loading and resolution diagnostics (those of `loaded` included).
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -142,10 +147,14 @@ pub fn thread_pool(jobs: usize) -> anyhow::Result<rayon::ThreadPool> {
         .map_err(|e| anyhow::anyhow!("cannot start worker threads: {e}"))
 }
 
-/// Discovers, loads and resolves `packages`; call inside the pool.
+/// Discovers, loads and resolves `packages` from `roots`, then judges the findings by the
+/// closure (`outside`: what becomes of findings about types no root reaches). Every command
+/// runs its analysis through here; call inside the pool.
 pub fn analyse(
     packages: &[String],
     options: resolve::Options,
+    roots: &resolve::Roots,
+    outside: resolve::Outside,
     timings: &mut Timings,
 ) -> anyhow::Result<Analysis> {
     let (packages, walk_errors) = discover::discover(packages)?;
@@ -153,12 +162,15 @@ pub fn analyse(
     let mut loaded = load::load(&packages, &walk_errors);
     timings.lap("load+parse");
     let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
-    let (model, resolve_diagnostics) = resolve::resolve(&loaded.packages, &loaded.missing, options);
+    let (model, closure, resolve_diagnostics) =
+        resolve::resolve(&loaded.packages, &loaded.missing, options, roots);
     diagnostics.extend(resolve_diagnostics);
+    closure.judge(&mut diagnostics, &loaded.packages, outside);
     timings.lap("resolve");
     Ok(Analysis {
         loaded,
         model,
+        closure,
         diagnostics,
     })
 }
@@ -172,7 +184,14 @@ pub fn run(config: &Config) -> anyhow::Result<Run> {
             loaded,
             model,
             mut diagnostics,
-        } = analyse(&config.packages, config.resolve, &mut timings)?;
+            ..
+        } = analyse(
+            &config.packages,
+            config.resolve,
+            &config.roots,
+            resolve::Outside::Warn,
+            &mut timings,
+        )?;
         let mut documents = Vec::new();
         let wants = |f: fn(&Document) -> bool| config.outputs.iter().any(|o| f(&o.document));
         if !config.outputs.is_empty() {

@@ -431,6 +431,7 @@ impl GenerateArgs {
                 dependency_definitions: args.deps_definitions == DepsDefinitionsArg::Include,
                 openapi_gen: false,
             },
+            roots: resolve::Roots::InputStructs,
             verify: args.verify,
             info: Info {
                 title: args.info_title,

@@ -17,7 +17,15 @@ pub(super) fn command(args: &DumpArgs, out: &mut dyn Write, err: &mut dyn Write)
         openapi_gen: false,
     };
     let analysis = pipeline::thread_pool(1).and_then(|pool| {
-        pool.install(|| pipeline::analyse(&args.packages, options, &mut Timings::from_env()))
+        pool.install(|| {
+            pipeline::analyse(
+                &args.packages,
+                options,
+                &resolve::Roots::InputStructs,
+                resolve::Outside::Warn,
+                &mut Timings::from_env(),
+            )
+        })
     });
     let analysis = match analysis {
         Ok(analysis) => analysis,
@@ -130,6 +138,14 @@ fn type_text(ty: &PropertyType) -> String {
         PropertyType::Map(inner) => format!("map[string]{}", type_text(inner)),
         PropertyType::Any => "any".into(),
         PropertyType::NamedInterface => "named-interface".into(),
+        PropertyType::Object(def) => {
+            let names: Vec<&str> = def
+                .properties
+                .iter()
+                .map(|p| p.json_name.as_str())
+                .collect();
+            format!("object{{{}}}", names.join(","))
+        }
         PropertyType::Unsupported => "{}".into(),
     }
 }

@@ -230,7 +230,13 @@ fn run(
         openapi_gen: true,
     };
     let (analysis, built) = pool.install(|| -> anyhow::Result<_> {
-        let analysis = pipeline::analyse(&options.packages, resolve_options, &mut timings)?;
+        let analysis = pipeline::analyse(
+            &options.packages,
+            resolve_options,
+            &resolve::Roots::OpenApiGen,
+            resolve::Outside::Drop,
+            &mut timings,
+        )?;
         let built = schema::build(&analysis.model, Naming::Go, UnionFormat::List, false);
         Ok((analysis, built))
     })?;

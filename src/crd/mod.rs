@@ -51,7 +51,7 @@ impl<'m> Index<'m> {
             .collect();
         Index {
             structs,
-            group_versions: group_versions(packages),
+            group_versions: crate::resolve::closure::group_versions(packages),
         }
     }
 
@@ -69,40 +69,6 @@ impl<'m> Index<'m> {
                 Some((name, def))
             })
     }
-}
-
-/// `(group, version, import path)` of every input package with a `+groupName` package marker;
-/// the version is `+versionName`, else the package's name (kubebuilder's `api/v1`).
-pub fn group_versions(packages: &[LoadedPackage]) -> Vec<(String, String, String)> {
-    let marker = |package: &LoadedPackage, name: &str| {
-        package.files.iter().find_map(|file| {
-            let value = file
-                .decls
-                .package_doc
-                .marker(name)?
-                .marker
-                .value
-                .as_deref()?;
-            Some(value.trim().trim_matches('"').to_string())
-        })
-    };
-    let mut out = Vec::new();
-    for package in packages.iter().filter(|p| p.is_input) {
-        let Some(group) = marker(package, "groupName") else {
-            continue;
-        };
-        let version = marker(package, "versionName").or_else(|| {
-            package
-                .files
-                .iter()
-                .map(|f| f.decls.package_name.clone())
-                .find(|n| !n.is_empty())
-        });
-        if let Some(version) = version {
-            out.push((group, version, package.import_path.clone()));
-        }
-    }
-    out
 }
 
 /// One step from a document's root to a node.
@@ -801,21 +767,76 @@ impl Outcome {
     }
 }
 
-/// Analyses the packages and patches every manifest in memory. `Err` is an environment
-/// failure in the Go packages (bad pattern, no worker threads).
+/// `(group, version, kind)` of every version of every `CustomResourceDefinition` in a
+/// manifest's text: the roots of `crd` (SPEC §3). What cannot be read is left to [`patch`],
+/// which reports it.
+pub fn kinds(text: &str) -> Vec<(String, String, String)> {
+    let with_endings: Vec<&str> = text.split_inclusive('\n').collect();
+    let lines: Vec<&str> = with_endings
+        .iter()
+        .map(|l| l.trim_end_matches('\n').trim_end_matches('\r'))
+        .collect();
+    let Ok(segments) = documents(&lines) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for range in segments {
+        let Ok(value) = parse_document(&text_of(&with_endings, range.clone()), range.start) else {
+            continue;
+        };
+        if value.get("kind").and_then(Value::as_str) != Some("CustomResourceDefinition") {
+            continue;
+        }
+        let spec = value.get("spec");
+        let text = |v: Option<&Value>| v.and_then(Value::as_str).map(str::to_string);
+        let group = text(spec.and_then(|s| s.get("group")));
+        let kind = text(
+            spec.and_then(|s| s.get("names"))
+                .and_then(|n| n.get("kind")),
+        );
+        let (Some(group), Some(kind)) = (group, kind) else {
+            continue;
+        };
+        let versions = spec
+            .and_then(|s| s.get("versions"))
+            .and_then(Value::as_sequence);
+        for version in versions.into_iter().flatten() {
+            if let Some(name) = text(version.get("name")) {
+                out.push((group.clone(), name, kind.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// Analyses the packages from the manifests' kinds and patches every manifest in memory.
+/// `Err` is an environment failure in the Go packages (bad pattern, no worker threads).
 pub fn run(options: &Options) -> anyhow::Result<Outcome> {
     let resolve_options = crate::resolve::Options {
         dependency_definitions: true,
         openapi_gen: false,
     };
+    let mut texts = Vec::new();
+    let mut unreadable = Vec::new();
+    for path in &options.files {
+        match std::fs::read(path).map(String::from_utf8) {
+            Ok(Ok(text)) => texts.push((path, text)),
+            Ok(Err(_)) => unreadable.push(format!("{} is not UTF-8", path.display())),
+            Err(error) => unreadable.push(format!("cannot read {}: {error}", path.display())),
+        }
+    }
+    let roots = crate::resolve::Roots::Kinds(texts.iter().flat_map(|(_, t)| kinds(t)).collect());
     let crate::pipeline::Analysis {
         loaded,
         model,
         mut diagnostics,
+        ..
     } = crate::pipeline::thread_pool(options.jobs)?.install(|| {
         crate::pipeline::analyse(
             &options.packages,
             resolve_options,
+            &roots,
+            crate::resolve::Outside::Drop,
             &mut crate::pipeline::Timings::from_env(),
         )
     })?;
@@ -825,19 +846,7 @@ pub fn run(options: &Options) -> anyhow::Result<Outcome> {
     let mut sources: SourceMap = loaded.sources;
     let index = Index::new(&model, &loaded.packages);
     let mut manifests = Vec::new();
-    let mut unreadable = Vec::new();
-    for path in &options.files {
-        let text = match std::fs::read(path).map(String::from_utf8) {
-            Ok(Ok(text)) => text,
-            Ok(Err(_)) => {
-                unreadable.push(format!("{} is not UTF-8", path.display()));
-                continue;
-            }
-            Err(error) => {
-                unreadable.push(format!("cannot read {}: {error}", path.display()));
-                continue;
-            }
-        };
+    for (path, text) in texts {
         let id = sources.add(SourceFile::new(path.clone(), text.clone()));
         let patched = match patch(&text, &index) {
             Ok(patched) => {

@@ -324,8 +324,9 @@ right:
     GoUnsupported = "go/unsupported", Error,
 "`union-gen openapi-gen` (the Go output) meets something openapi-gen writes that union-gen's
 Go emitter will not write, because openapi-gen's own text would be broken: a model-name file
-with invalid Go (a model name with a quote or backslash), a list or map of a named interface type (openapi-gen fails on
-it). Nothing is written (exit 1).
+with invalid Go (a model name with a quote or backslash), an anonymous struct field (openapi-gen
+refers to a definition that does not exist), a list or map of a named interface type
+(openapi-gen fails on it). Nothing is written (exit 1).
 
 wrong:
     // +k8s:openapi-model-package=com.example\\v1
@@ -452,11 +453,9 @@ right:
     ResolveUnsupportedType = "resolve/unsupported-type", Error,
 "A serialised field has a type OpenAPI cannot describe the way openapi-gen writes schemas: a
 map whose keys are not strings (openapi-gen: \"map with non-string keys are not supported by
-OpenAPI\"; a key type with `MarshalText` is a string key outside `openapi-gen`), an anonymous
-struct (controller-gen refuses it, openapi-gen refers to a definition that does not exist), a
-channel, a function, a complex number. The property would be the empty schema `{}`, which
-accepts anything, so the run fails instead. Use a string-keyed map or a named struct type, or
-keep the field out of JSON.
+OpenAPI\"), a channel, a function, a complex number. The property would be the empty schema
+`{}`, which accepts anything, so the run fails instead (openapi-gen fails too). Use a
+string-keyed map, or keep the field out of JSON.
 
 wrong:
     type Spec struct {
@@ -466,6 +465,25 @@ wrong:
 right:
     type Spec struct {
         Ports map[string]string `json:\"ports\"`   // or []NamedPort
+    }
+";
+    ResolveLeftOut = "resolve/left-out", Warning,
+"A type the run would start from (`generate` and `check`: every exported struct of the input
+packages) has a field OpenAPI cannot describe (a function, a channel, a map with non-string
+keys), and no definition of the run refers to it: a test fake, a visitor, a controller-only
+struct. controller-gen and openapi-gen never look at such a type, since no CRD kind reaches it
+and it is not opted in, so it is left out of the output with this warning instead of failing
+the run. Reached from a definition, the same field is `resolve/unsupported-type`, an error.
+
+wrong:
+    type Stub struct {          // nothing refers to Stub: left out, with this warning
+        GetKey func() string
+    }
+
+right:
+    // +k8s:openapi-gen=false   (not an API type: no warning)
+    type Stub struct {
+        GetKey func() string
     }
 ";
     ResolveUndefinedType = "resolve/undefined-type", Warning,

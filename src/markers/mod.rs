@@ -10,3 +10,28 @@ pub mod registry;
 pub mod validation;
 
 pub use parse::{parse_marker, Gate, Marker, MarkerArg, MarkerError};
+
+/// The kind of comment a line comes from: the tools read markers from different ones
+/// (docs/research/comment-attachment.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CommentKind {
+    /// `// …` above a declaration: every tool reads its markers.
+    Line,
+    /// A line of `/* … */`: gengo (openapi-gen) reads it when its text starts with `+` after
+    /// spaces (not tabs, not ` * `); controller-gen never reads markers there.
+    Block,
+    /// A same-line comment after a field, given to the field on the next line: gengo reads it
+    /// as that field's doc comment; controller-gen ignores it.
+    Trailing,
+}
+
+/// Whether the tool that owns the marker `name` reads it on a line of this kind of comment.
+/// `text` is the line as written (after `//`, or inside `/* */`).
+pub fn read_in(kind: CommentKind, text: &str, name: &str) -> bool {
+    let controller_gen = name.starts_with("kubebuilder:");
+    match kind {
+        CommentKind::Line => true,
+        CommentKind::Block => !controller_gen && text.trim_start_matches(' ').starts_with('+'),
+        CommentKind::Trailing => !controller_gen,
+    }
+}

@@ -51,14 +51,14 @@ pub fn violations(packages: &[LoadedPackage]) -> Vec<Violation> {
     let mut out: BTreeSet<Violation> = BTreeSet::new();
     for path in &universe.order {
         let index = &universe.packages[path];
-        if !index.package.is_input || super::package_opted_out(index.package) {
+        if !index.package.is_input || super::closure::package_opted_out(index.package) {
             continue;
         }
         for (name, entry) in &index.types {
             if !is_exported(name)
                 || !entry.decl.type_params.is_empty()
                 || entry.decl.is_alias
-                || super::opted_out(&entry.decl.doc)
+                || super::closure::type_opted_out(&entry.decl.doc)
             {
                 continue;
             }

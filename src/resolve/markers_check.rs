@@ -21,16 +21,27 @@ pub fn check(packages: &[LoadedPackage], diagnostics: &mut Vec<Diagnostic>) {
             for spec in &decls.consts {
                 check_doc(&spec.doc, Place::Const, diagnostics);
             }
+            // Written after a field and read by no tool: a warning, since both tools accept
+            // the file (controller-gen ignores the comment; gengo gives it to a field on the
+            // next line, and there is none, or the marker is controller-gen's).
             for trailing in &decls.trailing_markers {
-                if registry::lookup(&trailing.marker.name).is_some() {
-                    diagnostics.push(
-                        Diagnostic::new(
-                            Code::MarkerMisplaced,
-                            trailing.span.clone(),
-                            format!("`+{}` is written after the field; markers belong in the doc comment above it", trailing.marker.name),
-                        )
-                        .with_help(format!("move `// +{}` to its own line above the field", trailing.marker.name)),
-                    );
+                if registry::lookup(&trailing.marker.name).is_some()
+                    || trailing.marker.name.starts_with("kubebuilder:")
+                {
+                    let mut diagnostic = Diagnostic::new(
+                        Code::MarkerMisplaced,
+                        trailing.span.clone(),
+                        format!(
+                            "`+{}` is written after the field, where no tool reads it",
+                            trailing.marker.name
+                        ),
+                    )
+                    .with_help(format!(
+                        "move `// +{}` to its own line above the field it is meant for",
+                        trailing.marker.name
+                    ));
+                    diagnostic.severity = crate::diag::Severity::Warning;
+                    diagnostics.push(diagnostic);
                 }
             }
         }

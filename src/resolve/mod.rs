@@ -6,6 +6,7 @@
 //! definition naming or output formats.
 
 pub mod api_rules;
+pub mod closure;
 pub mod enums;
 pub mod fields;
 mod markers_check;
@@ -15,16 +16,17 @@ pub mod universe;
 mod validations;
 mod well_known;
 
-use std::collections::{BTreeMap, BTreeSet, HashSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 
 pub use universe::{LoadedFile, LoadedPackage};
 
-use crate::diag::{Code, Diagnostic};
+use crate::diag::{Code, Diagnostic, Severity};
 use crate::limits::TYPE_DEPTH;
 use crate::markers::registry::Kind;
 use crate::model::*;
 use crate::source::Span;
 use crate::syntax::{Field, SpannedMarker, TypeExpr};
+pub use closure::{Closure, Outside, Roots};
 use enums::Enums;
 use fields::{flatten, FlatField};
 use universe::{GoType, Origin, TypeEntry, Universe, Unresolvable};
@@ -43,12 +45,14 @@ pub struct Options {
     pub openapi_gen: bool,
 }
 
-/// Resolves the loaded packages into the API model.
+/// Resolves what `roots` reach in the loaded packages into the API model, and says what that
+/// is ([`Closure`]): the definitions, and every type they reached on the way.
 pub fn resolve(
     packages: &[LoadedPackage],
     missing: &BTreeMap<String, Vec<String>>,
     options: Options,
-) -> (ApiModel, Vec<Diagnostic>) {
+    roots: &Roots,
+) -> (ApiModel, Closure, Vec<Diagnostic>) {
     let universe = Universe::build(packages);
     let mut diagnostics = Vec::new();
     markers_check::check(packages, &mut diagnostics);
@@ -68,22 +72,18 @@ pub fn resolve(
         type_problem: None,
         reported_defaults: HashSet::new(),
         reported_validations: HashSet::new(),
+        current: None,
+        edges: HashMap::new(),
     };
     for path in &universe.order {
         let package = &universe.packages[path];
-        if !package.package.is_input || package_opted_out(package.package) {
+        if !package.package.is_input {
             continue;
         }
         let mut names: Vec<_> = package.types.iter().collect();
         names.sort_by_key(|(name, _)| **name);
-        let package_opted_in = package
-            .package
-            .files
-            .iter()
-            .any(|f| opted_in(&f.decls.package_doc));
         for (name, entry) in names {
-            let is_struct = universe.struct_of(*entry).is_some();
-            if !is_struct {
+            if universe.struct_of(*entry).is_none() {
                 validations::on_non_struct(
                     &entry.decl.doc,
                     name,
@@ -91,30 +91,38 @@ pub fn resolve(
                     &mut resolver.diagnostics,
                 );
             }
-            let selected = if resolver.options.openapi_gen {
-                package_opted_in || opted_in(&entry.decl.doc)
-            } else {
-                fields::is_exported(name)
-            };
-            if !is_struct || !selected || !entry.decl.type_params.is_empty() || entry.decl.is_alias
-            {
-                continue;
-            }
-            if opted_out(&entry.decl.doc) {
-                continue;
-            }
-            resolver.enqueue(
-                TypeName {
-                    package: path.to_string(),
-                    name: name.to_string(),
-                },
-                *entry,
-            );
+        }
+    }
+    let roots = roots.types(&universe, packages);
+    let root_set: HashSet<&TypeName> = roots.iter().collect();
+    for root in &roots {
+        if let Some(entry) = universe
+            .package(&root.package)
+            .and_then(|p| p.types.get(root.name.as_str()).copied())
+        {
+            resolver.enqueue(root.clone(), entry);
         }
     }
     let mut definitions = Vec::new();
+    // Roots whose own fields OpenAPI cannot describe, with the findings that say why.
+    let mut undescribable: BTreeMap<TypeName, Vec<Diagnostic>> = BTreeMap::new();
     while let Some((name, entry)) = resolver.queue.pop_front() {
-        if let Some(definition) = resolver.definition(name, entry) {
+        let before = resolver.diagnostics.len();
+        resolver.current = Some(name.clone());
+        let definition = resolver.definition(name.clone(), entry);
+        resolver.current = None;
+        let unsupported = resolver.diagnostics[before..]
+            .iter()
+            .any(|d| d.code == Code::ResolveUnsupportedType && d.severity == Severity::Error);
+        if unsupported && root_set.contains(&name) {
+            let own = resolver.diagnostics.split_off(before);
+            let (why, rest): (Vec<_>, Vec<_>) = own
+                .into_iter()
+                .partition(|d| d.code == Code::ResolveUnsupportedType);
+            resolver.diagnostics.extend(rest);
+            undescribable.insert(name, why);
+        }
+        if let Some(definition) = definition {
             definitions.push(definition);
         }
     }
@@ -129,35 +137,81 @@ pub fn resolve(
             extensions: Vec::new(),
         });
     }
-    definitions.sort_by(|a, b| a.name.cmp(&b.name));
-    (ApiModel { definitions }, resolver.diagnostics)
-}
-
-fn opted_out(doc: &crate::syntax::Doc) -> bool {
-    doc.markers.iter().any(|m| {
-        m.marker.name == Kind::OpenApiGenMarker.name() && m.marker.value.as_deref() == Some("false")
-    })
-}
-
-fn opted_in(doc: &crate::syntax::Doc) -> bool {
-    doc.markers.iter().any(|m| {
-        m.marker.name == Kind::OpenApiGenMarker.name() && m.marker.value.as_deref() == Some("true")
-    })
-}
-
-/// `+k8s:openapi-gen=false` on the package, unless it also says `=true` (openapi-gen looks
-/// for a `true` value among the package's tags: apimachinery's testapigroup/v1 has both and
-/// is generated).
-fn package_opted_out(package: &LoadedPackage) -> bool {
-    let values = || {
-        package
-            .files
+    // An undescribable root that another definition of the closure refers to stays, with its
+    // errors at the fields that cannot be described; one nothing refers to is left out.
+    let mut left_out: BTreeSet<TypeName> = undescribable.keys().cloned().collect();
+    let closure = loop {
+        let kept: Vec<TypeName> = roots
             .iter()
-            .flat_map(|f| &f.decls.package_doc.markers)
-            .filter(|m| m.marker.name == Kind::OpenApiGenMarker.name())
-            .filter_map(|m| m.marker.value.as_deref())
+            .filter(|r| !left_out.contains(*r))
+            .cloned()
+            .collect();
+        let closure = Closure::reach(&kept, &resolver.edges);
+        let referenced: Vec<TypeName> = left_out
+            .iter()
+            .filter(|name| closure.types.contains(*name))
+            .cloned()
+            .collect();
+        if referenced.is_empty() {
+            break closure;
+        }
+        for name in referenced {
+            left_out.remove(&name);
+        }
     };
-    values().any(|v| v == "false") && !values().any(|v| v == "true")
+    let mut diagnostics = resolver.diagnostics;
+    for (name, why) in undescribable {
+        if left_out.contains(&name) {
+            diagnostics.push(left_out_warning(&name, &definitions, why));
+        } else {
+            diagnostics.extend(why);
+        }
+    }
+    definitions.retain(|d| closure.types.contains(&d.name));
+    definitions.sort_by(|a, b| a.name.cmp(&b.name));
+    (ApiModel { definitions }, closure, diagnostics)
+}
+
+/// The warning for a root left out of the output, located at the type, naming the first
+/// field OpenAPI cannot describe.
+fn left_out_warning(
+    name: &TypeName,
+    definitions: &[Definition],
+    why: Vec<Diagnostic>,
+) -> Diagnostic {
+    let first = why.into_iter().next();
+    let at = definitions
+        .iter()
+        .find(|d| &d.name == name)
+        .map(|d| d.span.clone())
+        .or_else(|| first.as_ref().and_then(|d| d.primary.clone()));
+    let reason = first
+        .as_ref()
+        .map_or(String::new(), |d| format!(" ({})", d.message));
+    let mut diagnostic = Diagnostic {
+        code: Code::ResolveLeftOut,
+        severity: Code::ResolveLeftOut.default_severity(),
+        message: format!(
+            "`{}` gets no definition: OpenAPI cannot describe it and no definition refers to it{reason}",
+            name.name
+        ),
+        primary: at,
+        labels: Vec::new(),
+        help: Some(
+            "nothing the API serves is lost. If the type belongs to the API, give the field a \
+             type OpenAPI describes (or `json:\"-\"`); if it does not, `+k8s:openapi-gen=false` \
+             on the type silences this"
+                .to_string(),
+        ),
+    };
+    if let Some(field) = first.and_then(|d| d.primary) {
+        if Some(&field) != diagnostic.primary.as_ref() {
+            diagnostic
+                .labels
+                .push((field, "OpenAPI cannot describe this".to_string()));
+        }
+    }
+    diagnostic
 }
 
 struct Resolver<'u, 'a> {
@@ -183,6 +237,10 @@ struct Resolver<'u, 'a> {
     reported_defaults: HashSet<Span>,
     /// Value-validation and extension findings already reported (see `validations`).
     reported_validations: validations::Reported,
+    /// The definition being resolved, and the types each definition reached (its field
+    /// types, enums, inlined structs): the edges of the output closure.
+    current: Option<TypeName>,
+    edges: HashMap<TypeName, BTreeSet<TypeName>>,
 }
 
 /// Why `property_type` could not build a property's schema.
@@ -206,7 +264,20 @@ enum TypeProblem {
 }
 
 impl<'u, 'a> Resolver<'u, 'a> {
+    /// The definition being resolved reaches `name`.
+    fn touch(&mut self, name: &TypeName) {
+        if let Some(current) = &self.current {
+            if current != name {
+                self.edges
+                    .entry(current.clone())
+                    .or_default()
+                    .insert(name.clone());
+            }
+        }
+    }
+
     fn enqueue(&mut self, name: TypeName, entry: TypeEntry<'a>) {
+        self.touch(&name);
         let is_input = self
             .universe
             .package(&name.package)
@@ -277,6 +348,9 @@ impl<'u, 'a> Resolver<'u, 'a> {
         // that struct's fields, under its own name and doc comment.
         let fields_entry = self.universe.struct_of(entry)?;
         let flattened = flatten(self.universe, &name, fields_entry);
+        for inlined in &flattened.structs {
+            self.touch(&inlined.name);
+        }
         if let Some(field) = flattened.too_deep {
             self.diagnostics.push(
                 Diagnostic::new(
@@ -654,6 +728,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 ty
             }
             GoType::Named(name, entry) => {
+                self.touch(&name);
                 // An enum type without values stays an enum (openapi-gen's Go output writes
                 // `Enum: []interface{}{}`); the documents then carry no `enum`.
                 if let Some(values) = self.enums.values.get(&name) {
@@ -699,6 +774,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
                     return PropertyType::Unsupported;
                 }
                 if let Some(body) = well_known::schema(&name) {
+                    self.touch(&name);
                     if self.options.dependency_definitions {
                         self.custom.entry(name.clone()).or_insert((body, span));
                     }
@@ -765,19 +841,39 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 }
                 PropertyType::Unsupported
             }
-            // Both generators refuse an anonymous struct: controller-gen fails on it,
-            // openapi-gen refers to a definition nothing defines.
-            GoType::Struct(fields, _) => {
-                let at = fields.first().map(|f| f.span.clone());
+            GoType::Struct(fields, origin) => self.anonymous_struct(fields, origin),
+        }
+    }
+
+    /// An anonymous struct's fields as an inline object (embedded fields are not inlined
+    /// there: reported).
+    fn anonymous_struct(&mut self, fields: &'a [Field], origin: Origin<'a>) -> PropertyType {
+        let mut def = StructDef::default();
+        let saved_problem = self.type_problem.take();
+        for field in fields {
+            let tag = fields::json_tag(field.tag.as_deref());
+            if field.is_embedded() && tag.name.is_none() {
                 self.type_problem.get_or_insert(TypeProblem::Unsupported(
-                    "an anonymous struct (controller-gen refuses it; openapi-gen refers to a \
-                     definition that does not exist)"
-                        .to_string(),
-                    at,
+                    "an embedded field in an anonymous struct".to_string(),
+                    Some(field.span.clone()),
                 ));
-                PropertyType::Unsupported
+                continue;
+            }
+            for flat in fields::flat_fields(field, &tag, origin, 0) {
+                if !flat.serialized {
+                    continue;
+                }
+                let optional = fields::is_optional(field, &flat.tag, &mut self.diagnostics);
+                if !optional {
+                    def.required.push(flat.json_name.clone());
+                }
+                let property = self.property(&flat, optional);
+                def.properties.push(property);
             }
         }
+        let problem = self.type_problem.take();
+        self.type_problem = saved_problem.or(problem);
+        PropertyType::Object(Box::new(def))
     }
 
     /// openapi-gen writes maps with string keys only (its "map with non-string keys are not
@@ -1146,7 +1242,9 @@ pub(crate) mod tests {
             dependency_definitions: false,
             openapi_gen: false,
         };
-        resolve(&[package], &BTreeMap::new(), options)
+        let (model, _, diagnostics) =
+            resolve(&[package], &BTreeMap::new(), options, &Roots::InputStructs);
+        (model, diagnostics)
     }
 
     pub(crate) fn codes(diagnostics: &[Diagnostic]) -> Vec<Code> {

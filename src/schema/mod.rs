@@ -507,6 +507,25 @@ fn type_schema(ty: &PropertyType, naming: Naming) -> Schema {
             types: vec!["object".into()],
             ..Schema::default()
         },
+        PropertyType::Object(def) => {
+            let mut properties: Vec<(String, Schema)> = def
+                .properties
+                .iter()
+                .map(|p| {
+                    (
+                        p.json_name.clone(),
+                        property_schema(p, naming, &[], UnionFormat::List),
+                    )
+                })
+                .collect();
+            properties.sort_by(|a, b| a.0.cmp(&b.0));
+            Schema {
+                types: vec!["object".into()],
+                required: def.required.clone(),
+                properties,
+                ..Schema::default()
+            }
+        }
         // No type: what openapi-gen writes for a named interface.
         PropertyType::NamedInterface | PropertyType::Unsupported => Schema::default(),
     }

@@ -95,6 +95,9 @@ pub struct TypeDecl {
     /// The block separated from the doc by exactly one blank line (kubebuilder's convention):
     /// only its markers count.
     pub detached_doc: Doc,
+    /// From the first comment line of its docs to the end of the type: a finding located in
+    /// here is about this type (the output closure judges findings by it).
+    pub extent: Span,
 }
 
 /// A Go type expression as written.

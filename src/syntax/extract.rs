@@ -9,7 +9,7 @@ use super::literal;
 use super::prescan::KEPT_METHODS;
 use crate::diag::{Code, Diagnostic};
 use crate::limits::{PARSE_ERRORS_PER_FILE, SYNTAX_NESTING};
-use crate::markers;
+use crate::markers::{self, CommentKind};
 use crate::source::{FileId, Span};
 
 pub fn extract(file: FileId, src: &str, tree: &Tree) -> (FileDecls, Vec<Diagnostic>) {
@@ -223,18 +223,36 @@ impl<'a> Extractor<'a> {
     }
 
     fn doc_from_comments(&self, comments: &[Node]) -> Doc {
+        self.doc_of_kind(comments, None)
+    }
+
+    /// A doc from comments of one kind (`None`: each comment's own, `//` or `/* */`).
+    fn doc_of_kind(&self, comments: &[Node], kind: Option<CommentKind>) -> Doc {
         let mut doc = Doc::default();
         for comment in comments {
-            for (text, start) in comment_lines(self.text(*comment), comment.start_byte()) {
+            let text = self.text(*comment);
+            let kind = kind.unwrap_or(if text.starts_with("/*") {
+                CommentKind::Block
+            } else {
+                CommentKind::Line
+            });
+            for (text, start) in comment_lines(text, comment.start_byte()) {
                 let span = Span::new(self.file, start..start + text.len());
-                self.push_doc_line(&mut doc, text, span);
+                self.push_doc_line(&mut doc, text, span, kind);
             }
         }
         doc
     }
 
-    fn push_doc_line(&self, doc: &mut Doc, text: &str, span: Span) {
-        match markers::parse_marker(text) {
+    fn push_doc_line(&self, doc: &mut Doc, text: &str, span: Span, kind: CommentKind) {
+        let parsed = markers::parse_marker(text).filter(|parsed| {
+            let name = match parsed {
+                Ok(marker) => Some(marker.name.as_str()),
+                Err(error) => error.name.as_deref(),
+            };
+            markers::read_in(kind, text, name.unwrap_or(""))
+        });
+        match parsed {
             Some(Ok(marker)) => {
                 let marker_span = Span::new(
                     self.file,
@@ -341,7 +359,14 @@ impl<'a> Extractor<'a> {
             })
             .unwrap_or_default();
         let ty = self.type_expr(ty);
+        let start = [&detached_doc, &doc]
+            .iter()
+            .find_map(|d| d.lines.first())
+            .map_or(spec.start_byte(), |line| {
+                (line.span.start as usize).min(spec.start_byte())
+            });
         self.decls.types.push(TypeDecl {
+            extent: Span::new(self.file, start..spec.end_byte()),
             name: self.text(name).to_string(),
             name_span: self.span(name),
             type_params,
@@ -507,6 +532,17 @@ impl<'a> Extractor<'a> {
                         continue;
                     }
                     let (mut doc, detached) = self.doc_above(&children, index);
+                    // gengo gives a field the comment group ending on the line above it: the
+                    // same-line comment after the previous field, when it has no doc of its
+                    // own (controller-gen ignores such a comment).
+                    if doc.lines.is_empty()
+                        && index >= 1
+                        && is_trailing(&children, index - 1)
+                        && children[index - 1].end_position().row + 1 == node.start_position().row
+                    {
+                        doc = self
+                            .doc_of_kind(&children[index - 1..index], Some(CommentKind::Trailing));
+                    }
                     // controller-gen also reads a field's markers from the comment block
                     // above its doc comment (kubebuilder projects write them so). Only a
                     // block of nothing but markers counts: a block with prose is a section
@@ -528,13 +564,12 @@ impl<'a> Extractor<'a> {
                         fields.push(field);
                     }
                 }
-                "comment" if index > 0 => {
-                    let previous = children[index - 1];
-                    if previous.kind() != "comment"
-                        && previous.end_position().row == node.start_position().row
-                    {
-                        self.trailing_comment(*node);
-                    }
+                "comment" if is_trailing(&children, index) => {
+                    let next_field = children.get(index + 1).filter(|next| {
+                        next.kind() == "field_declaration"
+                            && next.start_position().row == node.end_position().row + 1
+                    });
+                    self.trailing_comment(*node, next_field.is_some());
                 }
                 _ => {}
             }
@@ -542,9 +577,17 @@ impl<'a> Extractor<'a> {
         fields
     }
 
-    fn trailing_comment(&mut self, comment: Node) {
-        let doc = self.doc_from_comments(&[comment]);
-        self.decls.trailing_markers.extend(doc.markers);
+    /// The markers of a same-line comment after a field that no tool reads: all of them when
+    /// no field follows on the next line, else those controller-gen owns (gengo gives the
+    /// others to the next field).
+    fn trailing_comment(&mut self, comment: Node, next_field: bool) {
+        let doc = self.doc_of_kind(&[comment], Some(CommentKind::Line));
+        self.decls
+            .trailing_markers
+            .extend(doc.markers.into_iter().filter(|m| {
+                let text = &self.src[m.span.start as usize..m.span.end as usize];
+                !next_field || !markers::read_in(CommentKind::Trailing, text, &m.marker.name)
+            }));
     }
 
     fn field(&mut self, node: Node, doc: Doc) -> Option<Field> {
@@ -933,6 +976,14 @@ fn error_snippet(text: &str) -> String {
         snippet.push('…');
     }
     snippet
+}
+
+/// A same-line comment after a code line (`A int // x`).
+fn is_trailing(siblings: &[Node], index: usize) -> bool {
+    index > 0
+        && siblings[index].kind() == "comment"
+        && siblings[index - 1].kind() != "comment"
+        && siblings[index - 1].end_position().row == siblings[index].start_position().row
 }
 
 /// A legacy build constraint line (`// +build linux,amd64`).

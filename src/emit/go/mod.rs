@@ -543,6 +543,13 @@ fn type_elements(
                 "a list or map of a named interface type (openapi-gen refuses it too)".into(),
             )
         }
+        PropertyType::Object(_) => {
+            return Err(
+                "an anonymous struct (openapi-gen writes a reference to a definition that does \
+                 not exist)"
+                    .into(),
+            )
+        }
         PropertyType::Unsupported => return Err("a type the tool cannot describe".into()),
     }
     Ok(())

@@ -152,7 +152,7 @@ impl ValueKind {
         match ty {
             PropertyType::Primitive { ty, .. } => ValueKind::from_schema_type(ty),
             PropertyType::Enum(_) | PropertyType::ExplicitEnum(..) => ValueKind::String,
-            PropertyType::Ref(_) => ValueKind::Object,
+            PropertyType::Ref(_) | PropertyType::Object(_) => ValueKind::Object,
             PropertyType::Array(_) => ValueKind::List,
             PropertyType::Map(_) => ValueKind::Map,
             PropertyType::Any | PropertyType::NamedInterface | PropertyType::Unsupported => {

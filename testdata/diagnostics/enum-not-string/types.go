@@ -5,3 +5,8 @@ package api
 // ^^^^^ enum/not-string
 type Priority int
 //   ~~~~~~~~ enum/not-string
+
+// Task uses Priority, so the finding is about the output (unused, it is a warning).
+type Task struct {
+	Priority Priority `json:"priority"`
+}

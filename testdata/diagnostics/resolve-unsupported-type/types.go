@@ -10,3 +10,9 @@ type Spec struct {
 	// Skipped is not serialised: fine.
 	Skipped chan string `json:"-"`
 }
+
+// Holder refers to Spec: an undescribable type reached from a definition is an error (alone,
+// it is left out: resolve/left-out).
+type Holder struct {
+	Spec Spec `json:"spec"`
+}

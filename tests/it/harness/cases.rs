@@ -45,6 +45,7 @@ pub fn spec_severity(code: &str) -> &'static str {
         | "resolve/unresolved-default-ref"
         | "field/default-not-zero"
         | "resolve/generic-instance"
+        | "resolve/left-out"
         | "enum/explicit-not-written"
         | "validation/ignored"
         | "extension/malformed" => "warning",

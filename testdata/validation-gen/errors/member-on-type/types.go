@@ -10,3 +10,9 @@ type D string
 
 // +k8s:zeroOrOneOfMember
 type Z string
+
+// Holder makes D and Z part of the output: findings about types nothing reaches are warnings.
+type Holder struct {
+	D D `json:"d"`
+	Z Z `json:"z"`
+}

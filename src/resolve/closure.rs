@@ -1,0 +1,265 @@
+//! The output closure (SPEC §3): each command has roots, and only what they reach is resolved
+//! into definitions and judged. controller-gen builds schemas for the CRD kinds and what they
+//! reach, openapi-gen for the types it selects; a test fake, a visitor or a controller-only
+//! struct beside them is never an error of theirs, and so never one here.
+//!
+//! [`Roots`] names a command's roots; `resolve` walks from them and records which types each
+//! definition reaches ([`Closure`]); [`Closure::judge`] then sorts the run's findings by the
+//! type declaration they sit in. This is the one place that decides what a command judges.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use super::universe::{LoadedPackage, Universe};
+use crate::diag::{Code, Diagnostic, Severity};
+use crate::markers::registry::Kind;
+use crate::model::TypeName;
+use crate::source::{FileId, Span};
+use crate::syntax::Doc;
+
+/// Where a command's output starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Roots {
+    /// `generate`, `check`, `dump`: every exported, non-generic struct of the input packages
+    /// not opted out with `+k8s:openapi-gen=false`.
+    InputStructs,
+    /// `openapi-gen`: the struct types openapi-gen selects ([`openapi_gen_selected`]).
+    OpenApiGen,
+    /// `crd`: the kinds of the given manifests, as (group, version, kind); each is looked up in
+    /// the input package serving the group and version ([`group_versions`]).
+    Kinds(Vec<(String, String, String)>),
+}
+
+/// What happens to a finding about a declaration no root reaches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outside {
+    /// Shown, as a warning at most (`generate`, `check`: the user asked about the packages).
+    Warn,
+    /// Not shown (`crd`, `openapi-gen`: they speak about what they write).
+    Drop,
+}
+
+/// `+k8s:openapi-gen=` values of a comment block.
+fn openapi_gen_values(doc: &Doc) -> impl Iterator<Item = &str> {
+    doc.markers
+        .iter()
+        .filter(|m| m.marker.name == Kind::OpenApiGenMarker.name())
+        .filter_map(|m| m.marker.value.as_deref())
+}
+
+/// The package says `+k8s:openapi-gen=true` (in any file's package doc).
+pub fn package_opted_in(package: &LoadedPackage) -> bool {
+    package
+        .files
+        .iter()
+        .any(|f| openapi_gen_values(&f.decls.package_doc).any(|v| v == "true"))
+}
+
+/// `+k8s:openapi-gen=false` on the package, unless it also says `=true` (openapi-gen looks
+/// for a `true` value among the package's tags: apimachinery's testapigroup/v1 has both and
+/// is generated).
+pub fn package_opted_out(package: &LoadedPackage) -> bool {
+    let values: Vec<&str> = package
+        .files
+        .iter()
+        .flat_map(|f| openapi_gen_values(&f.decls.package_doc))
+        .collect();
+    values.contains(&"false") && !values.contains(&"true")
+}
+
+/// openapi-gen's `apiTypeFilterFunc`: in a package tagged `+k8s:openapi-gen=true`, every type
+/// not tagged `=false`; elsewhere, the types tagged `=true`.
+pub fn openapi_gen_selected(package_on: bool, doc: &Doc) -> bool {
+    if package_on {
+        !openapi_gen_values(doc).any(|v| v == "false")
+    } else {
+        openapi_gen_values(doc).any(|v| v == "true")
+    }
+}
+
+/// A type tagged `+k8s:openapi-gen=false`.
+pub fn type_opted_out(doc: &Doc) -> bool {
+    openapi_gen_values(doc).any(|v| v == "false")
+}
+
+/// `(group, version, import path)` of every input package with a `+groupName` package marker;
+/// the version is `+versionName`, else the package's name (kubebuilder's `api/v1`).
+pub fn group_versions(packages: &[LoadedPackage]) -> Vec<(String, String, String)> {
+    let marker = |package: &LoadedPackage, name: &str| {
+        package.files.iter().find_map(|file| {
+            let value = file
+                .decls
+                .package_doc
+                .marker(name)?
+                .marker
+                .value
+                .as_deref()?;
+            Some(value.trim().trim_matches('"').to_string())
+        })
+    };
+    let mut out = Vec::new();
+    for package in packages.iter().filter(|p| p.is_input) {
+        let Some(group) = marker(package, "groupName") else {
+            continue;
+        };
+        let version = marker(package, "versionName").or_else(|| {
+            package
+                .files
+                .iter()
+                .map(|f| f.decls.package_name.clone())
+                .find(|n| !n.is_empty())
+        });
+        if let Some(version) = version {
+            out.push((group, version, package.import_path.clone()));
+        }
+    }
+    out
+}
+
+impl Roots {
+    /// The root types, each a struct declared in an input package, in package order then
+    /// name order.
+    pub(super) fn types(&self, universe: &Universe, packages: &[LoadedPackage]) -> Vec<TypeName> {
+        let mut roots = Vec::new();
+        let kinds: BTreeMap<&str, Vec<&str>> = match self {
+            Roots::Kinds(kinds) => {
+                let serving = group_versions(packages);
+                let mut by_package: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+                for (group, version, kind) in kinds {
+                    for (_, _, package) in serving
+                        .iter()
+                        .filter(|(g, v, _)| g == group && v == version)
+                    {
+                        let package = universe.packages.get_key_value(package.as_str());
+                        if let Some((package, _)) = package {
+                            by_package.entry(*package).or_default().push(kind);
+                        }
+                    }
+                }
+                by_package
+            }
+            _ => BTreeMap::new(),
+        };
+        for path in &universe.order {
+            let package = &universe.packages[path];
+            if !package.package.is_input {
+                continue;
+            }
+            let by_markers = !matches!(self, Roots::Kinds(_));
+            if by_markers && package_opted_out(package.package) {
+                continue;
+            }
+            let package_on = package_opted_in(package.package);
+            let mut names: Vec<_> = package.types.iter().collect();
+            names.sort_by_key(|(name, _)| **name);
+            for (name, entry) in names {
+                let selected = match self {
+                    Roots::InputStructs => super::fields::is_exported(name),
+                    Roots::OpenApiGen => openapi_gen_selected(package_on, &entry.decl.doc),
+                    Roots::Kinds(_) => kinds.get(path).is_some_and(|k| k.contains(name)),
+                };
+                if selected
+                    && !(by_markers && type_opted_out(&entry.decl.doc))
+                    && universe.struct_of(*entry).is_some()
+                    && entry.decl.type_params.is_empty()
+                    && !entry.decl.is_alias
+                {
+                    roots.push(TypeName {
+                        package: path.to_string(),
+                        name: name.to_string(),
+                    });
+                }
+            }
+        }
+        roots
+    }
+}
+
+/// What the roots reach: the types each kept definition touched while it was resolved (its
+/// field types, enum types, inlined embedded structs), closed over.
+#[derive(Debug, Clone, Default)]
+pub struct Closure {
+    pub types: BTreeSet<TypeName>,
+}
+
+impl Closure {
+    /// Every type reachable from `roots` through `edges`.
+    pub(super) fn reach(
+        roots: &[TypeName],
+        edges: &HashMap<TypeName, BTreeSet<TypeName>>,
+    ) -> Closure {
+        let mut types = BTreeSet::new();
+        let mut stack: Vec<&TypeName> = roots.iter().collect();
+        while let Some(name) = stack.pop() {
+            if !types.insert(name.clone()) {
+                continue;
+            }
+            if let Some(next) = edges.get(name) {
+                stack.extend(next.iter().filter(|n| !types.contains(*n)));
+            }
+        }
+        Closure { types }
+    }
+
+    /// Sorts `diagnostics` by the input type declaration each one sits in: findings about a
+    /// declaration outside the closure are warnings at most, or dropped. Findings that sit in
+    /// no type declaration (package markers, constants, files) are kept as they are, and so are
+    /// the once-per-run ones whose place is merely their first use.
+    pub fn judge(
+        &self,
+        diagnostics: &mut Vec<Diagnostic>,
+        packages: &[LoadedPackage],
+        outside: Outside,
+    ) {
+        let mut extents: HashMap<FileId, Vec<(&Span, TypeName)>> = HashMap::new();
+        for package in packages.iter().filter(|p| p.is_input) {
+            for file in &package.files {
+                for decl in &file.decls.types {
+                    extents.entry(file.id).or_default().push((
+                        &decl.extent,
+                        TypeName {
+                            package: package.import_path.clone(),
+                            name: decl.name.clone(),
+                        },
+                    ));
+                }
+            }
+        }
+        let outside_closure = |d: &Diagnostic| {
+            if matches!(
+                d.code,
+                Code::ResolvePackageNotFound | Code::SyntaxParseError
+            ) || d.code.as_str().starts_with("io/")
+            {
+                return false;
+            }
+            let Some(span) = &d.primary else { return false };
+            extents.get(&span.file).is_some_and(|decls| {
+                decls
+                    .iter()
+                    .filter(|(extent, _)| extent.start <= span.start && span.end <= extent.end)
+                    // The innermost: declarations do not nest, but be exact anyway.
+                    .min_by_key(|(extent, _)| extent.end - extent.start)
+                    .is_some_and(|(_, name)| !self.types.contains(name))
+            })
+        };
+        match outside {
+            Outside::Drop => diagnostics.retain(|d| !outside_closure(d)),
+            Outside::Warn => {
+                for d in diagnostics.iter_mut() {
+                    if d.severity == Severity::Error && outside_closure(d) {
+                        d.severity = Severity::Warning;
+                        d.help = Some(match d.help.take() {
+                            Some(help) => format!(
+                                "{help}\n(a warning here: no definition of this run reaches \
+                                 this type)"
+                            ),
+                            None => "a warning here: no definition of this run reaches this \
+                                     type"
+                                .to_string(),
+                        });
+                    }
+                }
+            }
+        }
+    }
+}

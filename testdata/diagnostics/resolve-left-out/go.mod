@@ -1,0 +1,3 @@
+module example.com/resolve-left-out
+
+go 1.22
