@@ -263,3 +263,134 @@ impl Closure {
         }
     }
 }
+
+/// The input packages that declare an API: a package marker `+groupName` or
+/// `+k8s:openapi-gen=true`, or a type marked `+kubebuilder:object:root=true`, `+genclient` or
+/// `+k8s:openapi-gen=true`. Empty when none does (then every input package counts as API).
+pub fn api_packages(packages: &[LoadedPackage]) -> BTreeSet<String> {
+    const TYPE_MARKERS: &[&str] = &["kubebuilder:object:root", "genclient"];
+    packages
+        .iter()
+        .filter(|p| p.is_input)
+        .filter(|package| {
+            package.files.iter().any(|f| {
+                f.decls.package_doc.has_marker("groupName")
+                    || openapi_gen_values(&f.decls.package_doc).any(|v| v == "true")
+                    || f.decls.types.iter().any(|t| {
+                        TYPE_MARKERS.iter().any(|m| t.doc.has_marker(m) || t.detached_doc.has_marker(m))
+                            || openapi_gen_values(&t.doc).any(|v| v == "true")
+                    })
+            })
+        })
+        .map(|p| p.import_path.clone())
+        .collect()
+}
+
+/// Closes the roots over `edges`, leaving out the roots that cannot be described.
+///
+/// `undescribable` holds the definitions with fields OpenAPI cannot describe, with the
+/// findings that say so. A root is left out (one `resolve/left-out` warning, no definition)
+/// when nothing kept refers to it and it cannot be described: itself, or — for a root outside
+/// the API packages (controllers, helpers beside the API) — through anything it reaches. Kept,
+/// an undescribable definition keeps its errors at the fields that cannot be described.
+pub(super) fn close(
+    roots: &[TypeName],
+    api_packages: &BTreeSet<String>,
+    edges: &HashMap<TypeName, BTreeSet<TypeName>>,
+    mut undescribable: BTreeMap<TypeName, Vec<Diagnostic>>,
+    spans: &BTreeMap<&TypeName, &Span>,
+) -> (Closure, Vec<Diagnostic>) {
+    // Which definitions reach an undescribable one (themselves included), and the first such.
+    let mut tainted: BTreeMap<&TypeName, &TypeName> =
+        undescribable.keys().map(|name| (name, name)).collect();
+    loop {
+        let mut grew = false;
+        for (from, to) in edges {
+            if tainted.contains_key(from) {
+                continue;
+            }
+            if let Some(cause) = to.iter().find_map(|t| tainted.get(t).copied()) {
+                tainted.insert(from, cause);
+                grew = true;
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    let in_api = |name: &TypeName| api_packages.is_empty() || api_packages.contains(&name.package);
+    let mut left_out: BTreeSet<&TypeName> = roots
+        .iter()
+        .filter(|root| match tainted.get(root) {
+            Some(cause) => *cause == *root || !in_api(root),
+            None => false,
+        })
+        .collect();
+    let closure = loop {
+        let kept: Vec<TypeName> = roots
+            .iter()
+            .filter(|r| !left_out.contains(r))
+            .cloned()
+            .collect();
+        let closure = Closure::reach(&kept, edges);
+        let before = left_out.len();
+        left_out.retain(|name| !closure.types.contains(*name));
+        if left_out.len() == before {
+            break closure;
+        }
+    };
+    let mut findings = Vec::new();
+    for root in &left_out {
+        let cause = tainted[root];
+        let why = undescribable.get(cause).and_then(|why| why.first());
+        findings.push(left_out_warning(root, cause, why, spans.get(root).copied()));
+    }
+    // The errors of undescribable definitions the output keeps; the others went with the
+    // roots left out.
+    let kept: Vec<TypeName> = undescribable
+        .keys()
+        .filter(|name| closure.types.contains(*name))
+        .cloned()
+        .collect();
+    for name in kept {
+        findings.extend(undescribable.remove(&name).unwrap_or_default());
+    }
+    (closure, findings)
+}
+
+/// The warning for a root left out of the output, at the type, naming the first field OpenAPI
+/// cannot describe (in `cause`, the root itself or a type it reaches).
+fn left_out_warning(
+    root: &TypeName,
+    cause: &TypeName,
+    why: Option<&Diagnostic>,
+    at: Option<&Span>,
+) -> Diagnostic {
+    let reason = why.map_or(String::new(), |d| format!(": {}", d.message));
+    let through = if cause == root {
+        String::new()
+    } else {
+        format!(", through `{}`", cause.name)
+    };
+    Diagnostic {
+        code: Code::ResolveLeftOut,
+        severity: Code::ResolveLeftOut.default_severity(),
+        message: format!(
+            "`{}` gets no definition: OpenAPI cannot describe it{through} and no API type refers to it{reason}",
+            root.name
+        ),
+        primary: at.cloned().or_else(|| why.and_then(|d| d.primary.clone())),
+        labels: why
+            .and_then(|d| d.primary.clone())
+            .filter(|field| Some(field) != at)
+            .map(|field| (field, "OpenAPI cannot describe this".to_string()))
+            .into_iter()
+            .collect(),
+        help: Some(
+            "nothing the API serves is lost. If the type belongs to the API, give the field a \
+             type OpenAPI describes (or `json:\"-\"`); if it does not, \
+             `+k8s:openapi-gen=false` on the type silences this"
+                .to_string(),
+        ),
+    }
+}

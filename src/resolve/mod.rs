@@ -94,7 +94,6 @@ pub fn resolve(
         }
     }
     let roots = roots.types(&universe, packages);
-    let root_set: HashSet<&TypeName> = roots.iter().collect();
     for root in &roots {
         if let Some(entry) = universe
             .package(&root.package)
@@ -114,7 +113,7 @@ pub fn resolve(
         let unsupported = resolver.diagnostics[before..]
             .iter()
             .any(|d| d.code == Code::ResolveUnsupportedType && d.severity == Severity::Error);
-        if unsupported && root_set.contains(&name) {
+        if unsupported {
             let own = resolver.diagnostics.split_off(before);
             let (why, rest): (Vec<_>, Vec<_>) = own
                 .into_iter()
@@ -137,82 +136,22 @@ pub fn resolve(
             extensions: Vec::new(),
         });
     }
-    // An undescribable root that another definition of the closure refers to stays, with its
-    // errors at the fields that cannot be described; one nothing refers to is left out.
-    let mut left_out: BTreeSet<TypeName> = undescribable.keys().cloned().collect();
-    let closure = loop {
-        let kept: Vec<TypeName> = roots
-            .iter()
-            .filter(|r| !left_out.contains(*r))
-            .cloned()
-            .collect();
-        let closure = Closure::reach(&kept, &resolver.edges);
-        let referenced: Vec<TypeName> = left_out
-            .iter()
-            .filter(|name| closure.types.contains(*name))
-            .cloned()
-            .collect();
-        if referenced.is_empty() {
-            break closure;
-        }
-        for name in referenced {
-            left_out.remove(&name);
-        }
-    };
+    let spans: BTreeMap<&TypeName, &Span> =
+        definitions.iter().map(|d| (&d.name, &d.span)).collect();
+    let (closure, findings) = closure::close(
+        &roots,
+        &closure::api_packages(packages),
+        &resolver.edges,
+        undescribable,
+        &spans,
+    );
     let mut diagnostics = resolver.diagnostics;
-    for (name, why) in undescribable {
-        if left_out.contains(&name) {
-            diagnostics.push(left_out_warning(&name, &definitions, why));
-        } else {
-            diagnostics.extend(why);
-        }
-    }
+    diagnostics.extend(findings);
     definitions.retain(|d| closure.types.contains(&d.name));
     definitions.sort_by(|a, b| a.name.cmp(&b.name));
     (ApiModel { definitions }, closure, diagnostics)
 }
 
-/// The warning for a root left out of the output, located at the type, naming the first
-/// field OpenAPI cannot describe.
-fn left_out_warning(
-    name: &TypeName,
-    definitions: &[Definition],
-    why: Vec<Diagnostic>,
-) -> Diagnostic {
-    let first = why.into_iter().next();
-    let at = definitions
-        .iter()
-        .find(|d| &d.name == name)
-        .map(|d| d.span.clone())
-        .or_else(|| first.as_ref().and_then(|d| d.primary.clone()));
-    let reason = first
-        .as_ref()
-        .map_or(String::new(), |d| format!(" ({})", d.message));
-    let mut diagnostic = Diagnostic {
-        code: Code::ResolveLeftOut,
-        severity: Code::ResolveLeftOut.default_severity(),
-        message: format!(
-            "`{}` gets no definition: OpenAPI cannot describe it and no definition refers to it{reason}",
-            name.name
-        ),
-        primary: at,
-        labels: Vec::new(),
-        help: Some(
-            "nothing the API serves is lost. If the type belongs to the API, give the field a \
-             type OpenAPI describes (or `json:\"-\"`); if it does not, `+k8s:openapi-gen=false` \
-             on the type silences this"
-                .to_string(),
-        ),
-    };
-    if let Some(field) = first.and_then(|d| d.primary) {
-        if Some(&field) != diagnostic.primary.as_ref() {
-            diagnostic
-                .labels
-                .push((field, "OpenAPI cannot describe this".to_string()));
-        }
-    }
-    diagnostic
-}
 
 struct Resolver<'u, 'a> {
     universe: &'u Universe<'a>,
