@@ -31,6 +31,7 @@
 //! syntax or output formats.
 
 pub mod check;
+pub mod cost;
 
 use std::collections::HashMap;
 
