@@ -274,12 +274,27 @@ impl Cardinality {
     /// map's `maxProperties` (a `type: object` with `additionalProperties`), `None` when it
     /// has none; 1 for anything else.
     pub fn factor_of(schema: &Value) -> Option<u64> {
-        let bound = |key: &str| schema.get(key).and_then(non_negative);
-        match schema.get("type").and_then(Value::as_str) {
-            Some("object") if schema.get("additionalProperties").is_some() => {
-                bound("maxProperties")
-            }
-            Some("array") => bound("maxItems"),
+        let bound = |key: &str| schema.get(key).and_then(Value::as_i64);
+        Self::factor(
+            schema.get("type").and_then(Value::as_str),
+            schema.get("additionalProperties").is_some(),
+            bound("maxItems"),
+            bound("maxProperties"),
+        )
+    }
+
+    /// [`Cardinality::factor_of`] from the keys it reads: `type`, whether
+    /// `additionalProperties` is present, `maxItems`, `maxProperties`.
+    pub fn factor(
+        ty: Option<&str>,
+        additional_properties: bool,
+        max_items: Option<i64>,
+        max_properties: Option<i64>,
+    ) -> Option<u64> {
+        let bound = |b: Option<i64>| b.map(|v| v.max(0) as u64);
+        match ty {
+            Some("object") if additional_properties => bound(max_properties),
+            Some("array") => bound(max_items),
             _ => Some(1),
         }
     }
@@ -430,8 +445,6 @@ struct Node<'a> {
     /// cel-go's field path (`exprPaths`), empty when it has none.
     path: Vec<String>,
     entry: Option<Entry>,
-    /// A string literal: `computeExprSize` gives its size.
-    literal: bool,
 }
 
 impl Node<'_> {
@@ -508,7 +521,6 @@ impl<'a> Coster<'a> {
             ty,
             path,
             entry: None,
-            literal: false,
         }
     }
 
@@ -522,7 +534,6 @@ impl<'a> Coster<'a> {
                     ty,
                     path: Vec::new(),
                     entry: None,
-                    literal: true,
                 })
             }
             Expr::Ident(name) => self.ident(name),
@@ -579,7 +590,6 @@ impl<'a> Coster<'a> {
                         key: 1,
                         value,
                     }),
-                    literal: true,
                 })
             }
             Expr::Map(map) => {
@@ -605,7 +615,6 @@ impl<'a> Coster<'a> {
                         key,
                         value,
                     }),
-                    literal: true,
                 })
             }
             Expr::Struct(s) => {
@@ -634,7 +643,6 @@ impl<'a> Coster<'a> {
                 ty: local.ty.clone(),
                 path: local.path.clone(),
                 entry: local.entry,
-                literal: false,
             });
         }
         let ty = match name {
@@ -724,7 +732,6 @@ impl<'a> Coster<'a> {
             ty: result.ty,
             path: Vec::new(),
             entry,
-            literal: false,
         })
     }
 
@@ -890,7 +897,6 @@ impl<'a> Coster<'a> {
             ty,
             path,
             entry,
-            literal: false,
         })
     }
 }
