@@ -668,18 +668,6 @@ fn present_rules(
     }
 }
 
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// The per-version check: the manifest's own rules and union-gen's (`added`: path, cost)
 /// against [`cost::STATIC_ESTIMATED_CRD_COST_LIMIT`], and the manifest's rules against the
 /// per-rule limit (warnings). Returns whether union-gen's rules bring the version over, in
@@ -718,13 +706,16 @@ fn version_budget(
                     out.push(BudgetFinding {
                         line,
                         message: format!(
-                            "the manifest's rule `{}` at `{}` (version {version}) has an                              estimated cost of {}, over the API server's per-rule limit of {}:                              the API server refuses this CRD as it is",
+                            "the manifest's rule `{}` at `{}` (version {version}) has an \
+                             estimated cost of {}, over the API server's per-rule limit of {}: \
+                             the API server refuses this CRD as it is",
                             rule.rule,
                             field_path(&rule.path),
-                            thousands(c),
-                            thousands(rule_limit)
+                            cost::thousands(c),
+                            cost::thousands(rule_limit)
                         ),
-                        help: "bound the lists and maps above the rule (`maxItems`,                                `maxProperties`) or the lists and strings it reads"
+                        help: "bound the lists and maps above the rule (`maxItems`, \
+                               `maxProperties`) or the lists and strings it reads"
                             .into(),
                         warning: true,
                     });
@@ -749,11 +740,14 @@ fn version_budget(
         out.push(BudgetFinding {
             line: version_line,
             message: format!(
-                "the manifest's rules of version {version} have an estimated total cost of {},                  over the API server's per-version limit of {}{not_estimated}: the API server                  refuses this CRD as it is",
-                thousands(existing),
-                thousands(limit)
+                "the manifest's rules of version {version} have an estimated total cost of {}, \
+                 over the API server's per-version limit of {}{not_estimated}: the API server \
+                 refuses this CRD as it is",
+                cost::thousands(existing),
+                cost::thousands(limit)
             ),
-            help: "bound the lists and maps above the most expensive rules (`maxItems`,                    `maxProperties`)"
+            help: "bound the lists and maps above the most expensive rules (`maxItems`, \
+                   `maxProperties`)"
                 .into(),
             warning: true,
         });
@@ -764,20 +758,23 @@ fn version_budget(
     let largest: Vec<String> = largest
         .iter()
         .take(4)
-        .map(|(path, c)| format!("`{path}` ({})", thousands(*c)))
+        .map(|(path, c)| format!("`{path}` ({})", cost::thousands(*c)))
         .collect();
     out.push(BudgetFinding {
         line: version_line,
         message: format!(
-            "with union-gen's rules, the rules of version {version} would have an estimated              total cost of {} (the manifest's {} + union-gen's {}), over the API server's              per-version limit of {}{not_estimated}; union-gen's rules for this version are not              written",
-            thousands(total),
-            thousands(existing),
-            thousands(ours),
-            thousands(limit)
+            "with union-gen's rules, the rules of version {version} would have an estimated total \
+             cost of {} (the manifest's {} + union-gen's {}), over the API server's per-version \
+             limit of {}{not_estimated}; union-gen's rules for this version are not written",
+            cost::thousands(total),
+            cost::thousands(existing),
+            cost::thousands(ours),
+            cost::thousands(limit)
         ),
         help: format!(
-            "lower the cost by {} or more: bound (`maxItems`) the lists above the most expensive              union rules: {}",
-            thousands(total - limit),
+            "lower the cost by {} or more: bound (`maxItems`) the lists above the most expensive \
+             union rules: {}",
+            cost::thousands(total - limit),
             largest.join(", ")
         ),
         warning: false,

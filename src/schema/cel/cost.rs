@@ -316,6 +316,19 @@ pub fn expression_cost(max_cost: u64, cardinality: Cardinality, node: &DeclType)
     max_cost.saturating_mul(times)
 }
 
+/// `n` with thousands separators, as the messages write estimates: `12,582,912`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// cel-go's `MaxCost` of `rule` on a node of type `node` (`self`), or why it cannot be
 /// estimated (a parse error, a function or identifier this estimator does not model, a field
 /// the schema does not have).

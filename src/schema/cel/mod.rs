@@ -322,13 +322,14 @@ impl Finding {
                 Code::CelOverBudget,
                 span,
                 format!(
-                    "{type_name}: the API server would estimate the cost of the rule `{}` at                      {estimate}, over its per-rule limit of {limit}, and refuse the CRD; the                      rule is not written",
-                    rule.rule
+                    "{type_name}: the API server would estimate the cost of the rule `{}` at {}, \
+                     over its per-rule limit of {}, and refuse the CRD; the rule is not written",
+                    rule.rule,
+                    cost::thousands(*estimate),
+                    cost::thousands(*limit)
                 ),
             )
-            .with_help(format!(
-                "{fix}; see `union-gen explain cel/over-budget`"
-            )),
+            .with_help(format!("{fix}; see `union-gen explain cel/over-budget`")),
             Finding::RejectsValid {
                 rule,
                 witness,
@@ -438,17 +439,20 @@ impl Placement {
             let room = limit / max_cost.saturating_mul(bounded).max(1);
             return match (unbounded.as_slice(), self.enclosing.last()) {
                 ([one], _) => format!(
-                    "give the list `{one}` `maxItems: {room}` or less (the rule costs                      {max_cost} per occurrence; `+kubebuilder:validation:MaxItems={room}`)"
+                    "give the list `{one}` `maxItems: {room}` or less (the rule costs {max_cost} \
+                     per occurrence; `+kubebuilder:validation:MaxItems={room}`)"
                 ),
                 ([], Some((nearest, Some(bound)))) => {
                     let others = bounded / (*bound).max(1);
                     let room = limit / max_cost.saturating_mul(others).max(1);
                     format!(
-                        "lower the `maxItems` of `{nearest}` to {room} or less (the rule costs                          {max_cost} per occurrence; `+kubebuilder:validation:MaxItems={room}`)"
+                        "lower the `maxItems` of `{nearest}` to {room} or less (the rule costs \
+                         {max_cost} per occurrence; `+kubebuilder:validation:MaxItems={room}`)"
                     )
                 }
                 (many, _) => format!(
-                    "give the lists and maps {} a `maxItems`/`maxProperties` each, whose                      product is at most {room} (the rule costs {max_cost} per occurrence)",
+                    "give the lists and maps {} a `maxItems`/`maxProperties` each, whose product \
+                     is at most {room} (the rule costs {max_cost} per occurrence)",
                     many.iter()
                         .map(|p| format!("`{p}`"))
                         .collect::<Vec<_>>()
@@ -458,10 +462,12 @@ impl Placement {
         }
         match self.inner_list_fix(rule, limit) {
             Some((list, room)) => format!(
-                "give the list `{list}` that the rule walks `maxItems: {room}` or less                  (`+kubebuilder:validation:MaxItems={room}`)"
+                "give the list `{list}` that the rule walks `maxItems: {room}` or less \
+                 (`+kubebuilder:validation:MaxItems={room}`)"
             ),
             None => format!(
-                "the rule costs {max_cost} for each occurrence of the struct: bound the lists                  it walks (`maxItems`) or the lists above it"
+                "the rule costs {max_cost} for each occurrence of the struct: bound the lists it \
+                 walks (`maxItems`) or the lists above it"
             ),
         }
     }
