@@ -435,30 +435,44 @@ impl Placement {
             .iter()
             .filter_map(|(_, bound)| *bound)
             .fold(1u64, u64::saturating_mul);
-        if max_cost.saturating_mul(bounded) <= limit && !self.enclosing.is_empty() {
-            let room = limit / max_cost.saturating_mul(bounded).max(1);
-            return match (unbounded.as_slice(), self.enclosing.last()) {
-                ([one], _) => format!(
-                    "give the list `{one}` `maxItems: {room}` or less (the rule costs {max_cost} \
-                     per occurrence; `+kubebuilder:validation:MaxItems={room}`)"
-                ),
-                ([], Some((nearest, Some(bound)))) => {
-                    let others = bounded / (*bound).max(1);
-                    let room = limit / max_cost.saturating_mul(others).max(1);
+        let room = |others: u64| limit / max_cost.saturating_mul(others).max(1);
+        let advice = match (unbounded.as_slice(), self.enclosing.last()) {
+            ([], None) => None,
+            ([], Some((nearest, bound))) => {
+                let others = bounded / bound.unwrap_or(1).max(1);
+                let room = room(others);
+                (room > 0).then(|| {
                     format!(
                         "lower the `maxItems` of `{nearest}` to {room} or less (the rule costs \
                          {max_cost} per occurrence; `+kubebuilder:validation:MaxItems={room}`)"
                     )
-                }
-                (many, _) => format!(
-                    "give the lists and maps {} a `maxItems`/`maxProperties` each, whose product \
-                     is at most {room} (the rule costs {max_cost} per occurrence)",
-                    many.iter()
-                        .map(|p| format!("`{p}`"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            };
+                })
+            }
+            ([one], _) => {
+                let room = room(bounded);
+                (room > 0).then(|| {
+                    format!(
+                        "give the list `{one}` `maxItems: {room}` or less (the rule costs \
+                         {max_cost} per occurrence; `+kubebuilder:validation:MaxItems={room}`)"
+                    )
+                })
+            }
+            (many, _) => {
+                let room = room(bounded);
+                (room > 0).then(|| {
+                    format!(
+                        "give the lists and maps {} a `maxItems`/`maxProperties` each, whose \
+                         product is at most {room} (the rule costs {max_cost} per occurrence)",
+                        many.iter()
+                            .map(|p| format!("`{p}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                })
+            }
+        };
+        if let Some(advice) = advice {
+            return advice;
         }
         match self.inner_list_fix(rule, limit) {
             Some((list, room)) => format!(
@@ -1222,5 +1236,67 @@ mod tests {
         list.max_items = Some(8);
         let facts = StructFacts::from_fields([("my-list".to_string(), list)]);
         assert!(super::plan(&[union], &facts).findings.is_empty());
+    }
+
+    /// `plan_placed` on a list-item union over a list whose items have no required property:
+    /// N = 3,145,726 / (2 + 1) = 1,048,575 items, each `exists` 3 + N × (4 + 4) = 8,388,603,
+    /// the rule 2 × 8,388,603 + 24 + 14 × 2 = 16,777,258 > 10,000,000 at the root: not
+    /// written. The fix bounds the list it walks: cost(M) = 58 + 16 M ≤ 10,000,000 for
+    /// M ≤ (10,000,000 − 58) / 16 = 624,996.
+    #[test]
+    fn an_item_rule_over_budget_is_refused_with_the_maxitems_that_fixes_it() {
+        let selectors = vec![
+            vec![("type".to_string(), "A".to_string())],
+            vec![("type".to_string(), "B".to_string())],
+        ];
+        let union = Union {
+            dialect: UnionDialect::Declarative,
+            gated: false,
+            discriminator: None,
+            members: vec![member("a", "", false), member("b", "", false)],
+            empty_values: vec![],
+            count: Count::ExactlyOne,
+            named_members: vec![],
+            items: Some(ItemList {
+                list: "items".into(),
+                selectors,
+            }),
+        };
+        let facts = StructFacts::from_fields([(
+            "items".to_string(),
+            field(ZeroForm::Absent, ValueKind::List),
+        )]);
+        let schema = serde_json::json!({"type": "object", "properties": {"items": {
+            "type": "array", "items": {"type": "object", "properties": {"type": {"type": "string"}}}
+        }}});
+        let placement = Placement {
+            node: cost::DeclType::from_schema(&schema, false).unwrap(),
+            cardinality: cost::Cardinality::ROOT,
+            enclosing: vec![],
+        };
+        let plan = plan_placed(std::slice::from_ref(&union), &facts, &placement);
+        assert!(plan.rules.is_empty(), "{plan:?}");
+        let [Finding::Unbounded(_), Finding::OverBudget {
+            estimate,
+            limit,
+            fix,
+            ..
+        }] = &plan.findings[..]
+        else {
+            panic!("{:?}", plan.findings)
+        };
+        assert_eq!((*estimate, *limit), (16_777_258, 10_000_000));
+        assert!(fix.contains("`items`") && fix.contains("624996"), "{fix}");
+        // At the edge: 58 + 16 × 624,996 = 9,999,994 is written; 624,997 → 10,000,010 is not.
+        for (max, written) in [(624_996, true), (624_997, false)] {
+            let mut bounded = schema.clone();
+            bounded["properties"]["items"]["maxItems"] = max.into();
+            let placement = Placement {
+                node: cost::DeclType::from_schema(&bounded, false).unwrap(),
+                ..placement.clone()
+            };
+            let plan = plan_placed(std::slice::from_ref(&union), &facts, &placement);
+            assert_eq!(plan.rules.len() == 1, written, "{max}: {plan:?}");
+        }
     }
 }
