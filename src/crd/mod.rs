@@ -754,7 +754,7 @@ fn version_budget(
         return false;
     }
     let mut largest: Vec<&(String, u64)> = added.iter().collect();
-    largest.sort_by(|a, b| b.1.cmp(&a.1));
+    largest.sort_by_key(|entry| std::cmp::Reverse(entry.1));
     let largest: Vec<String> = largest
         .iter()
         .take(4)
