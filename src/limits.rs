@@ -48,6 +48,11 @@ pub const CONST_BYTES: usize = 1 << 20;
 /// and re-reading the document (YAML output) must stay within serde_json's limit of 128.
 pub const DEFAULT_NESTING: usize = 64;
 
+/// How deep the CEL cost estimate follows a CRD schema (`properties`, `items`,
+/// `additionalProperties`) when it builds a node's CEL type; deeper nodes are not estimated.
+/// Kubernetes itself refuses schemas nested this deep only through the request size.
+pub const SCHEMA_NESTING: usize = 128;
+
 /// Worker threads `-j` may ask for: each is an OS thread with its own stack, and more than a
 /// few per core only adds contention (a typo such as `-j 100000` would exhaust the system).
 pub const JOBS: u16 = 256;

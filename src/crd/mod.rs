@@ -29,6 +29,7 @@ use yaml_serde::{Mapping, Value};
 use crate::diag::{Code, Diagnostic};
 use crate::model::{ApiModel, DefinitionBody, PropertyType, StructDef, TypeName};
 use crate::resolve::LoadedPackage;
+use crate::schema::cel::cost::{self, Cardinality};
 use crate::schema::cel::{self, Rule};
 use crate::source::{FileId, SourceFile, SourceMap, Span};
 
@@ -106,6 +107,20 @@ pub struct Patched {
     pub skipped: Vec<Finding>,
     /// Rules of the walked structs that were not written, once per struct and finding.
     pub cel: Vec<(TypeName, cel::Finding)>,
+    /// Versions (and manifest rules) over the API server's cost limits (`cel/over-budget`).
+    pub budget: Vec<BudgetFinding>,
+}
+
+/// A version whose rules together, or a rule already in the manifest, the API server would
+/// estimate over its cost limits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BudgetFinding {
+    pub line: usize,
+    pub message: String,
+    pub help: String,
+    /// Only the manifest's own rules are over: a warning (union-gen added nothing that
+    /// matters); an error when union-gen's rules bring the version over.
+    pub warning: bool,
 }
 
 /// Patches one CRD file's text. `Err`: the file cannot be patched without reformatting it
@@ -280,6 +295,9 @@ fn document_additions(
         index,
         additions: Vec::new(),
         cel: Vec::new(),
+        cardinality: Cardinality::ROOT,
+        enclosing: Vec::new(),
+        added: Vec::new(),
     };
     for (number, version) in versions.iter().enumerate() {
         let Some(schema) = version
@@ -312,7 +330,31 @@ fn document_additions(
         };
         path.push(Step::Key("schema".into()));
         path.push(Step::Key("openAPIV3Schema".into()));
+        let first_addition = walker.additions.len();
+        walker.cardinality = Cardinality::ROOT;
+        walker.enclosing.clear();
+        walker.added.clear();
         walker.walk_struct(&type_name, def, schema, &mut path);
+        let version_line = locate(&tree, &path[..3]).map_or(doc_line, |(_, line)| line);
+        if version_budget(
+            &tree,
+            schema,
+            &path,
+            name,
+            version_line,
+            &walker.added,
+            &mut patched.budget,
+        ) {
+            // Over the per-version limit with union-gen's rules: none of them is written.
+            let mut index = first_addition;
+            while index < walker.additions.len() {
+                if matches!(walker.additions[index].1, Addition::Rules(_)) {
+                    walker.additions.remove(index);
+                } else {
+                    index += 1;
+                }
+            }
+        }
     }
     let offset = block::sequence_offset(&tree).unwrap_or(0);
     for (path, addition) in &walker.additions {
@@ -336,6 +378,12 @@ struct Walker<'a, 'm> {
     index: &'a Index<'m>,
     additions: Additions,
     cel: Vec<(TypeName, cel::Finding)>,
+    /// How often the node being walked may occur in one object, and the lists and maps
+    /// above it (schema path, bound).
+    cardinality: Cardinality,
+    enclosing: Vec<(String, Option<u64>)>,
+    /// The rules added in the version being walked: (schema path, estimated cost).
+    added: Vec<(String, u64)>,
 }
 
 impl Walker<'_, '_> {
@@ -348,13 +396,11 @@ impl Walker<'_, '_> {
     ) {
         let mut facts = cel::StructFacts::from_model(def);
         manifest_facts(&mut facts, schema);
-        let plan = cel::plan(&def.unions, &facts);
-        for finding in plan.findings {
-            let finding = (name.clone(), finding);
-            if !self.cel.contains(&finding) {
-                self.cel.push(finding);
-            }
-        }
+        let placement = self.placement(schema, path);
+        let plan = match &placement {
+            Some(placement) => cel::plan_placed(&def.unions, &facts, placement),
+            None => cel::plan(&def.unions, &facts),
+        };
         let mut present: Vec<String> = schema
             .get(cel::EXTENSION)
             .and_then(Value::as_sequence)
@@ -366,11 +412,25 @@ impl Walker<'_, '_> {
                     .collect()
             })
             .unwrap_or_default();
+        for finding in plan.findings {
+            // A rule the manifest already has is the manifest's: the version check reports it.
+            if let cel::Finding::OverBudget { rule, .. } = &finding {
+                if present.contains(&cel::normalized(&rule.rule)) {
+                    continue;
+                }
+            }
+            let finding = (name.clone(), finding);
+            if !self.cel.contains(&finding) {
+                self.cel.push(finding);
+            }
+        }
         let mut new: Vec<Rule> = Vec::new();
         for rule in plan.rules {
             let normalized = cel::normalized(&rule.rule);
             if !present.contains(&normalized) {
                 present.push(normalized);
+                let estimate = placement.as_ref().and_then(|p| p.cost(&rule.rule).ok());
+                self.added.push((field_path(path), estimate.unwrap_or(0)));
                 new.push(rule);
             }
         }
@@ -394,8 +454,51 @@ impl Walker<'_, '_> {
         }
     }
 
+    /// Where the struct at `path` (schema `schema`) sits, for the cost estimate; `None` when
+    /// the schema has no CEL type.
+    fn placement(&self, schema: &Mapping, path: &[Step]) -> Option<cel::Placement> {
+        let json = serde_json::to_value(schema).ok()?;
+        let root = matches!(path.last(), Some(Step::Key(k)) if k == "openAPIV3Schema")
+            || json
+                .get("x-kubernetes-embedded-resource")
+                .and_then(serde_json::Value::as_bool)
+                == Some(true);
+        Some(cel::Placement {
+            node: cost::DeclType::from_schema(&json, root)?,
+            cardinality: self.cardinality,
+            enclosing: self.enclosing.clone(),
+        })
+    }
+
+    /// Walks a list's items or a map's values, whose cardinality is the list's or map's
+    /// times its bound.
+    fn walk_elements(
+        &mut self,
+        inner: &PropertyType,
+        schema: &Mapping,
+        key: &str,
+        path: &mut Vec<Step>,
+    ) {
+        let Some(elements) = schema.get(key).and_then(Value::as_mapping) else {
+            return;
+        };
+        let factor = Cardinality::factor(
+            schema.get("type").and_then(Value::as_str),
+            schema.contains_key("additionalProperties"),
+            schema.get("maxItems").and_then(Value::as_i64),
+            schema.get("maxProperties").and_then(Value::as_i64),
+        );
+        let saved = self.cardinality;
+        self.cardinality = saved.child(factor);
+        self.enclosing.push((field_path(path), factor));
+        path.push(Step::Key(key.into()));
+        self.walk_type(inner, elements, path);
+        path.pop();
+        self.enclosing.pop();
+        self.cardinality = saved;
+    }
+
     fn walk_type(&mut self, ty: &PropertyType, schema: &Mapping, path: &mut Vec<Step>) {
-        let nested = |key: &str| schema.get(key).and_then(Value::as_mapping);
         match ty {
             PropertyType::Enum(values) | PropertyType::ExplicitEnum(values, _) => {
                 let is_string = schema.get("type").and_then(Value::as_str) == Some("string");
@@ -409,23 +512,240 @@ impl Walker<'_, '_> {
                     self.walk_struct(name, def, schema, path);
                 }
             }
-            PropertyType::Array(inner) => {
-                if let Some(items) = nested("items") {
-                    path.push(Step::Key("items".into()));
-                    self.walk_type(inner, items, path);
-                    path.pop();
-                }
-            }
+            PropertyType::Array(inner) => self.walk_elements(inner, schema, "items", path),
             PropertyType::Map(inner) => {
-                if let Some(values) = nested("additionalProperties") {
-                    path.push(Step::Key("additionalProperties".into()));
-                    self.walk_type(inner, values, path);
-                    path.pop();
-                }
+                self.walk_elements(inner, schema, "additionalProperties", path)
             }
             _ => {}
         }
     }
+}
+
+/// The field a schema path describes, as a user reads it: `spec.routes[*].backend` for
+/// `….openAPIV3Schema.properties.spec.properties.routes.items.properties.backend`; `<root>`
+/// for the version's root.
+fn field_path(path: &[Step]) -> String {
+    let start = path
+        .iter()
+        .position(|s| matches!(s, Step::Key(k) if k == "openAPIV3Schema"))
+        .map_or(0, |i| i + 1);
+    let mut out = String::new();
+    let mut steps = path[start..].iter();
+    while let Some(step) = steps.next() {
+        match step {
+            Step::Key(k) if k == "properties" => {
+                if let Some(Step::Key(name)) = steps.next() {
+                    if !out.is_empty() {
+                        out.push('.');
+                    }
+                    out.push_str(name);
+                }
+            }
+            Step::Key(k) if k == "items" || k == "additionalProperties" => out.push_str("[*]"),
+            Step::Key(k) => {
+                out.push('.');
+                out.push_str(k);
+            }
+            Step::Index(i) => out.push_str(&format!("[{i}]")),
+        }
+    }
+    if out.is_empty() {
+        "<root>".into()
+    } else {
+        out
+    }
+}
+
+/// A rule already in the manifest, estimated: where it is and what it costs.
+struct Present {
+    path: Vec<Step>,
+    rule: String,
+    cost: Result<u64, String>,
+}
+
+/// Every rule (and `messageExpression`) of a version's schema, estimated as the API server
+/// does: cardinality from the root through `properties`, `items`, `additionalProperties`.
+fn present_rules(
+    schema: &serde_json::Value,
+    is_root: bool,
+    cardinality: Cardinality,
+    path: &mut Vec<Step>,
+    depth: usize,
+    out: &mut Vec<Present>,
+) {
+    use serde_json::Value as J;
+    if depth > crate::limits::SCHEMA_NESTING {
+        return;
+    }
+    let embedded = schema
+        .get("x-kubernetes-embedded-resource")
+        .and_then(J::as_bool)
+        == Some(true);
+    if let Some(rules) = schema.get(cel::EXTENSION).and_then(J::as_array) {
+        let node = cost::DeclType::from_schema(schema, is_root || embedded);
+        for (i, entry) in rules.iter().enumerate() {
+            let mut at = path.clone();
+            at.push(Step::Key(cel::EXTENSION.into()));
+            at.push(Step::Index(i));
+            let estimate = |text: &str, times: bool| match &node {
+                None => Err("the schema has no CEL type".to_string()),
+                Some(node) => cost::estimate(text, node).map(|c| {
+                    if times {
+                        cost::expression_cost(c, cardinality, node)
+                    } else {
+                        c // a messageExpression's cost is not multiplied
+                    }
+                }),
+            };
+            if let Some(rule) = entry.get("rule").and_then(J::as_str) {
+                if !rule.trim().is_empty() {
+                    out.push(Present {
+                        path: at.clone(),
+                        rule: rule.to_string(),
+                        cost: estimate(rule, true),
+                    });
+                }
+            }
+            if let Some(message) = entry.get("messageExpression").and_then(J::as_str) {
+                out.push(Present {
+                    path: at,
+                    rule: message.to_string(),
+                    cost: estimate(message, false),
+                });
+            }
+        }
+    }
+    let factor = cost::Cardinality::factor_of(schema);
+    let child = cardinality.child(factor);
+    if let Some(props) = schema.get("properties").and_then(J::as_object) {
+        for (name, sub) in props {
+            path.push(Step::Key("properties".into()));
+            path.push(Step::Key(name.clone()));
+            present_rules(sub, false, child, path, depth + 1, out);
+            path.truncate(path.len() - 2);
+        }
+    }
+    for key in ["items", "additionalProperties"] {
+        if let Some(sub) = schema.get(key).filter(|s| s.is_object()) {
+            path.push(Step::Key(key.into()));
+            present_rules(sub, false, child, path, depth + 1, out);
+            path.pop();
+        }
+    }
+}
+
+/// The per-version check: the manifest's own rules and union-gen's (`added`: path, cost)
+/// against [`cost::STATIC_ESTIMATED_CRD_COST_LIMIT`], and the manifest's rules against the
+/// per-rule limit (warnings). Returns whether union-gen's rules bring the version over, in
+/// which case none of them is written.
+fn version_budget(
+    tree: &block::Node,
+    schema: &Mapping,
+    root: &[Step],
+    version: &str,
+    version_line: usize,
+    added: &[(String, u64)],
+    out: &mut Vec<BudgetFinding>,
+) -> bool {
+    let Ok(json) = serde_json::to_value(schema) else {
+        return false;
+    };
+    let mut present = Vec::new();
+    present_rules(
+        &json,
+        true,
+        Cardinality::ROOT,
+        &mut root.to_vec(),
+        0,
+        &mut present,
+    );
+    let rule_limit = cost::STATIC_ESTIMATED_COST_LIMIT;
+    let limit = cost::STATIC_ESTIMATED_CRD_COST_LIMIT;
+    let mut existing = 0u64;
+    let mut unknown = 0usize;
+    for rule in &present {
+        match rule.cost {
+            Ok(c) => {
+                existing = existing.saturating_add(c);
+                if c > rule_limit {
+                    let line = locate(tree, &rule.path).map_or(version_line, |(_, l)| l);
+                    out.push(BudgetFinding {
+                        line,
+                        message: format!(
+                            "the manifest's rule `{}` at `{}` (version {version}) has an \
+                             estimated cost of {}, over the API server's per-rule limit of {}: \
+                             the API server refuses this CRD as it is",
+                            rule.rule,
+                            field_path(&rule.path),
+                            cost::thousands(c),
+                            cost::thousands(rule_limit)
+                        ),
+                        help: "bound the lists and maps above the rule (`maxItems`, \
+                               `maxProperties`) or the lists and strings it reads"
+                            .into(),
+                        warning: true,
+                    });
+                }
+            }
+            Err(_) => unknown += 1,
+        }
+    }
+    let ours = added
+        .iter()
+        .fold(0u64, |sum, (_, c)| sum.saturating_add(*c));
+    let total = existing.saturating_add(ours);
+    if total <= limit {
+        return false;
+    }
+    let not_estimated = if unknown == 0 {
+        String::new()
+    } else {
+        format!(" ({unknown} of the manifest's expressions could not be estimated and count 0)")
+    };
+    if existing > limit || ours == 0 {
+        out.push(BudgetFinding {
+            line: version_line,
+            message: format!(
+                "the manifest's rules of version {version} have an estimated total cost of {}, \
+                 over the API server's per-version limit of {}{not_estimated}: the API server \
+                 refuses this CRD as it is",
+                cost::thousands(existing),
+                cost::thousands(limit)
+            ),
+            help: "bound the lists and maps above the most expensive rules (`maxItems`, \
+                   `maxProperties`)"
+                .into(),
+            warning: true,
+        });
+        return false;
+    }
+    let mut largest: Vec<&(String, u64)> = added.iter().collect();
+    largest.sort_by_key(|entry| std::cmp::Reverse(entry.1));
+    let largest: Vec<String> = largest
+        .iter()
+        .take(4)
+        .map(|(path, c)| format!("`{path}` ({})", cost::thousands(*c)))
+        .collect();
+    out.push(BudgetFinding {
+        line: version_line,
+        message: format!(
+            "with union-gen's rules, the rules of version {version} would have an estimated total \
+             cost of {} (the manifest's {} + union-gen's {}), over the API server's per-version \
+             limit of {}{not_estimated}; union-gen's rules for this version are not written",
+            cost::thousands(total),
+            cost::thousands(existing),
+            cost::thousands(ours),
+            cost::thousands(limit)
+        ),
+        help: format!(
+            "lower the cost by {} or more: bound (`maxItems`) the lists above the most expensive \
+             union rules: {}",
+            cost::thousands(total - limit),
+            largest.join(", ")
+        ),
+        warning: false,
+    });
+    true
 }
 
 /// What the manifest's schema of a struct says of its properties overrides the Go types: the
@@ -862,6 +1182,18 @@ pub fn run(options: &Options) -> anyhow::Result<Outcome> {
                              packages go after `--packages`",
                         ),
                     );
+                }
+                for finding in &patched.budget {
+                    let mut diagnostic = Diagnostic::new(
+                        Code::CelOverBudget,
+                        line_span(id, &text, finding.line),
+                        finding.message.clone(),
+                    )
+                    .with_help(finding.help.clone());
+                    if finding.warning {
+                        diagnostic.severity = crate::diag::Severity::Warning;
+                    }
+                    diagnostics.push(diagnostic);
                 }
                 for finding in &patched.skipped {
                     diagnostics.push(

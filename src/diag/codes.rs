@@ -959,6 +959,29 @@ right:
     // +k8s:item(type: \"Denied\")=+k8s:zeroOrOneOfMember
     Conditions []Condition `json:\"conditions,omitempty\"`
 ";
+    CelOverBudget = "cel/over-budget", Error,
+"Before it accepts a CRD, the API server (apiextensions-apiserver) estimates the worst-case
+cost of every `x-kubernetes-validations` rule: cel-go's static cost of the expression times
+the number of times the rule can run in one object, which is the product of the `maxItems`/
+`maxProperties` of the lists and maps above it, or, when one of them has none, as many copies
+of the struct as fit in a 3 MiB request. It refuses the CRD when one rule is over 10,000,000
+(`StaticEstimatedCostLimit`) or when a version's rules together are over 100,000,000
+(`StaticEstimatedCRDCostLimit`; both in apiextensions-apiserver's
+`pkg/apis/apiextensions/validation/validation.go`). `crd` estimates its union rules the same
+way and does not write one that would make `kubectl apply` of the CRD fail: the error gives
+the estimate, the limit and the `maxItems` that brings it under. Rules already in the
+manifest are estimated too and counted in the version's total; when they alone are over a
+limit this is a warning (the API server refuses the manifest as it is).
+
+wrong:
+    // Six pointer members, as the items of a list without maxItems: 12 × 1,048,576
+    // = 12,582,912 > 10,000,000.
+    Routes []Route `json:\"routes,omitempty\"`
+
+right:
+    // +kubebuilder:validation:MaxItems=64
+    Routes []Route `json:\"routes,omitempty\"`
+";
     CelRejectsValid = "cel/rejects-valid", Error,
 "A CEL rule that rejects a valid object makes valid resources unadmittable once the CRD is
 applied, which is worse than no rule. So before `--cel` or `crd` writes a union rule, it

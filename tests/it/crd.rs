@@ -345,3 +345,180 @@ fn existing_rules_are_not_repeated() {
         ]
     );
 }
+
+/// A `Gateway` CRD of `testdata/crd/budget`: `spec.routes` (items: a six-member union, rule
+/// cost 12) and `spec.pairs` (a two-member union, rule cost 4) with the given `maxItems`;
+/// `filler` rules `has(self.name)` (cost 1) on the items of a list of `maxItems: 10000000`
+/// that no Go field describes (10,000,000 each: at the per-rule limit, not over); a root rule
+/// `has(self.spec)` (cost 1) when `root_rule`.
+fn budget_crd(routes: Option<u64>, pairs: Option<u64>, filler: usize, root_rule: bool) -> String {
+    let max = |m: Option<u64>, indent: &str| {
+        m.map(|m| format!("{indent}maxItems: {m}\n"))
+            .unwrap_or_default()
+    };
+    let members = |names: &[&str]| {
+        names
+            .iter()
+            .map(|m| {
+                format!(
+                    "                    {m}:\n                      properties:\n                        \
+                     name:\n                          type: string\n                      type: object\n"
+                )
+            })
+            .collect::<String>()
+    };
+    let mut filler_rules = String::new();
+    for i in 0..filler {
+        filler_rules.push_str(&format!(
+            "                  - message: filler {i}\n                    rule: has(self.name)\n"
+        ));
+    }
+    let filler_list = if filler == 0 {
+        String::new()
+    } else {
+        format!(
+            "          filler:\n            items:\n              properties:\n                name:\n                  \
+             type: string\n              type: object\n              x-kubernetes-validations:\n{}            \
+             maxItems: 10000000\n            type: array\n",
+            filler_rules.replace("                  - ", "              - ").replace("                    rule", "                rule")
+        )
+    };
+    let root = if root_rule {
+        "        x-kubernetes-validations:\n        - message: root\n          rule: has(self.spec)\n"
+    } else {
+        ""
+    };
+    format!(
+        "---\napiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  \
+         name: gateways.budget.example.com\nspec:\n  group: budget.example.com\n  names:\n    \
+         kind: Gateway\n    plural: gateways\n  scope: Namespaced\n  versions:\n  - name: v1\n    \
+         schema:\n      openAPIV3Schema:\n        properties:\n{filler_list}          spec:\n            \
+         properties:\n              pairs:\n                items:\n                  properties:\n{}                  \
+         type: object\n{}                type: array\n              routes:\n                items:\n                  \
+         properties:\n{}                  type: object\n{}                type: array\n            type: object\n        \
+         type: object\n{root}    served: true\n    storage: true\n",
+        members(&["left", "right"]),
+        max(pairs, "                "),
+        members(&["a", "b", "c", "d", "e", "f"]),
+        max(routes, "                "),
+    )
+}
+
+/// Runs `crd` on `text` in a temporary file: (exit, diagnostics as JSON, the file after).
+fn budget_run(text: &str) -> (u8, Vec<serde_json::Value>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("gateway.yaml");
+    fs::write(&path, text).unwrap();
+    let (code, _, err) = run(&[
+        "crd",
+        "--message-format",
+        "json",
+        path.to_str().unwrap(),
+        "--packages",
+        "testdata/crd/budget/...",
+    ]);
+    (
+        code,
+        json_diagnostics(&err),
+        fs::read_to_string(&path).unwrap(),
+    )
+}
+
+fn rule_messages(text: &str, list: &str) -> Vec<String> {
+    let document = &documents(text)[0];
+    let items = schema(
+        document,
+        &["properties", "spec", "properties", list, "items"],
+    );
+    items["x-kubernetes-validations"]
+        .as_sequence()
+        .map(|rules| {
+            rules
+                .iter()
+                .map(|r| r["message"].as_str().unwrap().to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// SPEC §6, second law, per rule: the six-member union's rule costs 12 per route, so with
+/// `maxItems: M` on `routes` it costs 12 × M: 833,333 → 9,999,996 is written, 833,334 →
+/// 10,000,008 is refused (`cel/over-budget`, nothing written), as is the list without
+/// `maxItems` (12 × 3,145,728 / (2 + 1) = 12,582,912).
+#[test]
+fn a_rule_over_the_per_rule_limit_is_not_written() {
+    let (code, diagnostics, text) = budget_run(&budget_crd(Some(833_333), Some(8), 0, false));
+    assert_eq!(code, 0, "{diagnostics:?}");
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    assert_eq!(
+        rule_messages(&text, "routes"),
+        ["exactly one of a, b, c, d, e, f must be set"]
+    );
+    assert_eq!(
+        rule_messages(&text, "pairs"),
+        ["exactly one of left, right must be set"]
+    );
+
+    for (routes, estimate, fix) in [
+        (
+            Some(833_334),
+            "10,000,008",
+            "lower the `maxItems` of `spec.routes` to 833333",
+        ),
+        (
+            None,
+            "12,582,912",
+            "give the list `spec.routes` `maxItems: 833333`",
+        ),
+    ] {
+        let original = budget_crd(routes, Some(8), 0, false);
+        let (code, diagnostics, text) = budget_run(&original);
+        assert_eq!(code, 1, "{diagnostics:?}");
+        assert_eq!(codes(&diagnostics), ["cel/over-budget"]);
+        let message = diagnostics[0]["message"].as_str().unwrap();
+        assert!(
+            message.contains(estimate) && message.contains("10,000,000"),
+            "{message}"
+        );
+        let help = diagnostics[0]["help"].as_str().unwrap();
+        assert!(help.contains(fix), "{help}");
+        assert_eq!(text, original, "nothing is written on an error");
+    }
+}
+
+/// Per version: nine manifest rules at 10,000,000 each, the routes' rule at 12 × 8 = 96 and
+/// the pairs' rule at 4 × 2,499,976 = 9,999,904 make 100,000,000, the limit: written. One more manifest rule of cost 1 at
+/// the root makes 100,000,001: union-gen's rules for the version are not written
+/// (`cel/over-budget` on the version). The manifest's rules alone over the limit are a
+/// warning.
+#[test]
+fn a_version_over_the_per_crd_limit_gets_no_rules() {
+    let (code, diagnostics, text) = budget_run(&budget_crd(Some(8), Some(2_499_976), 9, false));
+    assert_eq!(code, 0, "{diagnostics:?}");
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    assert_eq!(
+        rule_messages(&text, "pairs"),
+        ["exactly one of left, right must be set"]
+    );
+
+    let original = budget_crd(Some(8), Some(2_499_976), 9, true);
+    let (code, diagnostics, text) = budget_run(&original);
+    assert_eq!(code, 1, "{diagnostics:?}");
+    assert_eq!(codes(&diagnostics), ["cel/over-budget"]);
+    let message = diagnostics[0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("100,000,001") && message.contains("90,000,001 + union-gen's 10,000,000"),
+        "{message}"
+    );
+    assert_eq!(text, original);
+
+    // Eleven manifest rules: 110,000,000 without union-gen's: a warning; the rules are written.
+    let (code, diagnostics, text) = budget_run(&budget_crd(Some(8), Some(8), 11, false));
+    assert_eq!(code, 0, "{diagnostics:?}");
+    assert_eq!(codes(&diagnostics), ["cel/over-budget"]);
+    assert_eq!(diagnostics[0]["severity"], "warning");
+    assert_eq!(
+        rule_messages(&text, "pairs"),
+        ["exactly one of left, right must be set"]
+    );
+}

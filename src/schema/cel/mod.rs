@@ -31,6 +31,7 @@
 //! syntax or output formats.
 
 pub mod check;
+pub mod cost;
 
 use std::collections::HashMap;
 
@@ -265,6 +266,16 @@ pub enum Finding {
     /// A rule over the items of a list without `maxItems` was written: the API server
     /// estimates its cost from the largest list a request can hold, and may refuse it.
     Unbounded(String),
+    /// The API server's estimate of the rule's cost where it sits is over the per-expression
+    /// limit ([`cost::STATIC_ESTIMATED_COST_LIMIT`]); the rule was not written.
+    OverBudget {
+        rule: Rule,
+        /// `MaxCost × cardinality`.
+        estimate: u64,
+        limit: u64,
+        /// What would bring it under: a sentence.
+        fix: String,
+    },
     /// The self-check found a valid object the rule rejects; the rule was not written.
     RejectsValid {
         rule: Rule,
@@ -302,6 +313,23 @@ impl Finding {
                 "bound the list `{list}`: `+k8s:validation:maxItems=N` (openapi-gen), or in a \
                  CRD `maxItems` (`+kubebuilder:validation:MaxItems=N`)"
             )),
+            Finding::OverBudget {
+                rule,
+                estimate,
+                limit,
+                fix,
+            } => Diagnostic::new(
+                Code::CelOverBudget,
+                span,
+                format!(
+                    "{type_name}: the API server would estimate the cost of the rule `{}` at {}, \
+                     over its per-rule limit of {}, and refuse the CRD; the rule is not written",
+                    rule.rule,
+                    cost::thousands(*estimate),
+                    cost::thousands(*limit)
+                ),
+            )
+            .with_help(format!("{fix}; see `union-gen explain cel/over-budget`")),
             Finding::RejectsValid {
                 rule,
                 witness,
@@ -370,6 +398,156 @@ pub fn plan(unions: &[Union], facts: &StructFacts) -> Plan {
 }
 
 /// The rules of one struct of the model (`--cel`).
+/// Where a struct's rules sit in a CRD schema: what the API server's cost estimate needs.
+#[derive(Debug, Clone)]
+pub struct Placement {
+    /// The CEL type of the struct's schema node (`self`).
+    pub node: cost::DeclType,
+    /// How often the node may occur in one object.
+    pub cardinality: cost::Cardinality,
+    /// The lists and maps above the node, outermost first: their schema path (for messages)
+    /// and `maxItems`/`maxProperties` (`None`: none).
+    pub enclosing: Vec<(String, Option<u64>)>,
+}
+
+impl Placement {
+    /// The estimated cost of `rule` here (`MaxCost × cardinality`), or why there is none.
+    pub fn cost(&self, rule: &str) -> Result<u64, String> {
+        let max_cost = cost::estimate(rule, &self.node)?;
+        Ok(cost::expression_cost(
+            max_cost,
+            self.cardinality,
+            &self.node,
+        ))
+    }
+
+    /// What would bring a rule of `max_cost` here under `limit`: the `maxItems` (or
+    /// `maxProperties`) of the enclosing lists, or of a list the rule walks.
+    fn fix(&self, rule: &str, max_cost: u64, limit: u64) -> String {
+        let unbounded: Vec<&str> = self
+            .enclosing
+            .iter()
+            .filter(|(_, bound)| bound.is_none())
+            .map(|(path, _)| path.as_str())
+            .collect();
+        let bounded: u64 = self
+            .enclosing
+            .iter()
+            .filter_map(|(_, bound)| *bound)
+            .fold(1u64, u64::saturating_mul);
+        let room = |others: u64| limit / max_cost.saturating_mul(others).max(1);
+        let advice = match (unbounded.as_slice(), self.enclosing.last()) {
+            ([], None) => None,
+            ([], Some((nearest, bound))) => {
+                let others = bounded / bound.unwrap_or(1).max(1);
+                let room = room(others);
+                (room > 0).then(|| {
+                    format!(
+                        "lower the `maxItems` of `{nearest}` to {room} or less (the rule costs \
+                         {max_cost} per occurrence; `+kubebuilder:validation:MaxItems={room}`)"
+                    )
+                })
+            }
+            ([one], _) => {
+                let room = room(bounded);
+                (room > 0).then(|| {
+                    format!(
+                        "give the list `{one}` `maxItems: {room}` or less (the rule costs \
+                         {max_cost} per occurrence; `+kubebuilder:validation:MaxItems={room}`)"
+                    )
+                })
+            }
+            (many, _) => {
+                let room = room(bounded);
+                (room > 0).then(|| {
+                    format!(
+                        "give the lists and maps {} a `maxItems`/`maxProperties` each, whose \
+                         product is at most {room} (the rule costs {max_cost} per occurrence)",
+                        many.iter()
+                            .map(|p| format!("`{p}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                })
+            }
+        };
+        if let Some(advice) = advice {
+            return advice;
+        }
+        match self.inner_list_fix(rule, limit) {
+            Some((list, room)) => format!(
+                "give the list `{list}` that the rule walks `maxItems: {room}` or less \
+                 (`+kubebuilder:validation:MaxItems={room}`)"
+            ),
+            None => format!(
+                "the rule costs {max_cost} for each occurrence of the struct: bound the lists it \
+                 walks (`maxItems`) or the lists above it"
+            ),
+        }
+    }
+
+    /// The largest `maxItems` of a list property of the node that the rule walks which
+    /// brings it under `limit` here (the cost grows linearly with the list's size).
+    fn inner_list_fix(&self, rule: &str, limit: u64) -> Option<(String, u64)> {
+        let cost::Kind::Object(fields) = &self.node.kind else {
+            return None;
+        };
+        for (name, field) in fields {
+            if !matches!(field.kind, cost::Kind::List(_) | cost::Kind::Map(_)) {
+                continue;
+            }
+            let with = |max: u64| {
+                let mut node = self.node.clone();
+                if let cost::Kind::Object(fields) = &mut node.kind {
+                    if let Some(f) = fields.get_mut(name) {
+                        f.max_elements = max;
+                    }
+                }
+                let placement = Placement {
+                    node,
+                    ..self.clone()
+                };
+                placement.cost(rule).ok()
+            };
+            let (a, b) = (with(0)?, with(1)?);
+            if b <= a {
+                continue;
+            }
+            let room = limit.checked_sub(a)? / (b - a);
+            if room > 0 && with(room).is_some_and(|c| c <= limit) {
+                return Some((name.clone(), room));
+            }
+        }
+        None
+    }
+}
+
+/// [`plan`], then the API server's cost estimate of each rule where it sits: a rule over the
+/// per-expression limit is not written ([`Finding::OverBudget`]). A rule the estimator cannot
+/// read is kept (it parses and passed the self-check; only unmodelled functions are left).
+pub fn plan_placed(unions: &[Union], facts: &StructFacts, placement: &Placement) -> Plan {
+    let mut plan = plan(unions, facts);
+    let limit = cost::STATIC_ESTIMATED_COST_LIMIT;
+    let mut kept = Vec::with_capacity(plan.rules.len());
+    for rule in std::mem::take(&mut plan.rules) {
+        match placement.cost(&rule.rule) {
+            Ok(estimate) if estimate > limit => {
+                let max_cost = cost::estimate(&rule.rule, &placement.node).unwrap_or(estimate);
+                let fix = placement.fix(&rule.rule, max_cost, limit);
+                plan.findings.push(Finding::OverBudget {
+                    rule,
+                    estimate,
+                    limit,
+                    fix,
+                });
+            }
+            _ => kept.push(rule),
+        }
+    }
+    plan.rules = kept;
+    plan
+}
+
 pub fn struct_plan(def: &StructDef) -> Plan {
     if def.unions.is_empty() {
         return Plan::default();
@@ -1058,5 +1236,67 @@ mod tests {
         list.max_items = Some(8);
         let facts = StructFacts::from_fields([("my-list".to_string(), list)]);
         assert!(super::plan(&[union], &facts).findings.is_empty());
+    }
+
+    /// `plan_placed` on a list-item union over a list whose items have no required property:
+    /// N = 3,145,726 / (2 + 1) = 1,048,575 items, each `exists` 3 + N × (4 + 4) = 8,388,603,
+    /// the rule 2 × 8,388,603 + 24 + 14 × 2 = 16,777,258 > 10,000,000 at the root: not
+    /// written. The fix bounds the list it walks: cost(M) = 58 + 16 M ≤ 10,000,000 for
+    /// M ≤ (10,000,000 − 58) / 16 = 624,996.
+    #[test]
+    fn an_item_rule_over_budget_is_refused_with_the_maxitems_that_fixes_it() {
+        let selectors = vec![
+            vec![("type".to_string(), "A".to_string())],
+            vec![("type".to_string(), "B".to_string())],
+        ];
+        let union = Union {
+            dialect: UnionDialect::Declarative,
+            gated: false,
+            discriminator: None,
+            members: vec![member("a", "", false), member("b", "", false)],
+            empty_values: vec![],
+            count: Count::ExactlyOne,
+            named_members: vec![],
+            items: Some(ItemList {
+                list: "items".into(),
+                selectors,
+            }),
+        };
+        let facts = StructFacts::from_fields([(
+            "items".to_string(),
+            field(ZeroForm::Absent, ValueKind::List),
+        )]);
+        let schema = serde_json::json!({"type": "object", "properties": {"items": {
+            "type": "array", "items": {"type": "object", "properties": {"type": {"type": "string"}}}
+        }}});
+        let placement = Placement {
+            node: cost::DeclType::from_schema(&schema, false).unwrap(),
+            cardinality: cost::Cardinality::ROOT,
+            enclosing: vec![],
+        };
+        let plan = plan_placed(std::slice::from_ref(&union), &facts, &placement);
+        assert!(plan.rules.is_empty(), "{plan:?}");
+        let [Finding::Unbounded(_), Finding::OverBudget {
+            estimate,
+            limit,
+            fix,
+            ..
+        }] = &plan.findings[..]
+        else {
+            panic!("{:?}", plan.findings)
+        };
+        assert_eq!((*estimate, *limit), (16_777_258, 10_000_000));
+        assert!(fix.contains("`items`") && fix.contains("624996"), "{fix}");
+        // At the edge: 58 + 16 × 624,996 = 9,999,994 is written; 624,997 → 10,000,010 is not.
+        for (max, written) in [(624_996, true), (624_997, false)] {
+            let mut bounded = schema.clone();
+            bounded["properties"]["items"]["maxItems"] = max.into();
+            let placement = Placement {
+                node: cost::DeclType::from_schema(&bounded, false).unwrap(),
+                ..placement.clone()
+            };
+            let plan = plan_placed(std::slice::from_ref(&union), &facts, &placement);
+            assert_eq!(plan.rules.len() == 1, written, "{max}: {plan:?}");
+        }
     }
 }

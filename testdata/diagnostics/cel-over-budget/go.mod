@@ -1,0 +1,3 @@
+module example.com/cel-over-budget
+
+go 1.22
