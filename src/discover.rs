@@ -382,6 +382,46 @@ fn walk(
     }
 }
 
+/// `DIR/...` patterns of the modules nested under `root` (directories with their own go.mod,
+/// at any depth, skipped names left out as a `...` walk leaves them) that hold Go files: where
+/// a `./...` walk stops. `crd` looks there by default, since CRD types often sit in a nested
+/// `api/` module of the controller's repository.
+pub fn nested_modules(root: &Path) -> Vec<String> {
+    fn visit(dir: &Path, module: &mut bool, out: &mut Vec<String>) {
+        let Ok(entries) = fs::read_dir(dir) else {
+            return;
+        };
+        let mut subdirs = Vec::new();
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let Ok(file_type) = entry.file_type() else {
+                continue;
+            };
+            if file_type.is_dir() && !is_skipped_dir(&name) {
+                subdirs.push(clean_join(dir, &name));
+            } else if file_type.is_file() && is_go_source(&name) {
+                *module = true;
+            }
+        }
+        subdirs.sort();
+        for sub in subdirs {
+            if sub.join("go.mod").is_file() {
+                let mut has_go = false;
+                let at = out.len();
+                visit(&sub, &mut has_go, out);
+                if has_go {
+                    out.insert(at, format!("{}/...", sub.display()));
+                }
+            } else {
+                visit(&sub, module, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    visit(root, &mut false, &mut out);
+    out
+}
+
 /// The Go files of one package directory (no recursion), with the same skip rules.
 pub fn package_files(dir: &Path) -> Vec<PathBuf> {
     let mut found = BTreeMap::new();

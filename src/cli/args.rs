@@ -162,7 +162,8 @@ pub struct CrdArgs {
     pub files: Vec<PathBuf>,
     /// Go packages holding the API types: directories or patterns (`./api/...`). A `.yaml`,
     /// `.yml` or `.json` file given after it is a manifest, not a package.
-    #[arg(long, value_name = "PATTERN", num_args = 1.., default_value = "./...")]
+    /// Default: `./...` and every nested module under the current directory.
+    #[arg(long, value_name = "PATTERN", num_args = 1..)]
     pub packages: Vec<String>,
     /// Write nothing; print a diff of each file that would change (exit 1 when one would).
     #[arg(long)]
@@ -309,7 +310,9 @@ impl CrdArgs {
             );
         }
         let packages = if packages.is_empty() {
-            vec!["./...".to_string()]
+            let mut packages = vec!["./...".to_string()];
+            packages.extend(crate::discover::nested_modules(std::path::Path::new(".")));
+            packages
         } else {
             packages
         };

@@ -152,7 +152,6 @@ pub fn resolve(
     (ApiModel { definitions }, closure, diagnostics)
 }
 
-
 struct Resolver<'u, 'a> {
     universe: &'u Universe<'a>,
     enums: &'u Enums,

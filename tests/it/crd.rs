@@ -522,3 +522,68 @@ fn a_version_over_the_per_crd_limit_gets_no_rules() {
         ["exactly one of left, right must be set"]
     );
 }
+
+/// The closure issue's reproduction (`testdata/crd/closure`): beside the CRD kind sit an
+/// anonymous struct field, a test fake with a function field, Go's set idiom and a kubebuilder
+/// marker inside a block comment. controller-gen and openapi-gen accept the package; so does
+/// union-gen: `check` exits 0 with one warning (the fake is left out), and `crd` adds Widget's
+/// enum list and nothing else.
+#[test]
+fn what_no_crd_reaches_is_not_judged() {
+    let (code, _, err) = run(&[
+        "check",
+        "--message-format",
+        "json",
+        "testdata/crd/closure/...",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        codes(&json_diagnostics(&err)),
+        ["resolve/left-out"],
+        "{err}"
+    );
+
+    let (_dir, file) = copy("testdata/crd/closure/config/crd/example.com_widgets.yaml");
+    let (code, _, found) = crd(&[], &file, "testdata/crd/closure/...");
+    assert_eq!(code, 0, "{found:?}");
+    assert!(found.is_empty(), "{found:?}");
+    let before =
+        fs::read_to_string("testdata/crd/closure/config/crd/example.com_widgets.yaml").unwrap();
+    let after = fs::read_to_string(&file).unwrap();
+    let added: Vec<&str> = after
+        .lines()
+        .filter(|line| !before.lines().any(|b| b == *line))
+        .map(str::trim)
+        .collect();
+    // The block-comment `Enum=DSM` of ModuleType is not a marker (controller-gen reads `//`
+    // lines only): no list from it, and Mode's list is the only addition.
+    assert_eq!(added, ["enum:", "- Fast", "- Slow"], "{after}");
+}
+
+/// Without `--packages`, `crd` also looks in the modules nested under the current directory:
+/// CRD types often sit in a nested `api/` module of the controller's repository
+/// (cluster-api, the flux controllers, prometheus-operator), where `./...` stops.
+#[test]
+fn crd_finds_the_types_in_a_nested_api_module_by_default() {
+    use crate::harness::process::Process;
+    let repo = tempfile::tempdir().unwrap();
+    fs::write(
+        repo.path().join("go.mod"),
+        "module example.com/controller\n\ngo 1.22\n",
+    )
+    .unwrap();
+    fs::write(
+        repo.path().join("main.go"),
+        "package main\n\nfunc main() {}\n",
+    )
+    .unwrap();
+    crate::harness::copy_dir(Path::new("testdata/crd/closure"), &repo.path().join("api"));
+    let manifest = "api/config/crd/example.com_widgets.yaml";
+    let outcome = Process::union_gen(["crd", "--message-format", "json", manifest])
+        .cwd(repo.path())
+        .run();
+    assert_eq!(outcome.code, 0, "{}", outcome.stderr);
+    assert!(!outcome.has("crd/skipped"), "{}", outcome.stderr);
+    let patched = fs::read_to_string(repo.path().join(manifest)).unwrap();
+    assert!(patched.contains("- Fast\n"), "{patched}");
+}

@@ -1,0 +1,3 @@
+module example.com/closure
+
+go 1.22
