@@ -153,6 +153,10 @@ pub struct CommonArgs {
     /// `--report-filename` format (`-` = stdout); violations do not fail the run.
     #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
+    /// Write outputs even over a file that is an input of the run (a Go file, go.mod) or an
+    /// existing file that is not a document of that kind (refused otherwise, exit 2).
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -464,8 +468,16 @@ fn looks_like_a_package_pattern(value: &str) -> bool {
 }
 
 /// Whether two output paths name one file: equal as written, or the same file name in the
-/// same (existing) directory.
+/// same (existing) directory. A character device (`/dev/null`) is written in place, not
+/// replaced, so two outputs may name it.
 fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if std::fs::metadata(a).is_ok_and(|m| m.file_type().is_char_device()) {
+            return false;
+        }
+    }
     if a == b {
         return true;
     }

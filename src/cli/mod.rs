@@ -9,6 +9,7 @@ mod dump_syntax;
 mod explain;
 mod generate;
 mod openapi_gen;
+mod outputs;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -31,6 +32,9 @@ where
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     let stderr_color = stderr.is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    // An interrupted run removes the temporaries it made (in-process runs keep the
+    // default signal actions).
+    crate::write::remove_temporaries_on_signals();
     ExitCode::from(run_styled(
         args,
         verify::Style::for_stdout(),
@@ -198,22 +202,37 @@ where
         }
         Command::Check(check) => {
             let format = check.reporting.format(stderr_color);
+            let before = generate::Before {
+                force: check.force,
+                findings: Vec::new(),
+            };
             match check.reporting.levels() {
-                Ok(levels) => {
-                    generate::command(&check.config(stderr_color), &levels, &terminal, out, err)
-                }
+                Ok(levels) => generate::command(
+                    &check.config(stderr_color),
+                    &levels,
+                    before,
+                    &terminal,
+                    out,
+                    err,
+                ),
                 Err(error) => usage_error(&error, format, err),
             }
         }
         Command::Generate(generate) => {
+            let force = generate.common.force;
             let format = generate.common.reporting.format(stderr_color);
             let levels = generate.common.reporting.levels();
             match levels.and_then(|levels| Ok((levels, generate.config(stderr_color)?))) {
                 Ok((levels, (config, warnings))) => {
-                    for warning in warnings {
-                        report_run(Code::CliDeprecatedFlag, &warning, format, err);
-                    }
-                    generate::command(&config, &levels, &terminal, out, err)
+                    // Findings like any other: `--deny`/`--allow` apply to them.
+                    let before = generate::Before {
+                        force,
+                        findings: warnings
+                            .into_iter()
+                            .map(|w| Diagnostic::without_location(Code::CliDeprecatedFlag, w))
+                            .collect(),
+                    };
+                    generate::command(&config, &levels, before, &terminal, out, err)
                 }
                 Err(error) => usage_error(&error, format, err),
             }

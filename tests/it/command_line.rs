@@ -15,6 +15,10 @@ fn bash(args: &[&str]) -> Outcome {
     Process::program("bash", args).run()
 }
 
+/// The committed document of [`project`]: an (old) OpenAPI document, as union-gen would
+/// replace it.
+const COMMITTED: &str = "{\n  \"swagger\": \"2.0\",\n  \"info\": {\"title\": \"committed\"}\n}\n";
+
 /// A module with one `+enum` package and a committed document `api/openapi.json`.
 fn project() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
@@ -27,7 +31,7 @@ fn project() -> tempfile::TempDir {
     )
     .unwrap();
     fs::create_dir_all(root.join("api")).unwrap();
-    fs::write(root.join("api/openapi.json"), "committed\n").unwrap();
+    fs::write(root.join("api/openapi.json"), COMMITTED).unwrap();
     dir
 }
 
@@ -40,7 +44,7 @@ fn assert_refused(dir: &Path, args: &[&str], message: &str) {
     let run = union_gen(dir, args);
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(run.stderr.contains(message), "{}", run.stderr);
-    assert_eq!(committed(dir), "committed\n");
+    assert_eq!(committed(dir), COMMITTED);
 }
 
 /// Every file under `dir`, for "nothing was created".
@@ -84,7 +88,7 @@ fn both_documents_to_one_file_are_refused() {
         let run = union_gen(dir.path(), &["generate", "--v2", v2, "--v3", v3, "./..."]);
         assert_eq!(run.code, 2, "{v2} {v3}: {}", run.stderr);
         assert!(run.stderr.contains("name the same file"), "{}", run.stderr);
-        assert_eq!(committed(dir.path()), "committed\n");
+        assert_eq!(committed(dir.path()), COMMITTED);
         assert_eq!(files(dir.path()), before);
     }
 }
@@ -162,7 +166,7 @@ fn a_pattern_matching_no_package_writes_nothing() {
             "{pattern}: {}",
             run.stderr
         );
-        assert_eq!(committed(dir.path()), "committed\n");
+        assert_eq!(committed(dir.path()), COMMITTED);
     }
     // The go tool's `v...` matches `v1`.
     let run = union_gen(
@@ -356,7 +360,7 @@ fn deny_makes_warnings_errors_and_allow_silences_them() {
             ],
         );
         assert_eq!(run.code, 1, "--deny {deny}: {}", run.stderr);
-        assert_eq!(committed(dir.path()), "committed\n", "nothing written");
+        assert_eq!(committed(dir.path()), COMMITTED, "nothing written");
     }
     let run = union_gen(
         dir.path(),
@@ -516,4 +520,263 @@ fn run_errors_follow_the_message_format() {
     let finding: serde_json::Value =
         serde_json::from_str(run.stderr.trim()).expect("one JSON object");
     assert_eq!(finding["code"], "io/unreadable");
+}
+
+// ---------------------------------------------------------------------------------------
+// Issue 25: output paths that would destroy an input or a file union-gen did not write.
+
+/// `--v3 go.mod` (a typo for `--v3 api/openapi/v3.json go.mod`) and `--v3 <a Go file>`
+/// replaced the input with JSON, exit 0.
+#[test]
+fn an_input_as_output_is_refused_unless_forced() {
+    let dir = project();
+    let root = dir.path();
+    fs::write(root.join("go.work"), "go 1.22\n\nuse .\n").unwrap();
+    let before = files(root);
+    let source = fs::read_to_string(root.join("pkg/apis/v1/types.go")).unwrap();
+    for (flag, path) in [
+        ("--v3", "go.mod"),
+        ("--v2", "go.work"),
+        ("--v3", "pkg/apis/v1/types.go"),
+        ("--v3", "pkg/apis/v1/new_file.go"),
+        ("--report", "go.mod"),
+    ] {
+        let run = union_gen(root, &["generate", flag, path, "./pkg/apis/..."]);
+        assert_eq!(run.code, 2, "{flag} {path}: {}", run.stderr);
+        assert!(
+            run.stderr.contains(&format!(
+                "error: {flag} {path}: that is a Go source or module file, an input of the run"
+            )),
+            "{}",
+            run.stderr
+        );
+        assert!(run.stderr.contains("--force"), "{}", run.stderr);
+        assert_eq!(files(root), before, "{flag} {path}: nothing created");
+    }
+    assert_eq!(
+        fs::read_to_string(root.join("go.mod")).unwrap(),
+        "module example.com/m\n\ngo 1.22\n"
+    );
+    assert_eq!(
+        fs::read_to_string(root.join("pkg/apis/v1/types.go")).unwrap(),
+        source
+    );
+    // `check --report` writes too.
+    let run = union_gen(root, &["check", "--report", "go.mod", "./..."]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    // --force writes as asked.
+    let run = union_gen(
+        root,
+        &[
+            "generate",
+            "--force",
+            "--v3",
+            "pkg/apis/v1/new_file.go",
+            "./...",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(fs::read_to_string(root.join("pkg/apis/v1/new_file.go"))
+        .unwrap()
+        .starts_with("{\n  \"openapi\""));
+}
+
+/// An existing file that is not a document of that kind (a mistyped path) is refused; an
+/// older document, an empty file, a report over a report are replaced.
+#[test]
+fn a_file_union_gen_did_not_write_is_refused_unless_forced() {
+    let dir = project();
+    let root = dir.path();
+    fs::write(root.join("NOTES.md"), "# notes\n").unwrap();
+    fs::write(
+        root.join("crd.yaml"),
+        "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n",
+    )
+    .unwrap();
+    for (flag, path) in [
+        ("--v3", "NOTES.md"),
+        ("--v2", "crd.yaml"),
+        ("--report", "NOTES.md"),
+    ] {
+        let run = union_gen(root, &["generate", flag, path, "./..."]);
+        assert_eq!(run.code, 2, "{flag} {path}: {}", run.stderr);
+        assert!(
+            run.stderr
+                .contains("so union-gen did not write it; refusing to replace it"),
+            "{}",
+            run.stderr
+        );
+    }
+    assert_eq!(
+        fs::read_to_string(root.join("NOTES.md")).unwrap(),
+        "# notes\n"
+    );
+    // Documents of any OpenAPI writer, YAML or JSON, empty files: replaced.
+    fs::write(root.join("api/spec.yaml"), "# old\nopenapi: 3.0.0\n").unwrap();
+    fs::write(root.join("api/k8s.json"), "{\n  \"definitions\": {}\n}\n").unwrap();
+    fs::write(root.join("api/empty.json"), "").unwrap();
+    fs::write(
+        root.join("api/violations.report"),
+        "API rule violation: names_match,example.com/m/pkg/apis/v1,Spec,Mode\n",
+    )
+    .unwrap();
+    for (flag, path) in [
+        ("--v3", "api/spec.yaml"),
+        ("--v2", "api/k8s.json"),
+        ("--v3", "api/empty.json"),
+        ("--report", "api/violations.report"),
+    ] {
+        let run = union_gen(root, &["generate", flag, path, "./..."]);
+        assert_eq!(run.code, 0, "{flag} {path}: {}", run.stderr);
+    }
+    let run = union_gen(root, &["generate", "--force", "--v3", "NOTES.md", "./..."]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(fs::read_to_string(root.join("NOTES.md"))
+        .unwrap()
+        .contains("\"openapi\""));
+    // --verify writes nothing, so it compares with any file.
+    let run = union_gen(root, &["generate", "--verify", "--v3", "crd.yaml", "./..."]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+}
+
+/// `--v3 api/` said "Not a directory" about a directory; a missing directory named the
+/// temporary file.
+#[test]
+fn a_directory_or_a_missing_directory_is_named_plainly() {
+    let dir = project();
+    let root = dir.path();
+    let before = files(root);
+    for path in ["api/", "api", "newdir/"] {
+        let run = union_gen(root, &["generate", "--force", "--v3", path, "./..."]);
+        assert_eq!(run.code, 2, "{path}: {}", run.stderr);
+        assert!(
+            run.stderr.contains(&format!(
+                "error: --v3 {path}: that is a directory; name the file to write in it (e.g. --v3 {}/v3.json)",
+                path.trim_end_matches('/')
+            )),
+            "{}",
+            run.stderr
+        );
+    }
+    let run = union_gen(root, &["generate", "--v3", "missing/dir/v3.json", "./..."]);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        "error: cannot write missing/dir/v3.json: directory missing/dir does not exist (create it first)\n"
+    );
+    assert_eq!(files(root), before);
+}
+
+/// A device that fails (`/dev/full`) or a stdout whose reader is gone: exit 2 and no file
+/// changed (before, the other outputs were already replaced).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_failing_device_or_stdout_changes_no_file() {
+    let dir = project();
+    let root = dir.path();
+    let run = union_gen(
+        root,
+        &[
+            "generate",
+            "--v2",
+            "/dev/full",
+            "--v3",
+            "api/openapi.json",
+            "./...",
+        ],
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("cannot write /dev/full"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(committed(root), COMMITTED);
+    assert_eq!(files(root).iter().filter(|f| f.contains(".tmp")).count(), 0);
+    // stdout closed by its reader: the shell runs union-gen with a pipe nobody reads.
+    let script = format!(
+        "exec 3>&1; '{BIN}' generate --v2 - --v3 api/openapi.json ./... 2>&3 | (exec 0<&-; sleep 1); \
+         echo \"exit ${{PIPESTATUS[0]}}\""
+    );
+    let outcome = Process::program("bash", ["-c", &script]).cwd(root).run();
+    assert!(
+        outcome.stdout.contains("exit 2"),
+        "{}{}",
+        outcome.stdout,
+        outcome.stderr
+    );
+    assert!(
+        outcome
+            .stdout
+            .contains("cannot write to stdout: Broken pipe"),
+        "{}",
+        outcome.stdout
+    );
+    assert_eq!(committed(root), COMMITTED);
+}
+
+/// Two outputs to `/dev/null` (a device is written in place, so neither replaces the other).
+#[cfg(unix)]
+#[test]
+fn two_outputs_may_name_one_device() {
+    let dir = project();
+    let run = union_gen(
+        dir.path(),
+        &[
+            "generate",
+            "--v2",
+            "/dev/null",
+            "--v3",
+            "/dev/null",
+            "./...",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+/// `cli/deprecated-flag` is a finding like any other: `--deny warnings` fails the run
+/// (nothing written), `--allow` hides it.
+#[test]
+fn deny_and_allow_apply_to_deprecated_flags() {
+    let dir = project();
+    let root = dir.path();
+    for deny in ["warnings", "cli/deprecated-flag"] {
+        let run = union_gen(
+            root,
+            &[
+                "generate",
+                "--deny",
+                deny,
+                "--title",
+                "T",
+                "--v2",
+                "api/openapi.json",
+                "./...",
+            ],
+        );
+        assert_eq!(run.code, 1, "--deny {deny}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("`--title` is deprecated"),
+            "{}",
+            run.stderr
+        );
+        assert!(run.stderr.contains("1 error"), "{}", run.stderr);
+        assert_eq!(committed(root), COMMITTED, "nothing written");
+    }
+    let run = union_gen(
+        root,
+        &[
+            "generate",
+            "--allow",
+            "cli/deprecated-flag",
+            "--title",
+            "T",
+            "--v2",
+            "api/openapi.json",
+            "./...",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stderr, "");
+    assert!(committed(root).contains("\"title\": \"T\""));
 }
