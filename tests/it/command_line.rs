@@ -780,3 +780,57 @@ fn deny_and_allow_apply_to_deprecated_flags() {
     assert_eq!(run.stderr, "");
     assert!(committed(root).contains("\"title\": \"T\""));
 }
+
+/// SIGINT, SIGTERM or SIGHUP during the write phase: every temporary is removed, the
+/// outputs stay as they were, exit 128 + the signal. The run is held in the write phase
+/// deterministically: its second output is a FIFO nobody reads, which is opened after the
+/// first output's temporary is written and before any rename.
+#[cfg(unix)]
+#[test]
+fn a_signal_during_the_write_phase_removes_the_temporaries() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    for (signal, code) in [("INT", 130), ("TERM", 143), ("HUP", 129)] {
+        let dir = project();
+        let root = dir.path();
+        let fifo = root.join("api/pipe");
+        let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+        assert!(made.success());
+        let mut child = Command::new(BIN)
+            .args(["generate", "--v2", "api/openapi.json", "--v3", "api/pipe", "./..."])
+            .current_dir(root)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let temporaries = || -> Vec<String> {
+            fs::read_dir(root.join("api"))
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .filter(|n| n.ends_with(".tmp"))
+                .collect()
+        };
+        let started = Instant::now();
+        while temporaries().is_empty() {
+            assert!(started.elapsed() < Duration::from_secs(60), "no temporary appeared");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(temporaries()[0].starts_with(".openapi.json."), "{:?}", temporaries());
+        let sent = Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(code), "SIG{signal}: {status:?}");
+        assert_eq!(temporaries(), Vec::<String>::new(), "SIG{signal}");
+        assert_eq!(committed(root), COMMITTED, "SIG{signal}: the output is old");
+        let mut names: Vec<String> = fs::read_dir(root.join("api"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["openapi.json", "pipe"]);
+    }
+}
