@@ -57,7 +57,7 @@ pub(super) fn command(
         .collect();
     if config.verify {
         let report = verify::Report {
-            update: verify::update_hint(terminal.command_line, std::path::Path::new(".")),
+            update: verify::update_command(terminal.command_line),
             github_annotations: config.message_format == MessageFormat::Github,
             style: terminal.stdout_style,
         };
