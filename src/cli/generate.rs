@@ -43,6 +43,15 @@ pub(super) fn command(
     if let Some(timings) = &run.timings {
         let _ = writeln!(err, "{timings}");
     }
+    if run
+        .diagnostics
+        .iter()
+        .any(|d| d.code == Code::IoUnreadable && d.severity == diag::Severity::Error)
+    {
+        // An input that cannot be read is an I/O error (README, exit codes), not a finding
+        // about the code.
+        return exit::USAGE_OR_IO;
+    }
     if diag::has_errors(&run.diagnostics) {
         return exit::FAILURE;
     }

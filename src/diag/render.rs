@@ -86,9 +86,10 @@ fn write_json(d: &Diagnostic, sources: &SourceMap, out: &mut dyn Write) -> io::R
             object.insert("end_column".into(), at.end_column.into());
         }
         None => {
-            object.insert("file".into(), serde_json::Value::Null);
-            object.insert("line".into(), serde_json::Value::Null);
-            object.insert("column".into(), serde_json::Value::Null);
+            // The same keys as a located finding, so a consumer can rely on each.
+            for key in ["file", "line", "column", "end_line", "end_column"] {
+                object.insert(key.into(), serde_json::Value::Null);
+            }
         }
     }
     object.insert(

@@ -499,7 +499,26 @@ fn run_errors_follow_the_message_format() {
         serde_json::from_str(run.stderr.trim()).expect("one JSON object");
     assert_eq!(finding["code"], "cli/usage");
     assert_eq!(finding["severity"], "error");
-    assert_eq!(finding["file"], serde_json::Value::Null);
+    // Every key of a located finding, null (issue 25: `end_line`/`end_column` were absent).
+    let keys: Vec<&String> = finding.as_object().unwrap().keys().collect();
+    assert_eq!(
+        keys,
+        [
+            "code",
+            "severity",
+            "message",
+            "file",
+            "line",
+            "column",
+            "end_line",
+            "end_column",
+            "help",
+            "labels"
+        ]
+    );
+    for key in ["file", "line", "column", "end_line", "end_column"] {
+        assert_eq!(finding[key], serde_json::Value::Null, "{key}");
+    }
 
     let run = union_gen(
         dir.path(),
