@@ -292,6 +292,61 @@ fn bash_completes_subcommand_flags_and_hides_hidden_ones() {
     assert!(crd.contains(&"--packages".to_string()), "{crd:?}");
 }
 
+/// Completions offer diagnostic codes (`--deny`, `--allow`, `explain`) and openapi-gen's
+/// flags (issue 25: they offered neither).
+#[test]
+fn bash_completes_codes_and_openapi_gen_flags() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = union_gen(dir.path(), &["completions", "bash"]);
+    assert_eq!(run.code, 0);
+    let script = dir.path().join("union-gen.bash");
+    fs::write(&script, run.stdout).unwrap();
+    let codes: Vec<String> = union_gen::diag::ALL_CODES
+        .iter()
+        .map(|c| c.as_str().to_string())
+        .collect();
+    for (words, extra) in [
+        (&["union-gen", "check", "--deny", ""][..], Some("warnings")),
+        (&["union-gen", "generate", "--allow", ""][..], None),
+        (&["union-gen", "crd", "--deny", ""][..], Some("warnings")),
+        (&["union-gen", "explain", ""][..], Some("all")),
+    ] {
+        // (For a positional value, clap's script also offers `-h`/`--help`.)
+        let offered: Vec<String> = bash_complete(&script, words)
+            .into_iter()
+            .filter(|w| !w.starts_with('-'))
+            .collect();
+        let expected: Vec<String> = extra
+            .map(str::to_string)
+            .into_iter()
+            .chain(codes.iter().cloned())
+            .collect();
+        assert_eq!(offered, expected, "{words:?}");
+    }
+    let offered = bash_complete(&script, &["union-gen", "explain", "union/member-not-o"]);
+    assert_eq!(offered, ["union/member-not-optional"]);
+    let flags = bash_complete(&script, &["union-gen", "openapi-gen", "--"]);
+    for flag in [
+        "--output-dir",
+        "--output-pkg",
+        "--output-file",
+        "--go-header-file",
+        "--output-model-name-file",
+        "--readonly-pkg",
+        "--report-filename",
+        "--message-format",
+    ] {
+        assert!(flags.contains(&flag.to_string()), "{flag} in {flags:?}");
+    }
+    // The parser is unchanged: a misspelt code still gets "did you mean".
+    let run = union_gen(dir.path(), &["check", "--deny", "enum/no-value", "./..."]);
+    assert!(
+        run.stderr.contains("did you mean `enum/no-values`"),
+        "{}",
+        run.stderr
+    );
+}
+
 /// The stale-file hint: union-gen names its own command line without `--verify`; the verify
 /// script names the update script with the same arguments. Each one, run as printed, makes
 /// the verify pass, also with `--report` (issue 25: the hint named the update script
