@@ -165,7 +165,7 @@ pub struct CrdArgs {
     #[arg(value_name = "CRD_YAML")]
     pub files: Vec<PathBuf>,
     /// Go packages holding the API types: directories or patterns (`./api/...`). A `.yaml`,
-    /// `.yml` or `.json` file given after it is a manifest, not a package.
+    /// `.yml` (or `.json`, refused) file given after it is a manifest, not a package.
     #[arg(long, value_name = "PATTERN", num_args = 1.., default_value = "./...")]
     pub packages: Vec<String>,
     /// Write nothing; print a diff of each file that would change (exit 1 when one would).
@@ -307,6 +307,19 @@ impl CrdArgs {
             .partition(|value| is_manifest(value));
         let mut files = self.files;
         files.extend(manifests.into_iter().map(PathBuf::from));
+        // `crd` inserts lines into block-style YAML; a JSON manifest (one flow mapping) has
+        // no line it could insert into.
+        if let Some(json) = files.iter().find(|f| {
+            f.extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+        }) {
+            anyhow::bail!(
+                "{}: JSON manifests are not supported: `union-gen crd` edits controller-gen's \
+                 block-style YAML in place, line by line; convert it to YAML (e.g. `yq -P`) \
+                 or generate YAML",
+                json.display()
+            );
+        }
         if files.is_empty() {
             anyhow::bail!(
                 "no CRD manifests given: `union-gen crd config/crd/bases/*.yaml --packages ./api/...`"

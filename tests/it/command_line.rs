@@ -954,3 +954,27 @@ fn a_signal_during_the_write_phase_removes_the_temporaries() {
         assert_eq!(names, ["openapi.json", "pipe"]);
     }
 }
+
+/// A JSON manifest was accepted and then refused as "not block style" with the whole file
+/// as the snippet: it is refused up front (exit 2), given before or after `--packages`.
+#[test]
+fn crd_refuses_json_manifests_up_front() {
+    let dir = project();
+    let root = dir.path();
+    let json =
+        "{\"apiVersion\":\"apiextensions.k8s.io/v1\",\"kind\":\"CustomResourceDefinition\"}\n";
+    fs::write(root.join("crd.json"), json).unwrap();
+    for args in [
+        &["crd", "crd.json", "--packages", "./..."][..],
+        &["crd", "--packages", "./...", "crd.JSON"][..],
+    ] {
+        let run = union_gen(root, args);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("JSON manifests are not supported"),
+            "{}",
+            run.stderr
+        );
+    }
+    assert_eq!(fs::read_to_string(root.join("crd.json")).unwrap(), json);
+}
