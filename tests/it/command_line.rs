@@ -978,3 +978,21 @@ fn crd_refuses_json_manifests_up_front() {
     }
     assert_eq!(fs::read_to_string(root.join("crd.json")).unwrap(), json);
 }
+
+/// A syntax error spanning the rest of a file printed all of it: a long span shows its
+/// first line and where it ends.
+#[test]
+fn a_long_syntax_error_shows_its_first_line() {
+    let dir = project();
+    let mut text = String::from("package v1\n\ntype Broken struct {\n");
+    for i in 0..200 {
+        text.push_str(&format!("\tF{i} string `json:\"f{i}\"`\n"));
+    }
+    fs::write(dir.path().join("pkg/apis/v1/broken.go"), &text).unwrap();
+    let run = union_gen(dir.path(), &["check", "./..."]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("syntax/parse-error"), "{}", run.stderr);
+    assert!(run.stderr.contains("through line 203"), "{}", run.stderr);
+    assert!(run.stderr.lines().count() < 20, "{}", run.stderr);
+    assert!(!run.stderr.contains("F10 string"), "{}", run.stderr);
+}
