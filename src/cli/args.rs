@@ -35,7 +35,7 @@ pub struct Cli {
 pub enum Command {
     /// Write OpenAPI documents for the Go packages.
     #[command(
-        after_help = "Examples:\n  union-gen generate --v2 api/openapi/swagger.json --v3 api/openapi/v3.json ./pkg/apis/...\n  union-gen generate --verify --v2 api/openapi/swagger.json --v3 api/openapi/v3.json ./pkg/apis/...\n      (writes nothing; exit 1 and a diff when the files are out of date)"
+        after_help = "Examples:\n  union-gen generate --v2 api/openapi/swagger.json --v3 api/openapi/v3.json ./api/...\n  union-gen generate --verify --v2 api/openapi/swagger.json --v3 api/openapi/v3.json ./api/...\n      (writes nothing; exit 1 and a diff when the files are out of date)"
     )]
     Generate(GenerateArgs),
     /// Report diagnostics only; write nothing.
