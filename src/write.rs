@@ -13,8 +13,14 @@
 //! A target that is a character device or a FIFO (`/dev/null`, `/dev/stdout`, a named pipe)
 //! is written in place, never replaced: renaming a file over `/dev/null` would turn the
 //! system's null device into a regular file (it happened here: every later `> /dev/null`
-//! appended to it, and rustc's `-` probe read the garbage back). Those are written after the
-//! regular files are in place.
+//! appended to it, and rustc's `-` probe read the garbage back). Those are written after
+//! every temporary is complete and before the renames, as is the command's stdout
+//! ([`all_or_nothing_then`]): a full device or a closed pipe leaves every file as it was.
+//!
+//! Interrupted (SIGINT, SIGTERM, SIGHUP, once the binary called
+//! [`remove_temporaries_on_signals`]), the process removes every temporary it registered and
+//! exits 128 + the signal; a signal that arrives during the renames waits for them, so the
+//! outputs are all old or all new.
 
 use std::fs;
 use std::io::{self, Write};
