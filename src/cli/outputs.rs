@@ -2,7 +2,7 @@
 //! `go.work`), or an existing file that union-gen could not have written (a mistyped
 //! `--v3 notes.txt`). Such a path is refused (exit 2, before anything is read or written)
 //! unless `--force`; a directory always is. (A symbolic link to an input is safe: the link
-//! is replaced, never its target; see [`crate::write`].)
+//! is replaced, never its target: see `write.rs`.)
 
 use std::io::Read;
 use std::path::Path;
