@@ -47,7 +47,10 @@ const RESET: &str = "\x1b[0m";
 /// How the report is addressed.
 #[derive(Debug, Clone)]
 pub struct Report {
-    /// What to run to update the files (see [`update_command`], [`update_script`]).
+    /// What to run to update the files: [`update_command`]. (An earlier version named a
+    /// `hack/update-*.sh` it found instead, with this command line as what the script
+    /// "runs", which it could not know: a script passing other flags, or a verify run with
+    /// `--report`, made the hint wrong. A verify script names its update script itself.)
     pub update: String,
     /// `::error` workflow commands for GitHub Actions (`--message-format github`).
     pub github_annotations: bool,
@@ -222,33 +225,6 @@ pub fn update_command(args: &[OsString]) -> String {
         words.push(shell_quote(&text));
     }
     words.join(" ")
-}
-
-/// The update hint: the repository's update script when there is exactly one that runs
-/// union-gen for this command (`hack/update-*.sh` in `dir` mentioning `union-gen` or
-/// `UNION_GEN`, and `crd` for a `crd` run), else the command line without `--verify`.
-pub fn update_hint(args: &[OsString], dir: &Path) -> String {
-    let command = update_command(args);
-    let is_crd = args.get(1).is_some_and(|a| a == "crd");
-    let scripts: Vec<String> = std::fs::read_dir(dir.join("hack"))
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter_map(|entry| {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if !(name.starts_with("update-") && name.ends_with(".sh")) {
-                return None;
-            }
-            let text = crate::discover::read_regular_text(&entry.path()).ok()?;
-            let runs_us = text.contains("union-gen") || text.contains("UNION_GEN");
-            let runs_crd = text.contains(" crd");
-            (runs_us && runs_crd == is_crd).then(|| format!("hack/{name}"))
-        })
-        .collect();
-    match scripts.as_slice() {
-        [script] => format!("{script} (it runs: {command})"),
-        _ => command,
-    }
 }
 
 /// Quotes `word` for a POSIX shell when it holds anything but unambiguous characters.

@@ -13,54 +13,159 @@
 //! A target that is a character device or a FIFO (`/dev/null`, `/dev/stdout`, a named pipe)
 //! is written in place, never replaced: renaming a file over `/dev/null` would turn the
 //! system's null device into a regular file (it happened here: every later `> /dev/null`
-//! appended to it, and rustc's `-` probe read the garbage back). Those are written after the
-//! regular files are in place.
+//! appended to it, and rustc's `-` probe read the garbage back). Those are written after
+//! every temporary is complete and before the renames, as is the command's stdout
+//! ([`all_or_nothing_then`]): a full device or a closed pipe leaves every file as it was.
+//!
+//! Interrupted (SIGINT, SIGTERM, SIGHUP, once the binary called
+//! [`remove_temporaries_on_signals`]), the process removes every temporary it registered and
+//! exits 128 + the signal; a signal that arrives during the renames waits for them, so the
+//! outputs are all old or all new.
 
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
 
 use tempfile::{Builder, NamedTempFile};
+
+/// Every temporary file this process has created and not yet renamed or removed. A
+/// temporary is created and registered under the lock, and the renames of a run happen
+/// under it too, so the signal handler ([`remove_temporaries_on_signals`]) sees either
+/// every temporary of a run (and removes them: every output stays old) or none (every
+/// output is new).
+static TEMPORARIES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn temporaries() -> MutexGuard<'static, Vec<PathBuf>> {
+    // A panic while the lock was held leaves the list as valid as before.
+    TEMPORARIES
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn unregister(path: &Path) {
+    temporaries().retain(|p| p != path);
+}
+
+/// For the binary: on SIGINT, SIGTERM or SIGHUP, remove every temporary file this process
+/// created, then exit with 128 + the signal's number (130, 143, 129), as a shell reports a
+/// process it ended. Before this is called (and in a library), signals keep their default
+/// action. Idempotent; does nothing where signals do not exist.
+pub fn remove_temporaries_on_signals() {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        static INSTALLED: std::sync::Once = std::sync::Once::new();
+        INSTALLED.call_once(|| {
+            let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
+            else {
+                return;
+            };
+            let _ = std::thread::Builder::new()
+                .name("signals".into())
+                .spawn(move || {
+                    if let Some(signal) = signals.forever().next() {
+                        // Held until exit: no temporary can be created or renamed after
+                        // this point.
+                        let registered = temporaries();
+                        for path in registered.iter() {
+                            let _ = fs::remove_file(path);
+                        }
+                        std::process::exit(128 + signal);
+                    }
+                });
+        });
+    }
+}
+
+/// A run's outputs, written to temporaries next to their targets and not yet renamed.
+struct Staged<'a> {
+    temporaries: Vec<(NamedTempFile, &'a Path)>,
+    streams: Vec<(&'a Path, &'a [u8])>,
+}
+
+impl Drop for Staged<'_> {
+    fn drop(&mut self) {
+        // Each temporary is removed before it leaves the list, so a signal in between
+        // cannot leave it behind.
+        for (temporary, _) in self.temporaries.drain(..) {
+            discard(temporary);
+        }
+    }
+}
+
+/// Removes a temporary and forgets it.
+fn discard(temporary: NamedTempFile) {
+    let name = temporary.path().to_path_buf();
+    let _ = temporary.close();
+    unregister(&name);
+}
 
 /// Writes several files so that either all of them change or none does (as far as the file
 /// system allows): every temporary file is written and synced first, and only then are they
 /// renamed over their targets. On failure, returns the path that failed; the temporary
 /// files are removed and no target has changed.
 pub fn all_or_nothing(files: &[(&Path, &[u8])]) -> Result<(), (PathBuf, io::Error)> {
-    let mut staged = Vec::with_capacity(files.len());
-    let mut streams = Vec::new();
-    for (path, bytes) in files {
+    all_or_nothing_then(files, || Ok(()))
+}
+
+/// [`all_or_nothing`], with `last` run after every temporary and every stream (device,
+/// FIFO) is written and before the first rename: a failure of a stream or of `last` (the
+/// command's stdout) leaves every file as it was. `last`'s error is reported as `<stdout>`.
+pub fn all_or_nothing_then(
+    files: &[(&Path, &[u8])],
+    last: impl FnOnce() -> io::Result<()>,
+) -> Result<(), (PathBuf, io::Error)> {
+    let mut staged = Staged {
+        temporaries: Vec::with_capacity(files.len()),
+        streams: Vec::new(),
+    };
+    for &(path, bytes) in files {
         if is_stream(path) {
-            streams.push((*path, *bytes));
+            staged.streams.push((path, bytes));
             continue;
         }
         let temporary = stage(path, bytes).map_err(|error| (path.to_path_buf(), error))?;
-        staged.push((temporary, *path));
+        staged.temporaries.push((temporary, path));
     }
-    // A temporary that is dropped removes itself: on an early return, the rest go.
+    // A dropped temporary removes itself: on an early return, every one goes.
+    for &(path, bytes) in &staged.streams {
+        fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .and_then(|mut stream| stream.write_all(bytes).and_then(|_| stream.flush()))
+            .map_err(|error| (path.to_path_buf(), error))?;
+    }
+    last().map_err(|error| (PathBuf::from("<stdout>"), error))?;
     let mut directories: Vec<PathBuf> = Vec::new();
-    for (temporary, path) in staged {
-        temporary
-            .persist(path)
-            .map_err(|error| (path.to_path_buf(), error.error))?;
-        let directory = directory_of(path);
-        if !directories.contains(&directory) {
-            directories.push(directory);
+    {
+        // Under the lock: a signal waits until every rename is done.
+        let mut registered = temporaries();
+        let mut pending = std::mem::take(&mut staged.temporaries).into_iter();
+        while let Some((temporary, path)) = pending.next() {
+            let name = temporary.path().to_path_buf();
+            let renamed = temporary.persist(path);
+            registered.retain(|p| *p != name);
+            if let Err(error) = renamed {
+                drop(error.file);
+                for (rest, _) in pending {
+                    let rest_name = rest.path().to_path_buf();
+                    let _ = rest.close();
+                    registered.retain(|p| *p != rest_name);
+                }
+                return Err((path.to_path_buf(), error.error));
+            }
+            let directory = directory_of(path);
+            if !directories.contains(&directory) {
+                directories.push(directory);
+            }
         }
     }
     for directory in directories {
         sync_directory(&directory);
     }
-    for (path, bytes) in streams {
-        fs::OpenOptions::new()
-            .write(true)
-            .open(path)
-            .and_then(|mut stream| stream.write_all(bytes))
-            .map_err(|error| (path.to_path_buf(), error))?;
-    }
     Ok(())
 }
-
 /// A character device or FIFO, named directly or by a link under `/dev` (`/dev/stdout`):
 /// written in place. A link elsewhere is not followed to one (a planted link to a device
 /// is replaced like any other target).
@@ -91,8 +196,12 @@ fn directory_of(path: &Path) -> PathBuf {
     }
 }
 
-/// Writes `bytes` to a new, exclusively created temporary file next to `path`.
+/// Writes `bytes` to a new, exclusively created temporary file next to `path`, registered
+/// for removal on a signal.
 fn stage(path: &Path, bytes: &[u8]) -> io::Result<NamedTempFile> {
+    if fs::metadata(path).is_ok_and(|m| m.is_dir()) {
+        return Err(io::Error::other("it is a directory: name a file in it"));
+    }
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -111,13 +220,50 @@ fn stage(path: &Path, bytes: &[u8]) -> io::Result<NamedTempFile> {
         // Passed to open(2), so the umask applies, as it does for `File::create`.
         builder.permissions(fs::Permissions::from_mode(0o666));
     }
-    let mut file = builder.tempfile_in(directory_of(path))?;
-    if let Some(permissions) = kept {
-        file.as_file().set_permissions(permissions)?;
+    let directory = directory_of(path);
+    let mut file = {
+        let mut registered = temporaries();
+        let file = builder
+            .tempfile_in(&directory)
+            .map_err(|error| creation_error(&directory, error))?;
+        registered.push(file.path().to_path_buf());
+        file
+    };
+    let written = (|| {
+        if let Some(permissions) = kept {
+            file.as_file().set_permissions(permissions)?;
+        }
+        file.write_all(bytes)?;
+        file.as_file().sync_all()
+    })();
+    match written {
+        Ok(()) => Ok(file),
+        Err(error) => {
+            discard(file);
+            Err(error)
+        }
     }
-    file.write_all(bytes)?;
-    file.as_file().sync_all()?;
-    Ok(file)
+}
+
+/// Why no temporary could be created in `directory`, naming the directory rather than
+/// the temporary's random name.
+fn creation_error(directory: &Path, error: io::Error) -> io::Error {
+    let message = match fs::metadata(directory) {
+        Err(_) => format!(
+            "directory {} does not exist (create it first)",
+            directory.display()
+        ),
+        Ok(meta) if !meta.is_dir() => format!("{} is not a directory", directory.display()),
+        Ok(_) => {
+            // tempfile adds the temporary's path; keep the operating system's words.
+            let cause = std::error::Error::source(&error)
+                .or_else(|| error.get_ref().and_then(|e| e.source()))
+                .map(ToString::to_string)
+                .unwrap_or_else(|| io::Error::from(error.kind()).to_string());
+            format!("cannot create a file in {}: {cause}", directory.display())
+        }
+    };
+    io::Error::new(error.kind(), message)
 }
 
 /// Makes renames in `directory` durable where the platform offers it; best effort, since

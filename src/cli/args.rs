@@ -35,7 +35,7 @@ pub struct Cli {
 pub enum Command {
     /// Write OpenAPI documents for the Go packages.
     #[command(
-        after_help = "Examples:\n  union-gen generate --v2 api/openapi/swagger.json --v3 api/openapi/v3.json ./pkg/apis/...\n  union-gen generate --verify --v2 api/openapi/swagger.json --v3 api/openapi/v3.json ./pkg/apis/...\n      (writes nothing; exit 1 and a diff when the files are out of date)"
+        after_help = "Examples:\n  union-gen generate --v2 api/openapi/swagger.json --v3 api/openapi/v3.json ./api/...\n  union-gen generate --verify --v2 api/openapi/swagger.json --v3 api/openapi/v3.json ./api/...\n      (writes nothing; exit 1 and a diff when the files are out of date)"
     )]
     Generate(GenerateArgs),
     /// Report diagnostics only; write nothing.
@@ -153,6 +153,10 @@ pub struct CommonArgs {
     /// `--report-filename` format (`-` = stdout); violations do not fail the run.
     #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
+    /// Write outputs even over a file that is an input of the run (a Go file, go.mod) or an
+    /// existing file that is not a document of that kind (refused otherwise, exit 2).
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -161,7 +165,7 @@ pub struct CrdArgs {
     #[arg(value_name = "CRD_YAML")]
     pub files: Vec<PathBuf>,
     /// Go packages holding the API types: directories or patterns (`./api/...`). A `.yaml`,
-    /// `.yml` or `.json` file given after it is a manifest, not a package.
+    /// `.yml` (or `.json`, refused) file given after it is a manifest, not a package.
     /// Default: `./...` and every nested module under the current directory.
     #[arg(long, value_name = "PATTERN", num_args = 1..)]
     pub packages: Vec<String>,
@@ -304,6 +308,19 @@ impl CrdArgs {
             .partition(|value| is_manifest(value));
         let mut files = self.files;
         files.extend(manifests.into_iter().map(PathBuf::from));
+        // `crd` inserts lines into block-style YAML; a JSON manifest (one flow mapping) has
+        // no line it could insert into.
+        if let Some(json) = files.iter().find(|f| {
+            f.extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+        }) {
+            anyhow::bail!(
+                "{}: JSON manifests are not supported: `union-gen crd` edits controller-gen's \
+                 block-style YAML in place, line by line; convert it to YAML (e.g. `yq -P`) \
+                 or generate YAML",
+                json.display()
+            );
+        }
         if files.is_empty() {
             anyhow::bail!(
                 "no CRD manifests given: `union-gen crd config/crd/bases/*.yaml --packages ./api/...`"
@@ -468,8 +485,16 @@ fn looks_like_a_package_pattern(value: &str) -> bool {
 }
 
 /// Whether two output paths name one file: equal as written, or the same file name in the
-/// same (existing) directory.
+/// same (existing) directory. A character device (`/dev/null`) is written in place, not
+/// replaced, so two outputs may name it.
 fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if std::fs::metadata(a).is_ok_and(|m| m.file_type().is_char_device()) {
+            return false;
+        }
+    }
     if a == b {
         return true;
     }

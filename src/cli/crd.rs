@@ -50,7 +50,7 @@ pub(super) fn command(
             .map(|(path, _, p)| (*path, p.text.as_bytes()))
             .collect();
         let report = verify::Report {
-            update: verify::update_hint(terminal.command_line, std::path::Path::new(".")),
+            update: verify::update_command(terminal.command_line),
             github_annotations: message_format == MessageFormat::Github,
             style: terminal.stdout_style,
         };

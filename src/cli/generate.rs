@@ -6,26 +6,51 @@ use std::io::Write;
 use std::path::Path;
 
 use super::Terminal;
-use crate::diag::{self, Code, Levels, MessageFormat};
+use crate::diag::{self, Code, Diagnostic, Levels, MessageFormat};
 use crate::pipeline::{self, Config, Destination};
 use crate::{exit, verify, write};
+
+/// What the command line itself found and asked for, before the pipeline runs.
+pub(super) struct Before {
+    /// `--force`: write over inputs and foreign files (see [`super::outputs`]).
+    pub force: bool,
+    /// Findings about the command line (deprecated flags), reported with the run's.
+    pub findings: Vec<Diagnostic>,
+}
 
 pub(super) fn command(
     config: &Config,
     levels: &Levels,
+    before: Before,
     terminal: &Terminal,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> u8 {
+    let targets = super::outputs::targets(&config.outputs);
+    if !config.verify {
+        if let Err(error) = super::outputs::check_paths(&targets, before.force) {
+            return super::usage_error(&error, config.message_format, err);
+        }
+    }
     let mut run = match pipeline::run(config) {
         Ok(run) => run,
         Err(error) => return super::usage_error(&error, config.message_format, err),
     };
+    run.diagnostics.splice(0..0, before.findings);
     levels.apply(&mut run.diagnostics);
     let _ = diag::render(&run.diagnostics, &run.sources, config.message_format, err);
     super::print_summary(&run.diagnostics, config.message_format, err);
     if let Some(timings) = &run.timings {
         let _ = writeln!(err, "{timings}");
+    }
+    if run
+        .diagnostics
+        .iter()
+        .any(|d| d.code == Code::IoUnreadable && d.severity == diag::Severity::Error)
+    {
+        // An input that cannot be read is an I/O error (README, exit codes), not a finding
+        // about the code.
+        return exit::USAGE_OR_IO;
     }
     if diag::has_errors(&run.diagnostics) {
         return exit::FAILURE;
@@ -41,25 +66,36 @@ pub(super) fn command(
         .collect();
     if config.verify {
         let report = verify::Report {
-            update: verify::update_hint(terminal.command_line, std::path::Path::new(".")),
+            update: verify::update_command(terminal.command_line),
             github_annotations: config.message_format == MessageFormat::Github,
             style: terminal.stdout_style,
         };
         return verify::verify(&files, &report, out, err);
     }
-    // Files first, all or none (an unwritable second output must not leave the first one
-    // changed); then stdout.
-    if let Err((path, error)) = write::all_or_nothing(&files) {
-        let message = format!("cannot write {}: {error}", path.display());
+    // Files all or none: every temporary is written, then the devices and stdout, and only
+    // when all of that worked are the temporaries renamed into place (a full disk, a closed
+    // stdout or an unwritable second output leaves every file as it was).
+    let stdout_documents: Vec<&[u8]> = config
+        .outputs
+        .iter()
+        .zip(&run.documents)
+        .filter(|(output, _)| output.destination == Destination::Stdout)
+        .map(|(_, bytes)| bytes.as_slice())
+        .collect();
+    let to_stdout = || -> std::io::Result<()> {
+        for bytes in &stdout_documents {
+            out.write_all(bytes)?;
+        }
+        out.flush()
+    };
+    if let Err((path, error)) = write::all_or_nothing_then(&files, to_stdout) {
+        let message = if path.as_os_str() == "<stdout>" {
+            format!("cannot write to stdout: {error}; no file was changed")
+        } else {
+            format!("cannot write {}: {error}", path.display())
+        };
         super::report_run(Code::IoUnwritable, &message, config.message_format, err);
         return exit::USAGE_OR_IO;
-    }
-    for (output, bytes) in config.outputs.iter().zip(&run.documents) {
-        if let Destination::Stdout = output.destination {
-            if out.write_all(bytes).and_then(|_| out.flush()).is_err() {
-                return exit::USAGE_OR_IO;
-            }
-        }
     }
     exit::SUCCESS
 }

@@ -9,6 +9,7 @@ mod dump_syntax;
 mod explain;
 mod generate;
 mod openapi_gen;
+mod outputs;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -31,6 +32,9 @@ where
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     let stderr_color = stderr.is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    // An interrupted run removes the temporaries it made (in-process runs keep the
+    // default signal actions).
+    crate::write::remove_temporaries_on_signals();
     ExitCode::from(run_styled(
         args,
         verify::Style::for_stdout(),
@@ -94,15 +98,33 @@ fn completions(shell: clap_complete::Shell) -> Vec<u8> {
     let mut command = clap::Command::new("union-gen")
         .version(args::VERSION)
         .about(full.get_about().cloned().unwrap_or_default());
+    // Diagnostic codes for `--deny`, `--allow` and `explain` (parsing keeps its own check,
+    // with "did you mean"); openapi-gen's flags, which its own parser reads.
+    let codes: Vec<&'static str> = diag::ALL_CODES.iter().map(|c| c.as_str()).collect();
+    let with_values = |arg: &clap::Arg, extra: &'static str| {
+        let values = std::iter::once(extra).chain(codes.iter().copied());
+        arg.clone()
+            .value_parser(clap::builder::PossibleValuesParser::new(values))
+    };
     for subcommand in full.get_subcommands().filter(|s| !s.is_hide_set()) {
-        let visible = clap::Command::new(subcommand.get_name().to_string())
-            .about(subcommand.get_about().cloned().unwrap_or_default())
-            .args(
-                subcommand
-                    .get_arguments()
-                    .filter(|a| !a.is_hide_set())
-                    .cloned(),
-            );
+        let arguments = subcommand
+            .get_arguments()
+            .filter(|a| !a.is_hide_set())
+            .map(|arg| match (subcommand.get_name(), arg.get_id().as_str()) {
+                (_, "deny") => with_values(arg, "warnings"),
+                (_, "allow") => arg
+                    .clone()
+                    .value_parser(clap::builder::PossibleValuesParser::new(codes.clone())),
+                ("explain", "code") => with_values(arg, "all"),
+                _ => arg.clone(),
+            });
+        let mut visible = clap::Command::new(subcommand.get_name().to_string())
+            .about(subcommand.get_about().cloned().unwrap_or_default());
+        if subcommand.get_name() == "openapi-gen" {
+            visible = visible.args(openapi_gen_flags());
+        } else {
+            visible = visible.args(arguments);
+        }
         command = command.subcommand(visible);
     }
     let mut script = Vec::new();
@@ -115,6 +137,31 @@ fn completions(shell: clap_complete::Shell) -> Vec<u8> {
         script = text.into_bytes();
     }
     script
+}
+
+/// openapi-gen's flags as completions offer them (its parser, `openapi_gen::parse`, reads
+/// them by hand; a test checks that it accepts every one).
+fn openapi_gen_flags() -> Vec<clap::Arg> {
+    use clap::{Arg, ValueHint};
+    let valued = |name: &'static str, value: &'static str, hint: ValueHint| {
+        Arg::new(name).long(name).value_name(value).value_hint(hint)
+    };
+    vec![
+        valued("output-dir", "DIR", ValueHint::DirPath),
+        valued("output-pkg", "PKG", ValueHint::Other),
+        valued("output-file", "NAME", ValueHint::Other),
+        valued("go-header-file", "FILE", ValueHint::FilePath),
+        valued("output-model-name-file", "NAME", ValueHint::Other),
+        valued("readonly-pkg", "PKG", ValueHint::Other).action(clap::ArgAction::Append),
+        valued("report-filename", "FILE", ValueHint::FilePath).short('r'),
+        valued("v", "LEVEL", ValueHint::Other).short('v'),
+        valued("message-format", "FORMAT", ValueHint::Other)
+            .value_parser(["human", "json", "github"]),
+        Arg::new("packages")
+            .value_name("PACKAGE")
+            .num_args(0..)
+            .value_hint(ValueHint::DirPath),
+    ]
 }
 
 /// Whether argv[0] names the binary `openapi-gen` (`openapi-gen.exe` on Windows).
@@ -198,24 +245,73 @@ where
         }
         Command::Check(check) => {
             let format = check.reporting.format(stderr_color);
+            let before = generate::Before {
+                force: check.force,
+                findings: Vec::new(),
+            };
             match check.reporting.levels() {
-                Ok(levels) => {
-                    generate::command(&check.config(stderr_color), &levels, &terminal, out, err)
-                }
+                Ok(levels) => generate::command(
+                    &check.config(stderr_color),
+                    &levels,
+                    before,
+                    &terminal,
+                    out,
+                    err,
+                ),
                 Err(error) => usage_error(&error, format, err),
             }
         }
         Command::Generate(generate) => {
+            let force = generate.common.force;
             let format = generate.common.reporting.format(stderr_color);
             let levels = generate.common.reporting.levels();
             match levels.and_then(|levels| Ok((levels, generate.config(stderr_color)?))) {
                 Ok((levels, (config, warnings))) => {
-                    for warning in warnings {
-                        report_run(Code::CliDeprecatedFlag, &warning, format, err);
-                    }
-                    generate::command(&config, &levels, &terminal, out, err)
+                    // Findings like any other: `--deny`/`--allow` apply to them.
+                    let before = generate::Before {
+                        force,
+                        findings: warnings
+                            .into_iter()
+                            .map(|w| Diagnostic::without_location(Code::CliDeprecatedFlag, w))
+                            .collect(),
+                    };
+                    generate::command(&config, &levels, before, &terminal, out, err)
                 }
                 Err(error) => usage_error(&error, format, err),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every flag the completions offer for `openapi-gen` is one its parser accepts.
+    #[test]
+    fn openapi_gen_completion_flags_are_accepted() {
+        for arg in openapi_gen_flags() {
+            let Some(long) = arg.get_long() else { continue };
+            let mut argv = vec![format!("--{long}")];
+            if arg.get_action().takes_values() {
+                argv.push("1".into());
+            }
+            let accepted = match openapi_gen::parse(&argv) {
+                Ok(_) => true,
+                Err(error) => !error.to_string().contains("not supported by union-gen"),
+            };
+            assert!(accepted, "--{long}");
+            if let Some(short) = arg.get_short() {
+                let argv = vec![format!("-{short}"), "1".to_string()];
+                let result = openapi_gen::parse(&argv);
+                assert!(
+                    result.is_ok()
+                        || !result
+                            .unwrap_err()
+                            .to_string()
+                            .contains("not supported by union-gen"),
+                    "-{short}"
+                );
             }
         }
     }

@@ -312,7 +312,8 @@ right:
 ";
     IoUnreadable = "io/unreadable", Error,
 "A file or directory could not be read (permissions, a broken link, a device). It is skipped
-and the run fails, because the output would silently miss its declarations.
+and the run fails with exit 2 (an I/O error), because the output would silently miss its
+declarations; nothing is written.
 
 wrong:
     $ ls -l api/v1/types.go

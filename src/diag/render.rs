@@ -86,9 +86,10 @@ fn write_json(d: &Diagnostic, sources: &SourceMap, out: &mut dyn Write) -> io::R
             object.insert("end_column".into(), at.end_column.into());
         }
         None => {
-            object.insert("file".into(), serde_json::Value::Null);
-            object.insert("line".into(), serde_json::Value::Null);
-            object.insert("column".into(), serde_json::Value::Null);
+            // The same keys as a located finding, so a consumer can rely on each.
+            for key in ["file", "line", "column", "end_line", "end_column"] {
+                object.insert(key.into(), serde_json::Value::Null);
+            }
         }
     }
     object.insert(
@@ -156,6 +157,29 @@ fn write_github(d: &Diagnostic, sources: &SourceMap, out: &mut dyn Write) -> io:
     }
 }
 
+/// Spans over more lines than this are shown by their first line only, with a label
+/// naming the last (a syntax error can span the rest of a file).
+const MAX_SNIPPET_LINES: usize = 6;
+
+/// The (offset, length) miette shows for `span`, and the label saying where a shortened
+/// span ends.
+fn snippet(span: &Span, file: &crate::source::SourceFile) -> ((usize, usize), Option<String>) {
+    let (start, end) = (span.start as usize, span.end as usize);
+    let (first_line, _) = file.line_col(start);
+    // The line of the span's last character (a span ending with a newline ends there).
+    let (last_line, _) = file.line_col(end.saturating_sub(1).max(start));
+    if last_line - first_line < MAX_SNIPPET_LINES {
+        return ((start, end - start), None);
+    }
+    let first_end = file.text[start..end]
+        .find('\n')
+        .map_or(end, |offset| start + offset);
+    (
+        (start, first_end - start),
+        Some(format!("through line {last_line}")),
+    )
+}
+
 fn write_human(
     d: &Diagnostic,
     sources: &SourceMap,
@@ -172,19 +196,16 @@ fn write_human(
     let mut source = None;
     if let Some(primary) = &d.primary {
         let file = sources.get(primary.file);
-        let mut labels = vec![LabeledSpan::new_primary_with_span(
-            None,
-            (
-                primary.start as usize,
-                (primary.end - primary.start) as usize,
-            ),
-        )];
+        let (at, through) = snippet(primary, file);
+        let mut labels = vec![LabeledSpan::new_primary_with_span(through, at)];
         for (span, label) in &d.labels {
             if span.file == primary.file {
-                labels.push(LabeledSpan::new_with_span(
-                    Some(label.clone()),
-                    (span.start as usize, (span.end - span.start) as usize),
-                ));
+                let (at, through) = snippet(span, file);
+                let label = match through {
+                    Some(through) => format!("{label} ({through})"),
+                    None => label.clone(),
+                };
+                labels.push(LabeledSpan::new_with_span(Some(label), at));
             } else {
                 // miette shows one source per report: name the other file in the help.
                 let at = locate(span, sources);

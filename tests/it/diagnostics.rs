@@ -100,7 +100,7 @@ fn io_unreadable() {
     std::os::unix::fs::symlink("missing.go", dir.path().join("types.go")).unwrap();
     fs::write(
         dir.path().join(cases::EXPECT_FILE),
-        "io/unreadable types.go:1:1\n",
+        "exit: 2\nio/unreadable types.go:1:1\n",
     )
     .unwrap();
     assert_no_problems(temporary_case(dir.path()));
@@ -118,7 +118,7 @@ fn io_unreadable() {
     }
     fs::write(
         dir.path().join(cases::EXPECT_FILE),
-        "io/unreadable types.go:1:1\n",
+        "exit: 2\nio/unreadable types.go:1:1\n",
     )
     .unwrap();
     let problems = temporary_case(dir.path());

@@ -204,7 +204,8 @@ fn dir_entries(dir: &Path) -> Vec<String> {
 fn failing_run_leaves_existing_output_unchanged() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("openapi.json");
-    let original = b"{\"previous\": \"content\"}\n\xff not even JSON\n";
+    // An earlier document (a file that is not one is refused before the run), damaged.
+    let original = b"{\"openapi\": \"previous content\"}\n\xff not even JSON\n";
     fs::write(&path, original).unwrap();
     #[cfg(unix)]
     {
@@ -281,7 +282,7 @@ fn writes_v2_and_v3_files() {
     let dir = tempfile::tempdir().unwrap();
     let v2 = dir.path().join("swagger.json");
     let v3 = dir.path().join("openapi.yaml");
-    fs::write(&v3, "old: content\n").unwrap();
+    fs::write(&v3, "openapi: old content\n").unwrap();
     let out = generate(&[
         "--v2",
         v2.to_str().unwrap(),

@@ -307,12 +307,13 @@ fn readme_quotes_the_example_scripts_exactly() {
 }
 
 /// A scratch repository laid out as the scripts expect: go.mod at the root, the API types
-/// under pkg/apis/, the scripts under hack/.
-fn scratch_repository() -> tempfile::TempDir {
+/// under `apis_dir` (`pkg/apis` as Kubernetes repositories, `api` as kubebuilder projects),
+/// the scripts under hack/.
+fn scratch_repository(apis_dir: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
     fs::copy(testdata_example().join("go.mod"), root.join("go.mod")).unwrap();
-    copy_dir(&testdata_example().join("apis"), &root.join("pkg/apis"));
+    copy_dir(&testdata_example().join("apis"), &root.join(apis_dir));
     fs::create_dir(root.join("hack")).unwrap();
     for (name, text) in example_scripts() {
         fs::write(root.join("hack").join(name), text).unwrap();
@@ -320,23 +321,38 @@ fn scratch_repository() -> tempfile::TempDir {
     dir
 }
 
-/// `bash hack/<script> args...`, started from a subdirectory (the scripts find the root).
-fn run_script(root: &Path, script: &str, args: &[&str]) -> Outcome {
+/// `bash hack/<script> args...`, started from `cwd` under the root (the scripts find the
+/// root), with `env` set.
+fn run_script_with(
+    root: &Path,
+    cwd: &str,
+    env: &[(&str, &str)],
+    script: &str,
+    args: &[&str],
+) -> Outcome {
     let mut argv = vec![root.join("hack").join(script).into_os_string()];
     argv.extend(args.iter().map(Into::into));
-    Process::program("bash", argv)
-        .cwd(&root.join("pkg/apis"))
+    let mut process = Process::program("bash", argv)
+        .cwd(&root.join(cwd))
         .env("UNION_GEN", BIN)
         .env_remove("NO_COLOR")
-        .run()
+        .env_remove("API_PACKAGES")
+        .env_remove("OPENAPI_DIR");
+    for (name, value) in env {
+        process = process.env(name, value);
+    }
+    process.run()
 }
 
-#[test]
-fn readme_scripts_run_as_written() {
-    let dir = scratch_repository();
+/// The update, verify, edit, verify, update, verify cycle of the README, in a repository
+/// whose API types are under `apis_dir`.
+fn scripts_run_as_written(apis_dir: &str) {
+    let dir = scratch_repository(apis_dir);
     let root = dir.path();
+    let run_script =
+        |script: &str, args: &[&str]| run_script_with(root, apis_dir, &[], script, args);
 
-    let update = run_script(root, "update-openapi.sh", &[]);
+    let update = run_script("update-openapi.sh", &[]);
     assert_eq!(update.code, 0, "{}{}", update.stdout, update.stderr);
     for file in ["api/openapi/swagger.json", "api/openapi/v3.json"] {
         let text = fs::read_to_string(root.join(file)).unwrap();
@@ -344,15 +360,16 @@ fn readme_scripts_run_as_written() {
     }
 
     let before = tree(root);
-    let verify = run_script(root, "verify-openapi.sh", &[]);
+    let verify = run_script("verify-openapi.sh", &[]);
     assert_eq!(verify.code, 0, "{}{}", verify.stdout, verify.stderr);
     assert_eq!(
         verify.stdout,
         "union-gen: api/openapi/swagger.json, api/openapi/v3.json up to date\n"
     );
 
-    edit_comment(&root.join("pkg/apis/v1/types.go"));
-    let verify = run_script(root, "verify-openapi.sh", &["--message-format", "github"]);
+    let types_go = format!("{apis_dir}/v1/types.go");
+    edit_comment(&root.join(&types_go));
+    let verify = run_script("verify-openapi.sh", &["--message-format", "github"]);
     assert_eq!(verify.code, 1, "{}{}", verify.stdout, verify.stderr);
     assert!(verify
         .stdout
@@ -361,17 +378,84 @@ fn readme_scripts_run_as_written() {
         verify.stdout.matches("::error file=api/openapi/").count(),
         2
     );
+    assert!(
+        verify.stdout.ends_with(&format!(
+            "to update, run: union-gen generate --v2 api/openapi/swagger.json --v3 \
+             api/openapi/v3.json --message-format github ./{apis_dir}/...\n\
+             verify-openapi.sh: or run: hack/update-openapi.sh --message-format github\n"
+        )),
+        "{}",
+        verify.stdout
+    );
     // Nothing but the edited Go file changed.
     let after = tree(root);
     for (path, state) in &before {
-        if path != Path::new("pkg/apis/v1/types.go") && path != Path::new("pkg/apis/v1") {
+        if path != Path::new(&types_go) && path != Path::new(&format!("{apis_dir}/v1")) {
             assert!(after[path] == *state, "verify changed {}", path.display());
         }
     }
 
-    let update = run_script(root, "update-openapi.sh", &[]);
+    let update = run_script("update-openapi.sh", &[]);
     assert_eq!(update.code, 0, "{}", update.stderr);
-    assert_eq!(run_script(root, "verify-openapi.sh", &[]).code, 0);
+    assert_eq!(run_script("verify-openapi.sh", &[]).code, 0);
+}
+
+#[test]
+fn readme_scripts_run_as_written_on_the_kubernetes_layout() {
+    scripts_run_as_written("pkg/apis");
+}
+
+/// kubebuilder's layout (`api/v1alpha1/*_types.go`): the scripts assumed `pkg/apis` and
+/// failed with exit 2 (issue 25).
+#[test]
+fn readme_scripts_run_as_written_on_the_kubebuilder_layout() {
+    scripts_run_as_written("api");
+}
+
+/// `API_PACKAGES` and `OPENAPI_DIR` override the layout; neither layout nor the variable:
+/// exit 2 naming the variable, nothing written.
+#[test]
+fn readme_scripts_take_packages_and_directory_from_the_environment() {
+    let dir = scratch_repository("apis");
+    let root = dir.path();
+    let update = run_script_with(root, ".", &[], "update-openapi.sh", &[]);
+    assert_eq!(update.code, 2, "{}", update.stderr);
+    assert!(
+        update
+            .stderr
+            .contains("update-openapi.sh: no Go files under api/ or pkg/apis/: set API_PACKAGES"),
+        "{}",
+        update.stderr
+    );
+    assert!(!root.join("api").exists(), "nothing written");
+    let env = [("API_PACKAGES", "./apis/..."), ("OPENAPI_DIR", "openapi")];
+    let update = run_script_with(root, "apis", &env, "update-openapi.sh", &[]);
+    assert_eq!(update.code, 0, "{}", update.stderr);
+    assert!(root.join("openapi/v3.json").is_file());
+    let verify = run_script_with(root, ".", &env, "verify-openapi.sh", &[]);
+    assert_eq!(verify.code, 0, "{}", verify.stdout);
+    assert_eq!(
+        verify.stdout,
+        "union-gen: openapi/swagger.json, openapi/v3.json up to date\n"
+    );
+}
+
+/// The README's pre-commit hook runs on every commit: a `files:` pattern skipped
+/// kubebuilder's `api/` silently, so stale documents were committed (issue 25).
+#[test]
+fn readme_pre_commit_hook_never_skips() {
+    let blocks = readme_fenced_blocks();
+    let hook = blocks
+        .iter()
+        .find(|(language, text)| language == "yaml" && text.contains("id: update-openapi"))
+        .map(|(_, text)| text)
+        .expect("the pre-commit block");
+    let config: serde_json::Value = yaml_serde::from_str(hook).expect("YAML");
+    let entry = &config["repos"][0]["hooks"][0];
+    assert_eq!(entry["entry"], "hack/update-openapi.sh");
+    assert_eq!(entry["always_run"], true);
+    assert_eq!(entry["pass_filenames"], false);
+    assert!(entry.get("files").is_none(), "{entry}");
 }
 
 // ---------------------------------------------------------------------------------------
