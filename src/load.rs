@@ -374,9 +374,11 @@ fn const_qualifiers(expr: &ConstExpr, out: &mut BTreeSet<String>, depth: usize) 
         ConstExpr::Qualified { package, .. } => {
             out.insert(package.clone());
         }
-        ConstExpr::Binary { lhs, rhs, .. } => {
-            const_qualifiers(lhs, out, depth + 1);
-            const_qualifiers(rhs, out, depth + 1);
+        ConstExpr::Binary { first, rest } => {
+            const_qualifiers(first, out, depth + 1);
+            for (_, operand) in rest {
+                const_qualifiers(operand, out, depth + 1);
+            }
         }
         ConstExpr::Call { callee, args, .. } => {
             const_qualifiers(callee, out, depth + 1);

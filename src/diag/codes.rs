@@ -286,6 +286,20 @@ wrong:
 right:
     // +listType=atomic
 ";
+    SyntaxTooDeep = "syntax/too-deep", Error,
+"A type or constant expression nests deeper than union-gen's limit of 100 levels (`[][]…T`,
+`*…*T`, `struct{ struct{ … } }`, `\"a\" + (\"b\" + (…))`). Valid Go, but every stage after
+the parser walks these trees recursively, and the limit keeps that within a worker thread's
+stack. The declaration is skipped. A long flat chain (`\"\" + \"a\" + \"b\" + …`, as
+protoc-gen-go writes) is one level, whatever its length.
+
+wrong:
+    type Grid [][][][]…[]string          // 101 levels
+
+right:
+    type Row []string
+    type Grid []Row                      // name the inner levels
+";
     SyntaxParseError = "syntax/parse-error", Error,
 "A declaration the tool needs does not parse as Go. The rest of the file and the other files
 are still processed, but the broken declaration is skipped.

@@ -376,18 +376,16 @@ fn evaluate(
     *steps = steps.checked_sub(1).ok_or(EvalError::TooLarge)?;
     match expr {
         ConstExpr::Str(bytes) => Ok(bytes.clone()),
-        ConstExpr::Binary {
-            op: BinaryOp::Add,
-            lhs,
-            rhs,
-        } => {
-            let mut left = evaluate(universe, origin, lhs, depth + 1, steps)?;
-            let right = evaluate(universe, origin, rhs, depth + 1, steps)?;
-            if left.len() + right.len() > CONST_BYTES {
-                return Err(EvalError::TooLarge);
+        ConstExpr::Binary { first, rest } if rest.iter().all(|(op, _)| *op == BinaryOp::Add) => {
+            let mut value = evaluate(universe, origin, first, depth + 1, steps)?;
+            for (_, operand) in rest {
+                let right = evaluate(universe, origin, operand, depth + 1, steps)?;
+                if value.len() + right.len() > CONST_BYTES {
+                    return Err(EvalError::TooLarge);
+                }
+                value.extend(right);
             }
-            left.extend(right);
-            Ok(left)
+            Ok(value)
         }
         ConstExpr::Ident(name, span) => {
             let entry = universe
@@ -464,8 +462,9 @@ fn untyped_in_typed_groups(
 fn is_plain_string(expr: &ConstExpr) -> bool {
     match expr {
         ConstExpr::Str(_) => true,
-        ConstExpr::Binary { op, lhs, rhs } => {
-            *op == BinaryOp::Add && (is_plain_string(lhs) || is_plain_string(rhs))
+        ConstExpr::Binary { first, rest } => {
+            rest.iter().all(|(op, _)| *op == BinaryOp::Add)
+                && (is_plain_string(first) || rest.iter().any(|(_, e)| is_plain_string(e)))
         }
         _ => false,
     }

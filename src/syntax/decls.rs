@@ -177,10 +177,12 @@ pub enum ConstExpr {
         name: String,
         span: Span,
     },
+    /// `first op₁ e₁ op₂ e₂ …`, evaluated left to right: Go's left-associative chain of binary
+    /// operators, kept flat so that `"" + "a" + … ` with thousands of terms (protoc-gen-go's
+    /// descriptors) nests no deeper than one level.
     Binary {
-        op: BinaryOp,
-        lhs: Box<ConstExpr>,
-        rhs: Box<ConstExpr>,
+        first: Box<ConstExpr>,
+        rest: Vec<(BinaryOp, ConstExpr)>,
     },
     /// `T(x)`: a conversion (or a call, which is not constant).
     Call {

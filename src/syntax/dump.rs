@@ -227,8 +227,10 @@ fn const_text(expr: &ConstExpr) -> String {
         ConstExpr::Int(value) => value.to_string(),
         ConstExpr::Ident(name, _) => name.clone(),
         ConstExpr::Qualified { package, name, .. } => format!("{package}.{name}"),
-        ConstExpr::Binary { op, lhs, rhs } => {
-            format!("({} {} {})", const_text(lhs), op.as_str(), const_text(rhs))
+        ConstExpr::Binary { first, rest } => {
+            rest.iter().fold(const_text(first), |text, (op, rhs)| {
+                format!("({text} {} {})", op.as_str(), const_text(rhs))
+            })
         }
         ConstExpr::Call { callee, args, .. } => {
             let args: Vec<String> = args.iter().map(const_text).collect();

@@ -377,7 +377,7 @@ impl<'a> Extractor<'a> {
         });
     }
 
-    /// Nesting beyond [`SYNTAX_NESTING`]: one `syntax/parse-error` per file; the caller gets an
+    /// Nesting beyond [`SYNTAX_NESTING`]: one `syntax/too-deep` per file; the caller gets an
     /// unsupported placeholder instead of recursing further.
     fn too_deep(&mut self, node: Node) -> bool {
         if self.depth < SYNTAX_NESTING {
@@ -391,10 +391,11 @@ impl<'a> Extractor<'a> {
             let span = Span::new(self.file, start..end);
             self.diagnostics.push(
                 Diagnostic::new(
-                    Code::SyntaxParseError,
+                    Code::SyntaxTooDeep,
                     span,
                     format!(
-                        "expression nesting deeper than {SYNTAX_NESTING} levels is not supported"
+                        "expression nesting deeper than {SYNTAX_NESTING} levels (union-gen's limit \
+                         on nested type and constant expressions) is not supported"
                     ),
                 )
                 .with_help(
@@ -727,21 +728,32 @@ impl<'a> Extractor<'a> {
                     _ => unsupported(self),
                 }
             }
-            "binary_expression" => match (
-                node.child_by_field_name("left"),
-                node.child_by_field_name("operator"),
-                node.child_by_field_name("right"),
-            ) {
-                (Some(lhs), Some(op), Some(rhs)) => match BinaryOp::from_text(self.text(op)) {
-                    Some(op) => ConstExpr::Binary {
-                        op,
-                        lhs: Box::new(self.const_expr(lhs)),
-                        rhs: Box::new(self.const_expr(rhs)),
-                    },
-                    None => unsupported(self),
-                },
-                _ => unsupported(self),
-            },
+            "binary_expression" => {
+                // Down the left spine without recursion: a chain is one level deep.
+                let mut rest = Vec::new();
+                let mut left = node;
+                while left.kind() == "binary_expression" {
+                    let (Some(lhs), Some(op), Some(rhs)) = (
+                        left.child_by_field_name("left"),
+                        left.child_by_field_name("operator"),
+                        left.child_by_field_name("right"),
+                    ) else {
+                        return unsupported(self);
+                    };
+                    let Some(op) = BinaryOp::from_text(self.text(op)) else {
+                        return unsupported(self);
+                    };
+                    rest.push((op, rhs));
+                    left = lhs;
+                }
+                let first = Box::new(self.const_expr(left));
+                let rest = rest
+                    .into_iter()
+                    .rev()
+                    .map(|(op, rhs)| (op, self.const_expr(rhs)))
+                    .collect();
+                ConstExpr::Binary { first, rest }
+            }
             "parenthesized_expression" => match named_children(node).first() {
                 Some(inner) => self.const_expr(*inner),
                 None => unsupported(self),
@@ -1104,7 +1116,11 @@ mod tests {
                 "struct { A ".repeat(n),
                 "}".repeat(n)
             )),
-            format!("package p\n\nconst A = {}\n", vec!["\"a\""; n].join(" + ")),
+            format!(
+                "package p\n\nconst A = {}\"a\"{}\n",
+                "(\"a\" + ".repeat(n),
+                ")".repeat(n)
+            ),
             format!(
                 "package p\n\nconst A = {}\"a\"{}\n",
                 "(".repeat(n),

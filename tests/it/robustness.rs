@@ -421,16 +421,33 @@ fn thousand_deep_type_expressions_are_a_parse_error() {
             )),
         ),
     ] {
-        let outcome = assert_fails_with(&text, "syntax/parse-error");
+        let outcome = assert_fails_with(&text, "syntax/too-deep");
         assert!(outcome.stderr.contains("nesting deeper than"), "{what}");
     }
 }
 
+/// A flat chain of any length is one level (protoc-gen-go writes descriptors as
+/// `"" + "…" + …` with thousands of terms): valid Go never fails to parse; the value is the
+/// concatenation. Nested parentheses are real nesting, bounded by the limit.
 #[test]
-fn thousand_term_constant_expressions_are_a_parse_error() {
-    let terms = vec!["\"a\""; 1000].join(" + ");
-    let text = format!("package p\n\n// +enum\ntype E string\n\nconst A E = {terms}\n");
-    assert_fails_with(&text, "syntax/parse-error");
+fn long_constant_chains_parse_and_evaluate() {
+    let terms = vec!["\"a\""; 5000].join(" + ");
+    let text = format!(
+        "package p\n\n// +enum\ntype E string\n\nconst A E = {terms}\n\ntype S struct {{\n\tE E `json:\"e\"`\n}}\n"
+    );
+    let dir = one_file(&text);
+    let pattern = format!("{}/...", dir.path().display());
+    let document = crate::harness::generate(&["--v3", "-", &pattern]);
+    assert!(
+        document.contains(&"a".repeat(5000)),
+        "the 5000-term value is the enum value"
+    );
+    let nested = format!(
+        "package p\n\nconst A = {}\"a\"{}\n\ntype S struct{{}}\n",
+        "(\"a\" + ".repeat(200),
+        ")".repeat(200)
+    );
+    assert_fails_with(&nested, "syntax/too-deep");
 }
 
 // --- recursion ---------------------------------------------------------------------------

@@ -1,0 +1,3 @@
+module example.com/syntax-too-deep
+
+go 1.22
