@@ -13,14 +13,23 @@ use crate::syntax::{SpannedMarker, TypeExpr};
 /// The union of a `+union` struct (`struct_marker`). Fields that also carry `+unionMember`
 /// (OpenShift's style) do not change that: openapi-gen reads only `+union` there, and the
 /// 2019 semantics (optional discriminator, at most one) apply; those fields become the
-/// union's `named_members`.
+/// union's `named_members`. Then the checks judge exactly those fields, the ones the CEL rule
+/// counts: a required `name` or an inlined embedded struct beside them is not a member
+/// (openapi-gen lists every field in `fields-to-discriminateBy` but only logs its own
+/// complaints, and fails on none of them).
 pub(super) fn struct_union(
     cx: &mut Context,
     struct_marker: &SpannedMarker,
     plain_discriminators: &[&Discriminator],
     members: &[Member],
 ) -> Union {
-    for field in cx.embeds {
+    let named: Vec<usize> = members
+        .iter()
+        .filter(|m| m.dialect == Dialect::Kep1027)
+        .map(|m| m.field)
+        .collect();
+    let embeds = if named.is_empty() { cx.embeds } else { &[] };
+    for field in embeds {
         cx.diagnostics.push(
             Diagnostic::new(
                 Code::UnionEmbeddedInUnionStruct,
@@ -83,10 +92,15 @@ pub(super) fn struct_union(
             gated: false,
         });
     }
+    let judged = if named.is_empty() {
+        &member_fields
+    } else {
+        &named
+    };
     check_common(
         cx,
         discriminator.map(|i| (i, plain_discriminators[0].marker)),
-        &member_fields,
+        judged,
         MemberRule::Optional,
     );
     if union.members.is_empty() {
