@@ -217,10 +217,13 @@ pub enum GateKind {
     Beta,
     IfEnabled,
     IfDisabled,
+    /// `+k8s:shadow=`: validation-gen evaluates the payload but reports its errors as
+    /// shadowed, never enforced; like the other gates, never part of the schema.
+    Shadow,
 }
 
-/// Gate names: `k8s:alpha`, `k8s:beta`, `k8s:ifEnabled(G)`, `k8s:ifDisabled(G)`, also with
-/// intermediate segments (`k8s:foo:alpha`).
+/// Gate names: `k8s:alpha`, `k8s:beta`, `k8s:ifEnabled(G)`, `k8s:ifDisabled(G)`,
+/// `k8s:shadow`, also with intermediate segments (`k8s:foo:alpha`).
 ///
 /// The parser unwraps gates: the marker counts as its payload, with the gates recorded in
 /// [`Marker::gates`](super::Marker::gates). A gated marker is parsed and checked like its
@@ -235,6 +238,7 @@ pub fn gate(name: &str) -> Option<GateKind> {
         Some("beta") => Some(GateKind::Beta),
         Some("ifEnabled") => Some(GateKind::IfEnabled),
         Some("ifDisabled") => Some(GateKind::IfDisabled),
+        Some("shadow") => Some(GateKind::Shadow),
         _ => None,
     }
 }
@@ -430,6 +434,7 @@ mod tests {
         assert_eq!(gate("k8s:alpha"), Some(GateKind::Alpha));
         assert_eq!(gate("k8s:sub:beta"), Some(GateKind::Beta));
         assert_eq!(gate("k8s:ifDisabled"), Some(GateKind::IfDisabled));
+        assert_eq!(gate("k8s:shadow"), Some(GateKind::Shadow));
         assert_eq!(gate("foo:alpha"), None);
         assert_eq!(gate("k8s:item"), None);
     }

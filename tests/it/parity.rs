@@ -64,7 +64,23 @@ fn gated_and_doubled_markers() {
     // A union whose markers are gated is not listed.
     let attribute = &definitions["gated.Attribute"];
     assert_eq!(attribute["x-kubernetes-unions"], Value::Null);
-    assert_eq!(attribute["properties"]["int"]["type"], "integer");
+    assert_eq!(attribute["properties"]["int"]["type"], "integer"); // `+k8s:shadow=` is a gate too: read, listed by `dump model`, never in the schema.
+    assert_eq!(
+        definitions["gated.Shadowed"]["x-kubernetes-unions"],
+        Value::Null
+    );
+    let (code, model, err) = crate::harness::run(&[
+        "dump",
+        "model",
+        "--type",
+        "Shadowed",
+        "testdata/parity/gated",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        model.contains("union exactly-one Declarative gated members: a=A,gated b=B,gated"),
+        "{model}"
+    );
 }
 
 /// `type MatchCondition v1.MatchCondition` (a defined type over another package's struct) is

@@ -406,6 +406,7 @@ fn generation_time_rejections_are_errors() {
         ("errors/json-dash-member", &[("union/json-ignored", 8)]),
         ("errors/inline-member", &[("union/json-ignored", 6)]),
         ("errors/embedded-member", &[("union/json-ignored", 6)]),
+        ("errors/inline-named-member", &[("union/json-ignored", 9)]),
         // "can only be used on string types (int)", "(pkg.D -> int)"
         (
             "errors/int-discriminator",

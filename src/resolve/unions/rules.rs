@@ -95,6 +95,7 @@ pub(super) fn check_common(
         json_ignored(mf, "member", cx.diagnostics);
         if rule == MemberRule::NilableOrPrimitive {
             check_nilable_or_primitive(cx, mf);
+            inline_named(mf, cx.diagnostics);
             continue;
         }
         if !fields::is_optional_when_enabled(mf.field, &mf.tag) {
@@ -188,6 +189,29 @@ fn json_ignored(mf: &FlatField, role: &str, diagnostics: &mut Vec<Diagnostic>) {
             .with_help("give the field a JSON name: clients must be able to set it"),
         );
     }
+}
+
+/// A named `k8s:` member tagged `json:",inline"`: encoding/json ignores the option and writes
+/// the Go name, but gengo reads the member as inlined, without a JSON name, and validation-gen
+/// fails on it ("is a union member but has no JSON name").
+fn inline_named(mf: &FlatField, diagnostics: &mut Vec<Diagnostic>) {
+    if !mf.tag.inline || mf.field.names.is_empty() || mf.tag.name.is_some() {
+        return;
+    }
+    let span = mf.field.tag_span.clone().unwrap_or(mf.span.clone());
+    diagnostics.push(
+        Diagnostic::new(
+            Code::UnionJsonIgnored,
+            span,
+            format!(
+                "union member `{}` has no JSON name for validation-gen: gengo reads \
+                 `json:\",inline\"` as inlined, and validation-gen fails (\"is a union member \
+                 but has no JSON name\")",
+                mf.go_name
+            ),
+        )
+        .with_help("give the member a JSON name (`json:\"name,omitempty\"`)"),
+    );
 }
 
 /// The enum values of a discriminator's type, if it is an enum.

@@ -89,3 +89,15 @@ type Pools struct {
 	// +k8s:listMapKey=name
 	Summary []Condition `json:"summary,omitempty"`
 }
+
+// Shadowed has a union behind `+k8s:shadow=`: validation-gen evaluates it but reports its
+// errors as shadowed, never enforced, so it is checked and listed like any gated union and
+// stays out of the schema.
+type Shadowed struct {
+	// +k8s:shadow=+k8s:unionMember
+	// +k8s:optional
+	A *string `json:"a,omitempty"`
+	// +k8s:shadow=+k8s:unionMember
+	// +k8s:optional
+	B *string `json:"b,omitempty"`
+}
