@@ -264,40 +264,64 @@ impl Closure {
     }
 }
 
-/// The input packages that declare an API: a package marker `+groupName` or
-/// `+k8s:openapi-gen=true`, or a type marked `+kubebuilder:object:root=true`, `+genclient` or
-/// `+k8s:openapi-gen=true`. Empty when none does (then every input package counts as API).
-pub fn api_packages(packages: &[LoadedPackage]) -> BTreeSet<String> {
-    const TYPE_MARKERS: &[&str] = &["kubebuilder:object:root", "genclient"];
-    packages
-        .iter()
-        .filter(|p| p.is_input)
-        .filter(|package| {
-            package.files.iter().any(|f| {
+/// What the input declares as its API: whole packages (`+groupName` or
+/// `+k8s:openapi-gen=true` on the package) and single types (`+kubebuilder:object:root=true`,
+/// `+genclient` or `+k8s:openapi-gen=true` on a type, where openapi-gen selects type by type).
+/// Both empty when nothing is declared: then every root counts as API.
+#[derive(Debug, Default)]
+pub struct Api {
+    packages: BTreeSet<String>,
+    types: BTreeSet<TypeName>,
+}
+
+impl Api {
+    pub fn read(packages: &[LoadedPackage]) -> Api {
+        const TYPE_MARKERS: &[&str] = &["kubebuilder:object:root", "genclient"];
+        let mut api = Api::default();
+        for package in packages.iter().filter(|p| p.is_input) {
+            let whole = package.files.iter().any(|f| {
                 f.decls.package_doc.has_marker("groupName")
                     || openapi_gen_values(&f.decls.package_doc).any(|v| v == "true")
-                    || f.decls.types.iter().any(|t| {
-                        TYPE_MARKERS
-                            .iter()
-                            .any(|m| t.doc.has_marker(m) || t.detached_doc.has_marker(m))
-                            || openapi_gen_values(&t.doc).any(|v| v == "true")
-                    })
-            })
-        })
-        .map(|p| p.import_path.clone())
-        .collect()
+            });
+            if whole {
+                api.packages.insert(package.import_path.clone());
+                continue;
+            }
+            for decl in package.files.iter().flat_map(|f| &f.decls.types) {
+                let marked = TYPE_MARKERS
+                    .iter()
+                    .any(|m| decl.doc.has_marker(m) || decl.detached_doc.has_marker(m))
+                    || openapi_gen_values(&decl.doc).any(|v| v == "true");
+                if marked {
+                    api.types.insert(TypeName {
+                        package: package.import_path.clone(),
+                        name: decl.name.clone(),
+                    });
+                }
+            }
+        }
+        api
+    }
+
+    /// A root the input declares as API (every root, when it declares nothing).
+    fn contains(&self, name: &TypeName) -> bool {
+        (self.packages.is_empty() && self.types.is_empty())
+            || self.packages.contains(&name.package)
+            || self.types.contains(name)
+    }
 }
 
 /// Closes the roots over `edges`, leaving out the roots that cannot be described.
 ///
 /// `undescribable` holds the definitions with fields OpenAPI cannot describe, with the
 /// findings that say so. A root is left out (one `resolve/left-out` warning, no definition)
-/// when nothing kept refers to it and it cannot be described: itself, or — for a root outside
-/// the API packages (controllers, helpers beside the API) — through anything it reaches. Kept,
+/// when nothing kept refers to it and it cannot be described: itself, or — for a root the
+/// input does not declare as API ([`Api`]: controllers, helpers beside the API, untagged
+/// types where openapi-gen selects type by type) — through anything it reaches. Kept,
 /// an undescribable definition keeps its errors at the fields that cannot be described.
 pub(super) fn close(
     roots: &[TypeName],
-    api_packages: &BTreeSet<String>,
+    api: &Api,
     edges: &HashMap<TypeName, BTreeSet<TypeName>>,
     mut undescribable: BTreeMap<TypeName, Vec<Diagnostic>>,
     spans: &BTreeMap<&TypeName, &Span>,
@@ -320,11 +344,10 @@ pub(super) fn close(
             break;
         }
     }
-    let in_api = |name: &TypeName| api_packages.is_empty() || api_packages.contains(&name.package);
     let mut left_out: BTreeSet<&TypeName> = roots
         .iter()
         .filter(|root| match tainted.get(root) {
-            Some(cause) => *cause == *root || !in_api(root),
+            Some(cause) => *cause == *root || !api.contains(root),
             None => false,
         })
         .collect();

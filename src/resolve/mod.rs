@@ -140,7 +140,7 @@ pub fn resolve(
         definitions.iter().map(|d| (&d.name, &d.span)).collect();
     let (closure, findings) = closure::close(
         &roots,
-        &closure::api_packages(packages),
+        &closure::Api::read(packages),
         &resolver.edges,
         undescribable,
         &spans,
