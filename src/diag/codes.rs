@@ -286,6 +286,24 @@ wrong:
 right:
     // +listType=atomic
 ";
+    CrdAnonymousStruct = "crd/anonymous-struct", Warning,
+"A CRD kind reaches a field whose type is an anonymous struct (`Spec struct{ … }`,
+`map[string]struct{}`). controller-gen refuses those in a CRD's types (its testdata
+`inline_struct_error`), so the manifest was made some other way or the field is left out of
+it; union-gen describes the type as the object encoding/json writes and goes on. A warning:
+only `crd` reports it, and only for what a CRD reaches.
+
+wrong:
+    type WidgetSpec struct {
+        Size struct{ Width int `json:\"width\"` } `json:\"size\"`
+    }
+
+right:
+    type Size struct{ Width int `json:\"width\"` }
+    type WidgetSpec struct {
+        Size Size `json:\"size\"`
+    }
+";
     SyntaxTooDeep = "syntax/too-deep", Error,
 "A type or constant expression nests deeper than union-gen's limit of 100 levels (`[][]…T`,
 `*…*T`, `struct{ struct{ … } }`, `\"a\" + (\"b\" + (…))`). Valid Go, but every stage after

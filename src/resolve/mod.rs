@@ -74,6 +74,8 @@ pub fn resolve(
         reported_validations: HashSet::new(),
         current: None,
         edges: HashMap::new(),
+        controller_gen: matches!(roots, Roots::Kinds(_)),
+        anonymous: false,
     };
     for path in &universe.order {
         let package = &universe.packages[path];
@@ -179,6 +181,10 @@ struct Resolver<'u, 'a> {
     /// types, enums, inlined structs): the edges of the output closure.
     current: Option<TypeName>,
     edges: HashMap<TypeName, BTreeSet<TypeName>>,
+    /// The roots are CRD kinds, which controller-gen generated: an anonymous struct they reach
+    /// is one controller-gen refuses (set by `anonymous_struct`, reported per property).
+    controller_gen: bool,
+    anonymous: bool,
 }
 
 /// Why `property_type` could not build a property's schema.
@@ -374,6 +380,21 @@ impl<'u, 'a> Resolver<'u, 'a> {
         };
         if let Some(problem) = self.type_problem.take() {
             self.report_type_problem(problem, flat);
+        }
+        if std::mem::take(&mut self.anonymous) {
+            self.diagnostics.push(
+                Diagnostic::new(
+                    Code::CrdAnonymousStruct,
+                    fields::field_span(field),
+                    format!(
+                        "the type of `{}` is an anonymous struct, which controller-gen refuses in \
+                         a CRD's types (its testdata `inline_struct_error`); union-gen describes it \
+                         as the object encoding/json writes",
+                        flat.go_name
+                    ),
+                )
+                .with_help("declare a named struct type for the field, as controller-gen requires"),
+            );
         }
         let ty = match (explicit_enum, ty) {
             (
@@ -811,6 +832,8 @@ impl<'u, 'a> Resolver<'u, 'a> {
         }
         let problem = self.type_problem.take();
         self.type_problem = saved_problem.or(problem);
+        // After the inner fields: the finding is the property's holding this struct.
+        self.anonymous |= self.controller_gen;
         PropertyType::Object(Box::new(def))
     }
 

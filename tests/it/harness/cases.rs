@@ -46,6 +46,7 @@ pub fn spec_severity(code: &str) -> &'static str {
         | "field/default-not-zero"
         | "resolve/generic-instance"
         | "resolve/left-out"
+        | "crd/anonymous-struct"
         | "enum/explicit-not-written"
         | "validation/ignored"
         | "extension/malformed" => "warning",

@@ -1,0 +1,23 @@
+// +groupName=example.com
+package v1
+
+// Widget is the CRD kind.
+// +kubebuilder:object:root=true
+type Widget struct {
+	Spec WidgetSpec `json:"spec,omitempty"`
+}
+
+// WidgetSpec has an anonymous struct field: controller-gen refuses it.
+type WidgetSpec struct {
+	Size struct {
+		Width int `json:"width"`
+	} `json:"size"`
+	//^@2 crd/anonymous-struct
+}
+
+// Other is not a CRD kind: its anonymous struct is nothing to `crd`.
+type Other struct {
+	Spec struct {
+		Class string `json:"class"`
+	} `json:"spec"`
+}

@@ -1,0 +1,3 @@
+module example.com/crd-anonymous-struct
+
+go 1.22
