@@ -10,9 +10,9 @@ type Widget struct {
 // WidgetSpec has an anonymous struct field: controller-gen refuses it.
 type WidgetSpec struct {
 	Size struct {
+		// ^@2 crd/anonymous-struct
 		Width int `json:"width"`
 	} `json:"size"`
-	//^@2 crd/anonymous-struct
 }
 
 // Other is not a CRD kind: its anonymous struct is nothing to `crd`.
