@@ -23,6 +23,11 @@ pub struct Loaded {
     pub sources: SourceMap,
     /// Referenced packages that could not be found, with the places searched.
     pub missing: BTreeMap<String, Vec<String>>,
+    /// Import paths of the loaded packages that belong to the project: the inputs and the
+    /// packages found in the input modules or go.work's `use` modules (not in `vendor/`, the
+    /// module cache or a `replace` directory of another module). `crd` adds enum lists only
+    /// for their types (SPEC §4).
+    pub project: BTreeSet<String>,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -99,11 +104,13 @@ pub fn load(packages: &[Package], walk_errors: &[WalkError]) -> Loaded {
         ));
     }
 
-    let missing = load_dependencies(packages, &mut loaded, &mut sources);
+    let mut project: BTreeSet<String> = loaded.iter().map(|p| p.import_path.clone()).collect();
+    let missing = load_dependencies(packages, &mut loaded, &mut sources, &mut project);
     Loaded {
         packages: loaded,
         sources,
         missing,
+        project,
         diagnostics,
     }
 }
@@ -114,6 +121,7 @@ fn load_dependencies(
     packages: &[Package],
     loaded: &mut Vec<LoadedPackage>,
     sources: &mut SourceMap,
+    project: &mut BTreeSet<String>,
 ) -> BTreeMap<String, Vec<String>> {
     let mut missing = BTreeMap::new();
     let roots: BTreeSet<PathBuf> = packages
@@ -151,6 +159,9 @@ fn load_dependencies(
             }
             match graph.find(import_path, from.as_deref()) {
                 Lookup::Found(dir) => {
+                    if graph.is_run_module_dir(&dir) {
+                        project.insert(import_path.clone());
+                    }
                     let owner = graph
                         .module_at(&dir)
                         .map(str::to_string)

@@ -500,7 +500,7 @@ impl Walker<'_, '_> {
 
     fn walk_type(&mut self, ty: &PropertyType, schema: &Mapping, path: &mut Vec<Step>) {
         match ty {
-            PropertyType::Enum(values) | PropertyType::ExplicitEnum(values, _) => {
+            PropertyType::Enum(values, _) | PropertyType::ExplicitEnum(values, _) => {
                 let is_string = schema.get("type").and_then(Value::as_str) == Some("string");
                 if !values.is_empty() && is_string && !schema.contains_key("enum") {
                     let values = values.iter().map(|v| v.value.clone()).collect();

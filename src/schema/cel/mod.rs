@@ -152,7 +152,7 @@ impl ValueKind {
     fn of(ty: &PropertyType) -> ValueKind {
         match ty {
             PropertyType::Primitive { ty, .. } => ValueKind::from_schema_type(ty),
-            PropertyType::Enum(_) | PropertyType::ExplicitEnum(..) => ValueKind::String,
+            PropertyType::Enum(..) | PropertyType::ExplicitEnum(..) => ValueKind::String,
             PropertyType::Ref(_) | PropertyType::Object(_) => ValueKind::Object,
             PropertyType::Array(_) => ValueKind::List,
             PropertyType::Map(_) => ValueKind::Map,
@@ -225,7 +225,7 @@ impl StructFacts {
                     kind: ValueKind::of(&p.ty),
                     omitempty: p.omitempty,
                     allowed: match &p.ty {
-                        PropertyType::Enum(values) | PropertyType::ExplicitEnum(values, _)
+                        PropertyType::Enum(values, _) | PropertyType::ExplicitEnum(values, _)
                             if !values.is_empty() =>
                         {
                             Some(values.iter().map(|v| v.value.clone()).collect())
