@@ -27,7 +27,9 @@ use std::path::PathBuf;
 use yaml_serde::{Mapping, Value};
 
 use crate::diag::{Code, Diagnostic};
-use crate::model::{ApiModel, DefinitionBody, EnumOrigin, EnumValue, PropertyType, StructDef, TypeName};
+use crate::model::{
+    ApiModel, DefinitionBody, EnumOrigin, EnumValue, PropertyType, StructDef, TypeName,
+};
 use crate::resolve::LoadedPackage;
 use crate::schema::cel::cost::{self, Cardinality};
 use crate::schema::cel::{self, Rule};
@@ -416,7 +418,9 @@ fn document_additions(
         let order = insertions.len();
         insertions.extend(insertion(&tree, path, addition, offset, order)?);
         match addition {
-            Addition::Enum { replaces: false, .. } => patched.enums += 1,
+            Addition::Enum {
+                replaces: false, ..
+            } => patched.enums += 1,
             Addition::Enum { replaces: true, .. } => patched.rewritten_enums += 1,
             Addition::Rules { stale, new } => {
                 patched.rules += new.len();
@@ -485,17 +489,16 @@ impl Walker<'_, '_> {
         };
         // Every rule union-gen would write here, written or not: a manifest rule in
         // union-gen's own form that is none of them is stale (its union changed).
-        let generated: Vec<String> = plan
-            .rules
-            .iter()
-            .chain(plan.findings.iter().filter_map(|f| match f {
-                cel::Finding::OverBudget { rule, .. } | cel::Finding::RejectsValid { rule, .. } => {
-                    Some(rule)
-                }
-                _ => None,
-            }))
-            .map(|r| cel::normalized(&r.rule))
-            .collect();
+        let generated: Vec<String> =
+            plan.rules
+                .iter()
+                .chain(plan.findings.iter().filter_map(|f| match f {
+                    cel::Finding::OverBudget { rule, .. }
+                    | cel::Finding::RejectsValid { rule, .. } => Some(rule),
+                    _ => None,
+                }))
+                .map(|r| cel::normalized(&r.rule))
+                .collect();
         let mut stale = Vec::new();
         let mut present: Vec<String> = Vec::new();
         let manifest_rules = schema.get(cel::EXTENSION).and_then(Value::as_sequence);
@@ -590,7 +593,10 @@ impl Walker<'_, '_> {
             (Some(present), Some(origin)) if self.index.owns_list_of(origin) => {
                 let same = present.as_sequence().is_some_and(|items| {
                     items.len() == values.len()
-                        && items.iter().zip(&values).all(|(a, b)| a.as_str() == Some(b))
+                        && items
+                            .iter()
+                            .zip(&values)
+                            .all(|(a, b)| a.as_str() == Some(b))
                 });
                 if !same {
                     self.additions.push((
@@ -674,7 +680,9 @@ impl Walker<'_, '_> {
 
     fn walk_type(&mut self, ty: &PropertyType, schema: &Mapping, path: &mut Vec<Step>) {
         match ty {
-            PropertyType::Enum(values, origin) => self.enum_list(values, Some(origin), schema, path),
+            PropertyType::Enum(values, origin) => {
+                self.enum_list(values, Some(origin), schema, path)
+            }
             PropertyType::ExplicitEnum(values, _) => self.enum_list(values, None, schema, path),
             PropertyType::Ref(name) => {
                 if let Some(def) = self.index.structs.get(name) {
@@ -1514,13 +1522,20 @@ pub fn run(options: &Options) -> anyhow::Result<Outcome> {
                 Code::CrdDependencyEnumsSkipped,
                 line_span(*id, text, *line),
                 format!(
-                    "the `enum` lists of {} propert{} whose `+enum` type belongs to a dependency                      were not added ({types}; the first is `{field}`): Kubernetes' built-in                      enums are informational, and in a CRD a list is enforced",
+                    "the `enum` lists of {} propert{} whose `+enum` type belongs to a dependency \
+                     were not added ({types}; the first is `{field}`): Kubernetes' built-in \
+                     enums are informational, and in a CRD a list is enforced",
                     dependency_enums.len(),
-                    if dependency_enums.len() == 1 { "y" } else { "ies" },
+                    if dependency_enums.len() == 1 {
+                        "y"
+                    } else {
+                        "ies"
+                    },
                 ),
             )
             .with_help(
-                "nothing to do: controller-gen writes no such lists either; `--dependency-enums`                  adds them anyway (see `union-gen explain crd/dependency-enums-skipped`)",
+                "nothing to do: controller-gen writes no such lists either; `--dependency-enums` \
+                 adds them anyway (see `union-gen explain crd/dependency-enums-skipped`)",
             ),
         );
     }

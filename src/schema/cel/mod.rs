@@ -687,8 +687,7 @@ fn generated_items(rule: &str, message: &str) -> bool {
             return false;
         };
         let exists = format!("self.{list_name}.exists(i, ");
-        tests.starts_with(&exists)
-            && tests.matches(&exists).count() == list.split(", ").count()
+        tests.starts_with(&exists) && tests.matches(&exists).count() == list.split(", ").count()
     })
 }
 
