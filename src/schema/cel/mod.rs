@@ -1427,4 +1427,100 @@ mod tests {
             assert_eq!(plan.rules.len() == 1, written, "{max}: {plan:?}");
         }
     }
+
+    /// `crd` removes a stale rule only when it is exactly one union-gen writes: every shape
+    /// `plan` writes is recognised, and a rule with another message, other fields or another
+    /// expression is not.
+    #[test]
+    fn recognises_its_own_rules_only() {
+        let undiscriminated = |count| Union {
+            gated: false,
+            dialect: UnionDialect::Declarative,
+            discriminator: None,
+            members: vec![
+                member("s", "S", false),
+                member("n", "N", false),
+                member("b-c", "B", false),
+            ],
+            empty_values: vec![],
+            named_members: vec![],
+            items: None,
+            count,
+        };
+        let mut discriminator = field(ZeroForm::Empty, ValueKind::String);
+        discriminator.allowed = Some(vec!["It's".into(), "Other".into()]);
+        let discriminated = Union {
+            gated: false,
+            dialect: UnionDialect::Kep1027,
+            discriminator: Some("kind".into()),
+            members: vec![member("s", "It's", false), member("n", "Other", true)],
+            empty_values: vec![],
+            named_members: vec![],
+            items: None,
+            count: Count::ExactlyOne,
+        };
+        let items = Union {
+            gated: false,
+            dialect: UnionDialect::Declarative,
+            discriminator: None,
+            members: vec![member("a", "", false), member("b", "", false)],
+            empty_values: vec![],
+            named_members: vec![],
+            items: Some(ItemList {
+                list: "list".into(),
+                selectors: vec![
+                    vec![("type".to_string(), "A".to_string())],
+                    vec![("type".to_string(), "B".to_string())],
+                ],
+            }),
+            count: Count::AtMostOne,
+        };
+        let facts = facts(&[
+            ("s", field(ZeroForm::Empty, ValueKind::String)),
+            ("n", field(ZeroForm::Empty, ValueKind::Integer)),
+            ("b-c", pointer()),
+            ("kind", discriminator),
+            ("list", field(ZeroForm::Absent, ValueKind::List)),
+        ]);
+        let plan = plan(
+            &[
+                undiscriminated(Count::ExactlyOne),
+                undiscriminated(Count::AtMostOne),
+                undiscriminated(Count::AtLeastOne),
+                discriminated,
+                items,
+            ],
+            &facts,
+        );
+        assert_eq!(plan.rules.len(), 7, "{plan:?}");
+        for rule in &plan.rules {
+            assert!(is_generated(&rule.rule, &rule.message), "{rule:?}");
+        }
+        for (rule, message) in [
+            // controller-gen's message for its own `ExactlyOneOf`.
+            (
+                "(has(self.a) ? 1 : 0) + (has(self.b) ? 1 : 0) == 1",
+                "exactly one of the fields in [a b] must be set",
+            ),
+            // union-gen's message over a hand-written expression.
+            ("has(self.a) != has(self.b)", "exactly one of a, b must be set"),
+            // the message names other fields than the rule.
+            (
+                "(has(self.a) ? 1 : 0) + (has(self.b) ? 1 : 0) == 1",
+                "exactly one of a, c must be set",
+            ),
+            // another count than the message says.
+            (
+                "(has(self.a) ? 1 : 0) + (has(self.b) ? 1 : 0) <= 1",
+                "exactly one of a, b must be set",
+            ),
+            (
+                "!has(self.kind) || self.kind == '' || (self.kind == 'A' ? has(self.a) : !has(self.a))",
+                "a must be set when kind is 'B', and only then",
+            ),
+            ("self.kind != 'A' || !has(self.a)", "a may be set only when kind is 'A'"),
+        ] {
+            assert!(!is_generated(rule, message), "{rule} / {message}");
+        }
+    }
 }
