@@ -4,6 +4,12 @@
 //! `enum`s, `default`s and `required`, which may differ from the Go types); a rule already
 //! present (ignoring white space) is not added again.
 //!
+//! Enum lists are added only for the project's own `+enum` types (SPEC §4; dependencies' lists
+//! are informational in Kubernetes) unless [`Options::dependency_enums`]. What `crd` owns stays
+//! true: a list of a deduced enum (no explicit `Enum` marker) that differs from the deduced
+//! values is rewritten, and a rule in union-gen's exact form ([`cel::is_generated`]) that it
+//! would not write now is removed.
+//!
 //! For each `apiextensions.k8s.io/v1` `CustomResourceDefinition` document and each of its
 //! `spec.versions`, the Go root type is `spec.names.kind` in the input package whose
 //! `+groupName` is `spec.group` and whose version (`+versionName`, else the package name) is
@@ -11,9 +17,10 @@
 //! (JSON names; `properties`, `items`, `additionalProperties`).
 //!
 //! yaml_serde (the YAML organisation's maintained serde_yaml) reads the structure; the file
-//! is changed by inserting lines only, at places found by [`block`], a locator for
-//! controller-gen's block-style YAML. The result is read again and must equal the original
-//! structure plus exactly the additions, or nothing is written.
+//! is changed by inserting lines (and replacing or removing the lines of what `crd` owns), at
+//! places found by [`block`], a locator for controller-gen's block-style YAML. The result is
+//! read again and must equal the original structure plus exactly the changes, or nothing is
+//! written.
 //!
 //! Input: the [`ApiModel`], the loaded packages (for `+groupName`), CRD file texts. Output:
 //! patched texts, diagnostics. Must not know: Go syntax, OpenAPI document layout.

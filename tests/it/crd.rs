@@ -624,7 +624,11 @@ fn dependency_enums_get_a_list_only_on_opt_in() {
     assert_eq!(
         enum_of(
             patched,
-            &[&spec[..], &["tolerations", "items", "properties", "operator"]].concat()
+            &[
+                &spec[..],
+                &["tolerations", "items", "properties", "operator"]
+            ]
+            .concat()
         ),
         Some(vec!["Equal".to_string(), "Exists".into()])
     );
@@ -645,7 +649,8 @@ fn a_stale_project_enum_list_is_reported_and_rewritten() {
     let (code, _, _) = crd(&[], &manifest, &packages);
     assert_eq!(code, 0);
     let written = fs::read_to_string(&manifest).unwrap();
-    assert!(written.contains("                enum:\n                - Black\n                - White\n"));
+    assert!(written
+        .contains("                enum:\n                - Black\n                - White\n"));
 
     let go = dir.path().join("api/v1/can_types.go");
     let source = fs::read_to_string(&go).unwrap();
@@ -729,7 +734,9 @@ fn a_stale_union_rule_is_replaced() {
     let (code, out, _) = crd(&[], &path, PAINT);
     assert_eq!(code, 0);
     assert!(
-        out.contains("added 1 enum list(s) and 1 validation rule(s); removed 2 stale union rule(s)"),
+        out.contains(
+            "added 1 enum list(s) and 1 validation rule(s); removed 2 stale union rule(s)"
+        ),
         "{out}"
     );
     let patched = fs::read_to_string(&path).unwrap();
