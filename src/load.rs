@@ -427,4 +427,36 @@ mod tests {
             assert!(!loaded.missing.contains_key(expected));
         }
     }
+
+    /// The project's packages: the inputs and what go.work's `use` modules hold; not what is
+    /// found in `vendor/`, a `replace` directory with its own go.mod or the module cache.
+    #[test]
+    fn the_project_is_the_input_and_workspace_modules() {
+        let patterns = [
+            "testdata/deps/workspace/crd/...".to_string(),
+            "testdata/deps/replaced/apis/v1".to_string(),
+            "testdata/deps/vendored/apis/v1".to_string(),
+        ];
+        let (packages, errors) = discover::discover(&patterns).expect("testdata is readable");
+        let loaded = load(&packages, &errors);
+        let loaded_paths: BTreeSet<&str> = loaded
+            .packages
+            .iter()
+            .map(|p| p.import_path.as_str())
+            .collect();
+        for (path, project) in [
+            ("example.com/ws/crd/apis/v1", true),            // input
+            ("example.com/ws/api/v1", true),                 // go.work `use` module
+            ("example.com/replaced/apis/v1", true),          // input
+            ("example.com/shared/types", false),             // replace => ../shared-local
+            ("k8s.io/api/core/v1", false),                   // vendor/
+            ("k8s.io/apimachinery/pkg/apis/meta/v1", false), // vendor/
+        ] {
+            assert!(
+                loaded_paths.contains(path),
+                "{path} not loaded: {loaded_paths:?}"
+            );
+            assert_eq!(loaded.project.contains(path), project, "{path}");
+        }
+    }
 }

@@ -569,7 +569,7 @@ impl Walker<'_, '_> {
     }
 
     /// The `enum` list of a string property: added when missing — for a deduced `+enum` type
-    /// (`origin`) only when the type is the project's ([`Index::adds_list_of`]) — and, when
+    /// (`origin`, not explicit) only when the type is the project's ([`Index::adds_list_of`]) — and, when
     /// union-gen owns it ([`Index::owns_list_of`]), rewritten when it differs from the
     /// deduced values. An explicit list (`origin` `None`, or an explicit type) is only added.
     fn enum_list(
@@ -586,7 +586,9 @@ impl Walker<'_, '_> {
         let values: Vec<String> = values.iter().map(|v| v.value.clone()).collect();
         let present = schema.get("enum");
         match (present, origin) {
-            (None, Some(origin)) if !self.index.adds_list_of(origin) => {
+            // An explicit list is the author's, also on a dependency's type (controller-gen
+            // writes it too).
+            (None, Some(origin)) if !origin.explicit && !self.index.adds_list_of(origin) => {
                 self.dependency_enums
                     .push((path.to_vec(), origin.type_name.clone()));
             }
