@@ -2,6 +2,8 @@
 """Do the enum lists union-gen writes equal a project's committed CRD YAML? Copies the
 manifests, removes every `enum:` list from the copies, lets `union-gen crd` add them back
 from the Go types, and compares each list with the original (same place, same order).
+Dependencies' `+enum` lists are restored too (`--dependency-enums`), as a committed CRD may
+hold them.
 
 usage: scripts/enum-roundtrip.py UNION_GEN PROJECT_DIR CRD_GLOB PACKAGE_PATTERN...
   e.g. scripts/enum-roundtrip.py union-gen ~/gateway-api 'config/crd/standard/*.yaml' ./apis/...
@@ -57,7 +59,7 @@ try:
         with open(path) as f, open(copy, "w") as g:
             g.write(strip_enums(f.read()))
         copies.append(copy)
-    result = subprocess.run([union_gen, "crd", *copies, "--packages", *patterns],
+    result = subprocess.run([union_gen, "crd", "--dependency-enums", *copies, "--packages", *patterns],
                             cwd=project, capture_output=True, text=True)
     if result.returncode not in (0, 1):
         sys.exit(f"union-gen crd failed ({result.returncode}):\n{result.stderr}")

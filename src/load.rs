@@ -23,6 +23,11 @@ pub struct Loaded {
     pub sources: SourceMap,
     /// Referenced packages that could not be found, with the places searched.
     pub missing: BTreeMap<String, Vec<String>>,
+    /// Import paths of the loaded packages that belong to the project: the inputs and the
+    /// packages found in the input modules or go.work's `use` modules (not in `vendor/`, the
+    /// module cache or a `replace` directory of another module). `crd` adds enum lists only
+    /// for their types (SPEC §4).
+    pub project: BTreeSet<String>,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -99,11 +104,13 @@ pub fn load(packages: &[Package], walk_errors: &[WalkError]) -> Loaded {
         ));
     }
 
-    let missing = load_dependencies(packages, &mut loaded, &mut sources);
+    let mut project: BTreeSet<String> = loaded.iter().map(|p| p.import_path.clone()).collect();
+    let missing = load_dependencies(packages, &mut loaded, &mut sources, &mut project);
     Loaded {
         packages: loaded,
         sources,
         missing,
+        project,
         diagnostics,
     }
 }
@@ -114,6 +121,7 @@ fn load_dependencies(
     packages: &[Package],
     loaded: &mut Vec<LoadedPackage>,
     sources: &mut SourceMap,
+    project: &mut BTreeSet<String>,
 ) -> BTreeMap<String, Vec<String>> {
     let mut missing = BTreeMap::new();
     let roots: BTreeSet<PathBuf> = packages
@@ -151,6 +159,9 @@ fn load_dependencies(
             }
             match graph.find(import_path, from.as_deref()) {
                 Lookup::Found(dir) => {
+                    if graph.is_run_module_dir(&dir) {
+                        project.insert(import_path.clone());
+                    }
                     let owner = graph
                         .module_at(&dir)
                         .map(str::to_string)
@@ -416,6 +427,38 @@ mod tests {
         ] {
             assert!(paths.contains(expected), "{expected} not loaded: {paths:?}");
             assert!(!loaded.missing.contains_key(expected));
+        }
+    }
+
+    /// The project's packages: the inputs and what go.work's `use` modules hold; not what is
+    /// found in `vendor/`, a `replace` directory with its own go.mod or the module cache.
+    #[test]
+    fn the_project_is_the_input_and_workspace_modules() {
+        let patterns = [
+            "testdata/deps/workspace/crd/...".to_string(),
+            "testdata/deps/replaced/apis/v1".to_string(),
+            "testdata/deps/vendored/apis/v1".to_string(),
+        ];
+        let (packages, errors) = discover::discover(&patterns).expect("testdata is readable");
+        let loaded = load(&packages, &errors);
+        let loaded_paths: BTreeSet<&str> = loaded
+            .packages
+            .iter()
+            .map(|p| p.import_path.as_str())
+            .collect();
+        for (path, project) in [
+            ("example.com/ws/crd/apis/v1", true),            // input
+            ("example.com/ws/api/v1", true),                 // go.work `use` module
+            ("example.com/replaced/apis/v1", true),          // input
+            ("example.com/shared/types", false),             // replace => ../shared-local
+            ("k8s.io/api/core/v1", false),                   // vendor/
+            ("k8s.io/apimachinery/pkg/apis/meta/v1", false), // vendor/
+        ] {
+            assert!(
+                loaded_paths.contains(path),
+                "{path} not loaded: {loaded_paths:?}"
+            );
+            assert_eq!(loaded.project.contains(path), project, "{path}");
         }
     }
 }

@@ -196,8 +196,9 @@ pub enum PropertyType {
         ty: &'static str,
         format: Option<&'static str>,
     },
-    /// A string of an `+enum` type, with the values deduced from its constants (sorted).
-    Enum(Vec<EnumValue>),
+    /// A string of an `+enum` type, with the values deduced from its constants (sorted), and
+    /// the type they come from.
+    Enum(Vec<EnumValue>, EnumOrigin),
     /// A string with an explicit `+kubebuilder:validation:Enum` list (declared order), and the
     /// type openapi-gen sees, which reads no kubebuilder markers (the Go output writes that).
     ExplicitEnum(Vec<EnumValue>, Box<PropertyType>),
@@ -217,6 +218,16 @@ pub enum PropertyType {
     /// such type is reported (`resolve/recursive-type`, `resolve/alias-cycle`,
     /// `resolve/too-deep`, `resolve/unsupported-type`, `resolve/undefined-type`).
     Unsupported,
+}
+
+/// The `+enum` type a [`PropertyType::Enum`] comes from: `crd` adds the lists of the project's
+/// own types only, and owns only the lists that are deduced (SPEC §4).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EnumOrigin {
+    pub type_name: TypeName,
+    /// The type also has `+kubebuilder:validation:Enum=…`, whose values are the ones listed
+    /// (controller-gen writes that list itself).
+    pub explicit: bool,
 }
 
 /// One enum value with the text of the constant's doc comment.

@@ -373,6 +373,21 @@ impl ModuleGraph {
             .map(|(path, _)| path.as_str())
     }
 
+    /// Whether `dir` is part of one of the run's modules (the input modules and go.work's
+    /// `use` modules): the nearest `go.mod` above it is one of theirs and no `vendor/` lies
+    /// between. A package found in `vendor/`, the module cache or a `replace` directory with
+    /// its own `go.mod` belongs to a dependency.
+    pub fn is_run_module_dir(&self, dir: &Path) -> bool {
+        let dir = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+        let Some(root) = dir.ancestors().find(|a| a.join("go.mod").is_file()) else {
+            return false;
+        };
+        let vendored = dir
+            .strip_prefix(root)
+            .is_ok_and(|rest| rest.components().any(|c| c.as_os_str() == "vendor"));
+        !vendored && self.modules.values().any(|m| m.root == root)
+    }
+
     fn in_cache(
         &self,
         module_path: &str,

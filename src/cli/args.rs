@@ -172,6 +172,10 @@ pub struct CrdArgs {
     /// Write nothing; print a diff of each file that would change (exit 1 when one would).
     #[arg(long)]
     pub verify: bool,
+    /// Also add the enum lists of `+enum` types from dependencies (k8s.io/api's
+    /// `TaintEffect`, …): informational in Kubernetes, enforced once in a CRD.
+    #[arg(long)]
+    pub dependency_enums: bool,
     #[command(flatten)]
     pub reporting: ReportingArgs,
 }
@@ -336,6 +340,7 @@ impl CrdArgs {
         let options = crd::Options {
             files,
             packages,
+            dependency_enums: self.dependency_enums,
             jobs: self.reporting.jobs(),
         };
         Ok((options, self.reporting.format(color)))

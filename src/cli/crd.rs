@@ -71,9 +71,22 @@ pub(super) fn command(
         return exit::USAGE_OR_IO;
     }
     for (path, _, p) in changed {
+        let mut stale = String::new();
+        if p.rewritten_enums > 0 {
+            stale.push_str(&format!(
+                "; rewrote {} stale enum list(s)",
+                p.rewritten_enums
+            ));
+        }
+        if p.removed_rules > 0 {
+            stale.push_str(&format!(
+                "; removed {} stale union rule(s)",
+                p.removed_rules
+            ));
+        }
         let _ = writeln!(
             out,
-            "union-gen: {}: added {} enum list(s) and {} validation rule(s)",
+            "union-gen: {}: added {} enum list(s) and {} validation rule(s){stale}",
             path.display(),
             p.enums,
             p.rules

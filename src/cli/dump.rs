@@ -125,7 +125,7 @@ fn type_text(ty: &PropertyType) -> String {
             Some(format) => format!("{ty}/{format}"),
             None => ty.to_string(),
         },
-        PropertyType::Enum(values) => {
+        PropertyType::Enum(values, _) => {
             let values: Vec<&str> = values.iter().map(|v| v.value.as_str()).collect();
             format!("enum[{}]", values.join(","))
         }

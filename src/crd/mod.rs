@@ -4,6 +4,12 @@
 //! `enum`s, `default`s and `required`, which may differ from the Go types); a rule already
 //! present (ignoring white space) is not added again.
 //!
+//! Enum lists are added only for the project's own `+enum` types (SPEC §4; dependencies' lists
+//! are informational in Kubernetes) unless [`Options::dependency_enums`]. What `crd` owns stays
+//! true: a list of a deduced enum (no explicit `Enum` marker) that differs from the deduced
+//! values is rewritten, and a rule in union-gen's exact form ([`cel::is_generated`]) that it
+//! would not write now is removed.
+//!
 //! For each `apiextensions.k8s.io/v1` `CustomResourceDefinition` document and each of its
 //! `spec.versions`, the Go root type is `spec.names.kind` in the input package whose
 //! `+groupName` is `spec.group` and whose version (`+versionName`, else the package name) is
@@ -11,23 +17,26 @@
 //! (JSON names; `properties`, `items`, `additionalProperties`).
 //!
 //! yaml_serde (the YAML organisation's maintained serde_yaml) reads the structure; the file
-//! is changed by inserting lines only, at places found by [`block`], a locator for
-//! controller-gen's block-style YAML. The result is read again and must equal the original
-//! structure plus exactly the additions, or nothing is written.
+//! is changed by inserting lines (and replacing or removing the lines of what `crd` owns), at
+//! places found by [`block`], a locator for controller-gen's block-style YAML. The result is
+//! read again and must equal the original structure plus exactly the changes, or nothing is
+//! written.
 //!
 //! Input: the [`ApiModel`], the loaded packages (for `+groupName`), CRD file texts. Output:
 //! patched texts, diagnostics. Must not know: Go syntax, OpenAPI document layout.
 
 pub mod block;
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::ops::Range;
 use std::path::PathBuf;
 
 use yaml_serde::{Mapping, Value};
 
 use crate::diag::{Code, Diagnostic};
-use crate::model::{ApiModel, DefinitionBody, PropertyType, StructDef, TypeName};
+use crate::model::{
+    ApiModel, DefinitionBody, EnumOrigin, EnumValue, PropertyType, StructDef, TypeName,
+};
 use crate::resolve::LoadedPackage;
 use crate::schema::cel::cost::{self, Cardinality};
 use crate::schema::cel::{self, Rule};
@@ -38,10 +47,19 @@ pub struct Index<'m> {
     structs: HashMap<&'m TypeName, &'m StructDef>,
     /// (group, version, import path) of each input package with a `+groupName`.
     group_versions: Vec<(String, String, String)>,
+    /// The packages of the project's own modules: their `+enum` types' lists are added.
+    project: &'m BTreeSet<String>,
+    /// `--dependency-enums`: add the lists of dependencies' `+enum` types too.
+    dependency_enums: bool,
 }
 
 impl<'m> Index<'m> {
-    pub fn new(model: &'m ApiModel, packages: &[LoadedPackage]) -> Index<'m> {
+    pub fn new(
+        model: &'m ApiModel,
+        packages: &[LoadedPackage],
+        project: &'m BTreeSet<String>,
+        dependency_enums: bool,
+    ) -> Index<'m> {
         let structs = model
             .definitions
             .iter()
@@ -53,7 +71,22 @@ impl<'m> Index<'m> {
         Index {
             structs,
             group_versions: crate::resolve::closure::group_versions(packages),
+            project,
+            dependency_enums,
         }
+    }
+
+    /// Whether `crd` writes the deduced list of this `+enum` type (SPEC §4): a type of the
+    /// project's own modules, or any type with `--dependency-enums`.
+    fn adds_list_of(&self, origin: &EnumOrigin) -> bool {
+        self.dependency_enums || self.project.contains(&origin.type_name.package)
+    }
+
+    /// Whether `crd` owns the list of a property of this type: it adds the list and keeps it
+    /// equal to the deduced values. A list from `+kubebuilder:validation:Enum` is
+    /// controller-gen's.
+    fn owns_list_of(&self, origin: &EnumOrigin) -> bool {
+        !origin.explicit && self.adds_list_of(origin)
     }
 
     /// The struct of `kind` in the package serving `group`/`version`.
@@ -79,13 +112,16 @@ enum Step {
     Index(usize),
 }
 
-/// Additions to one document, each at a path.
+/// Changes to one document, each at a path.
 type Additions = Vec<(Vec<Step>, Addition)>;
 
 #[derive(Debug, Clone, PartialEq)]
 enum Addition {
-    Enum(Vec<String>),
-    Rules(Vec<Rule>),
+    /// An `enum` list, added or (`replaces`) written over the manifest's stale one.
+    Enum { values: Vec<String>, replaces: bool },
+    /// Union rules: the manifest's rules union-gen wrote earlier and no longer writes
+    /// (indices into its `x-kubernetes-validations`) removed, the new ones appended.
+    Rules { stale: Vec<usize>, new: Vec<Rule> },
 }
 
 /// A finding about a CRD file, by 0-based line.
@@ -101,8 +137,17 @@ pub struct Patched {
     pub text: String,
     /// `CustomResourceDefinition` documents in the file (of any apiVersion).
     pub crds: usize,
+    /// `enum` lists added.
     pub enums: usize,
+    /// Stale `enum` lists of deduced enums rewritten.
+    pub rewritten_enums: usize,
+    /// Union rules added.
     pub rules: usize,
+    /// Union-gen's own earlier rules removed (no longer generated).
+    pub removed_rules: usize,
+    /// Properties of dependencies' `+enum` types left without a list (no
+    /// `--dependency-enums`): (0-based line, field path, enum type).
+    pub dependency_enums: Vec<(usize, String, TypeName)>,
     /// CRD versions left alone (no Go type, not `apiextensions.k8s.io/v1`).
     pub skipped: Vec<Finding>,
     /// Rules of the walked structs that were not written, once per struct and finding.
@@ -174,14 +219,19 @@ pub fn patch(text: &str, index: &Index) -> Result<Patched, Finding> {
     };
     let mut out = String::with_capacity(text.len() + insertions.len() * 200);
     let mut next = insertions.iter().peekable();
+    // Lines before this one are replaced or removed.
+    let mut skip_until = 0;
     for (index, line) in with_endings.iter().enumerate() {
         while let Some(insertion) = next.next_if(|i| i.line == index) {
             for new in &insertion.lines {
                 out.push_str(new);
                 out.push_str(eol);
             }
+            skip_until = skip_until.max(insertion.line + insertion.remove);
         }
-        out.push_str(line);
+        if index >= skip_until {
+            out.push_str(line);
+        }
     }
     let mut rest = next.peekable();
     if rest.peek().is_some() && !out.is_empty() && !out.ends_with('\n') {
@@ -198,10 +248,12 @@ pub fn patch(text: &str, index: &Index) -> Result<Patched, Finding> {
     Ok(patched)
 }
 
-/// Lines inserted before line `line` (`line == len`: at the end).
+/// Lines inserted before line `line` (`line == len`: at the end), in place of the `remove`
+/// lines from `line` on (0: a pure insertion).
 #[derive(Debug)]
 struct Insertion {
     line: usize,
+    remove: usize,
     /// Indentation of the mapping it extends: deeper ones go first at the same line.
     indent: usize,
     order: usize,
@@ -298,6 +350,7 @@ fn document_additions(
         cardinality: Cardinality::ROOT,
         enclosing: Vec::new(),
         added: Vec::new(),
+        dependency_enums: Vec::new(),
     };
     for (number, version) in versions.iter().enumerate() {
         let Some(schema) = version
@@ -336,6 +389,22 @@ fn document_additions(
         walker.added.clear();
         walker.walk_struct(&type_name, def, schema, &mut path);
         let version_line = locate(&tree, &path[..3]).map_or(doc_line, |(_, line)| line);
+        // The stale rules go: they count no more in the version's cost.
+        let stale: Vec<Vec<Step>> = walker.additions[first_addition..]
+            .iter()
+            .flat_map(|(at, addition)| match addition {
+                Addition::Rules { stale, .. } => stale
+                    .iter()
+                    .map(|i| {
+                        let mut rule = at.clone();
+                        rule.push(Step::Key(cel::EXTENSION.into()));
+                        rule.push(Step::Index(*i));
+                        rule
+                    })
+                    .collect(),
+                Addition::Enum { .. } => Vec::new(),
+            })
+            .collect();
         if version_budget(
             &tree,
             schema,
@@ -343,28 +412,34 @@ fn document_additions(
             name,
             version_line,
             &walker.added,
+            &stale,
             &mut patched.budget,
         ) {
-            // Over the per-version limit with union-gen's rules: none of them is written.
-            let mut index = first_addition;
-            while index < walker.additions.len() {
-                if matches!(walker.additions[index].1, Addition::Rules(_)) {
-                    walker.additions.remove(index);
-                } else {
-                    index += 1;
-                }
-            }
+            // Over the per-version limit with union-gen's rules: none of them is written
+            // (stale ones are still removed).
+            drop_new_rules(&mut walker.additions, first_addition);
         }
     }
     let offset = block::sequence_offset(&tree).unwrap_or(0);
     for (path, addition) in &walker.additions {
         let order = insertions.len();
-        let insertion = insertion(&tree, path, addition, offset, order)?;
+        insertions.extend(insertion(&tree, path, addition, offset, order)?);
         match addition {
-            Addition::Enum(_) => patched.enums += 1,
-            Addition::Rules(rules) => patched.rules += rules.len(),
+            Addition::Enum {
+                replaces: false, ..
+            } => patched.enums += 1,
+            Addition::Enum { replaces: true, .. } => patched.rewritten_enums += 1,
+            Addition::Rules { stale, new } => {
+                patched.rules += new.len();
+                patched.removed_rules += stale.len();
+            }
         }
-        insertions.push(insertion);
+    }
+    for (path, enum_type) in walker.dependency_enums {
+        let line = locate(&tree, &path).map_or(doc_line, |(_, line)| line);
+        patched
+            .dependency_enums
+            .push((line, field_path(&path), enum_type));
     }
     for finding in walker.cel {
         if !patched.cel.contains(&finding) {
@@ -384,6 +459,23 @@ struct Walker<'a, 'm> {
     enclosing: Vec<(String, Option<u64>)>,
     /// The rules added in the version being walked: (schema path, estimated cost).
     added: Vec<(String, u64)>,
+    /// Properties of a dependency's `+enum` type left without a list.
+    dependency_enums: Vec<(Vec<Step>, TypeName)>,
+}
+
+/// Drops the new rules of the changes from `first` on, keeping the removal of stale ones.
+fn drop_new_rules(additions: &mut Additions, first: usize) {
+    let mut index = first;
+    while index < additions.len() {
+        if let Addition::Rules { stale, new } = &mut additions[index].1 {
+            new.clear();
+            if stale.is_empty() {
+                additions.remove(index);
+                continue;
+            }
+        }
+        index += 1;
+    }
 }
 
 impl Walker<'_, '_> {
@@ -396,22 +488,43 @@ impl Walker<'_, '_> {
     ) {
         let mut facts = cel::StructFacts::from_model(def);
         manifest_facts(&mut facts, schema);
+        self.owned_enum_facts(def, schema, &mut facts);
         let placement = self.placement(schema, path);
         let plan = match &placement {
             Some(placement) => cel::plan_placed(&def.unions, &facts, placement),
             None => cel::plan(&def.unions, &facts),
         };
-        let mut present: Vec<String> = schema
-            .get(cel::EXTENSION)
-            .and_then(Value::as_sequence)
-            .map(|rules| {
-                rules
-                    .iter()
-                    .filter_map(|r| r.get("rule").and_then(Value::as_str))
-                    .map(cel::normalized)
-                    .collect()
-            })
-            .unwrap_or_default();
+        // Every rule union-gen would write here, written or not: a manifest rule in
+        // union-gen's own form that is none of them is stale (its union changed).
+        let generated: Vec<String> =
+            plan.rules
+                .iter()
+                .chain(plan.findings.iter().filter_map(|f| match f {
+                    cel::Finding::OverBudget { rule, .. }
+                    | cel::Finding::RejectsValid { rule, .. } => Some(rule),
+                    _ => None,
+                }))
+                .map(|r| cel::normalized(&r.rule))
+                .collect();
+        let mut stale = Vec::new();
+        let mut present: Vec<String> = Vec::new();
+        let manifest_rules = schema.get(cel::EXTENSION).and_then(Value::as_sequence);
+        for (i, entry) in manifest_rules.into_iter().flatten().enumerate() {
+            let Some(rule) = entry.get("rule").and_then(Value::as_str) else {
+                continue;
+            };
+            let normalized = cel::normalized(rule);
+            let message = entry.get("message").and_then(Value::as_str);
+            let only_rule_and_message = entry.as_mapping().is_some_and(|m| m.len() == 2);
+            if only_rule_and_message
+                && message.is_some_and(|message| cel::is_generated(rule, message))
+                && !generated.contains(&normalized)
+            {
+                stale.push(i);
+            } else {
+                present.push(normalized);
+            }
+        }
         for finding in plan.findings {
             // A rule the manifest already has is the manifest's: the version check reports it.
             if let cel::Finding::OverBudget { rule, .. } = &finding {
@@ -434,8 +547,9 @@ impl Walker<'_, '_> {
                 new.push(rule);
             }
         }
-        if !new.is_empty() {
-            self.additions.push((path.clone(), Addition::Rules(new)));
+        if !new.is_empty() || !stale.is_empty() {
+            self.additions
+                .push((path.clone(), Addition::Rules { stale, new }));
         }
         let Some(properties) = schema.get("properties").and_then(Value::as_mapping) else {
             return;
@@ -451,6 +565,81 @@ impl Walker<'_, '_> {
             path.push(Step::Key(key.to_string()));
             self.walk_type(&property.ty, sub, path);
             path.truncate(path.len() - 2);
+        }
+    }
+
+    /// The `enum` list of a string property: added when missing — for a deduced `+enum` type
+    /// (`origin`, not explicit) only when the type is the project's ([`Index::adds_list_of`]) — and, when
+    /// union-gen owns it ([`Index::owns_list_of`]), rewritten when it differs from the
+    /// deduced values. An explicit list (`origin` `None`, or an explicit type) is only added.
+    fn enum_list(
+        &mut self,
+        values: &[EnumValue],
+        origin: Option<&EnumOrigin>,
+        schema: &Mapping,
+        path: &[Step],
+    ) {
+        let is_string = schema.get("type").and_then(Value::as_str) == Some("string");
+        if values.is_empty() || !is_string {
+            return;
+        }
+        let values: Vec<String> = values.iter().map(|v| v.value.clone()).collect();
+        let present = schema.get("enum");
+        match (present, origin) {
+            // An explicit list is the author's, also on a dependency's type (controller-gen
+            // writes it too).
+            (None, Some(origin)) if !origin.explicit && !self.index.adds_list_of(origin) => {
+                self.dependency_enums
+                    .push((path.to_vec(), origin.type_name.clone()));
+            }
+            (None, _) => self.additions.push((
+                path.to_vec(),
+                Addition::Enum {
+                    values,
+                    replaces: false,
+                },
+            )),
+            (Some(present), Some(origin)) if self.index.owns_list_of(origin) => {
+                let same = present.as_sequence().is_some_and(|items| {
+                    items.len() == values.len()
+                        && items
+                            .iter()
+                            .zip(&values)
+                            .all(|(a, b)| a.as_str() == Some(b))
+                });
+                if !same {
+                    self.additions.push((
+                        path.to_vec(),
+                        Addition::Enum {
+                            values,
+                            replaces: true,
+                        },
+                    ));
+                }
+            }
+            (Some(_), _) => {}
+        }
+    }
+
+    /// The discriminators (and other properties) whose `enum` union-gen owns allow the deduced
+    /// values, which the manifest will hold once patched, whatever its stale list says.
+    fn owned_enum_facts(&self, def: &StructDef, schema: &Mapping, facts: &mut cel::StructFacts) {
+        let properties = schema.get("properties").and_then(Value::as_mapping);
+        for property in &def.properties {
+            let PropertyType::Enum(values, origin) = &property.ty else {
+                continue;
+            };
+            let is_string = properties
+                .and_then(|p| p.get(property.json_name.as_str()))
+                .and_then(|p| p.get("type"))
+                .and_then(Value::as_str)
+                == Some("string");
+            if values.is_empty() || !is_string || !self.index.owns_list_of(origin) {
+                continue;
+            }
+            if let Some(f) = facts.get_mut(&property.json_name) {
+                f.allowed = Some(values.iter().map(|v| v.value.clone()).collect());
+            }
         }
     }
 
@@ -500,13 +689,10 @@ impl Walker<'_, '_> {
 
     fn walk_type(&mut self, ty: &PropertyType, schema: &Mapping, path: &mut Vec<Step>) {
         match ty {
-            PropertyType::Enum(values) | PropertyType::ExplicitEnum(values, _) => {
-                let is_string = schema.get("type").and_then(Value::as_str) == Some("string");
-                if !values.is_empty() && is_string && !schema.contains_key("enum") {
-                    let values = values.iter().map(|v| v.value.clone()).collect();
-                    self.additions.push((path.clone(), Addition::Enum(values)));
-                }
+            PropertyType::Enum(values, origin) => {
+                self.enum_list(values, Some(origin), schema, path)
             }
+            PropertyType::ExplicitEnum(values, _) => self.enum_list(values, None, schema, path),
             PropertyType::Ref(name) => {
                 if let Some(def) = self.index.structs.get(name) {
                     self.walk_struct(name, def, schema, path);
@@ -637,7 +823,9 @@ fn present_rules(
 /// The per-version check: the manifest's own rules and union-gen's (`added`: path, cost)
 /// against [`cost::STATIC_ESTIMATED_CRD_COST_LIMIT`], and the manifest's rules against the
 /// per-rule limit (warnings). Returns whether union-gen's rules bring the version over, in
-/// which case none of them is written.
+/// which case none of them is written. The `stale` rules (paths) are being removed and do
+/// not count.
+#[allow(clippy::too_many_arguments)]
 fn version_budget(
     tree: &block::Node,
     schema: &Mapping,
@@ -645,6 +833,7 @@ fn version_budget(
     version: &str,
     version_line: usize,
     added: &[(String, u64)],
+    stale: &[Vec<Step>],
     out: &mut Vec<BudgetFinding>,
 ) -> bool {
     let Ok(json) = serde_json::to_value(schema) else {
@@ -659,6 +848,7 @@ fn version_budget(
         0,
         &mut present,
     );
+    present.retain(|rule| !stale.contains(&rule.path));
     let rule_limit = cost::STATIC_ESTIMATED_COST_LIMIT;
     let limit = cost::STATIC_ESTIMATED_CRD_COST_LIMIT;
     let mut existing = 0u64;
@@ -843,14 +1033,14 @@ fn spaces(n: usize) -> String {
     " ".repeat(n)
 }
 
-/// Where and what to insert for one addition.
+/// Where and what to insert (or replace, or remove) for one change.
 fn insertion(
     tree: &block::Node,
     path: &[Step],
     addition: &Addition,
     offset: usize,
     order: usize,
-) -> Result<Insertion, Finding> {
+) -> Result<Vec<Insertion>, Finding> {
     let (node, line) = locate(tree, path)?;
     let entries = match node {
         block::Node::Map(entries) if !entries.is_empty() => entries,
@@ -867,57 +1057,114 @@ fn insertion(
     };
     let indent = entries[0].indent;
     let last = entries.last().map_or(line, |e| e.last) + 1;
+    let starts_item = |entry: &block::Entry, what: &str| Finding {
+        line: entry.line,
+        message: format!(
+            "the schema `{}` starts on a `- ` line; union-gen cannot {what}",
+            path_text(path)
+        ),
+    };
     match addition {
-        Addition::Enum(values) => {
-            let at = match entries.iter().position(|e| e.key.as_str() > "enum") {
-                Some(0) if entries[0].item_start => {
-                    return Err(Finding {
-                        line: entries[0].line,
-                        message: format!(
-                            "the schema `{}` starts on a `- ` line; union-gen cannot insert \
-                             `enum` before its first key",
-                            path_text(path)
-                        ),
-                    })
+        Addition::Enum { values, .. } => {
+            let existing = entries.iter().find(|e| e.key == "enum");
+            let (at, remove, offset) = match existing {
+                // A stale list: its lines are replaced, in the style of its items.
+                Some(entry) if entry.item_start => {
+                    return Err(starts_item(entry, "rewrite its `enum`"))
                 }
-                Some(0) => entries[0].line,
-                Some(i) => entries[i - 1].last + 1,
-                None => last,
+                Some(entry) => {
+                    let offset = match &entry.value {
+                        block::Node::Seq(items) => items[0].indent.saturating_sub(entry.indent),
+                        _ => offset,
+                    };
+                    (entry.line, entry.last + 1 - entry.line, offset)
+                }
+                None => {
+                    let at = match entries.iter().position(|e| e.key.as_str() > "enum") {
+                        Some(0) if entries[0].item_start => {
+                            return Err(starts_item(
+                                &entries[0],
+                                "insert `enum` before its first key",
+                            ))
+                        }
+                        Some(0) => entries[0].line,
+                        Some(i) => entries[i - 1].last + 1,
+                        None => last,
+                    };
+                    (at, 0, offset)
+                }
             };
             let mut lines = vec![format!("{}enum:", spaces(indent))];
             for value in values {
                 lines.push(format!("{}- {}", spaces(indent + offset), scalar(value)));
             }
-            Ok(Insertion {
+            Ok(vec![Insertion {
                 line: at,
+                remove,
                 indent,
                 order,
                 lines,
-            })
+            }])
         }
-        Addition::Rules(rules) => {
-            let (at, item_indent, mut lines) =
-                match entries.iter().find(|e| e.key == cel::EXTENSION) {
-                    Some(entry) => match &entry.value {
-                        block::Node::Seq(items) => (entry.last + 1, items[0].indent, Vec::new()),
-                        _ => {
-                            return Err(Finding {
-                                line: entry.line,
-                                message: format!(
-                                    "`{}` is not a block sequence, so union-gen cannot append \
-                                 rules to it without reformatting the file",
-                                    cel::EXTENSION
-                                ),
-                            })
-                        }
-                    },
-                    None => (
-                        last,
-                        indent + offset,
-                        vec![format!("{}{}:", spaces(indent), cel::EXTENSION)],
-                    ),
-                };
-            for rule in rules {
+        Addition::Rules { stale, new } => {
+            let existing = entries.iter().find(|e| e.key == cel::EXTENSION);
+            let items = match existing.map(|e| &e.value) {
+                Some(block::Node::Seq(items)) => Some(items),
+                Some(_) => {
+                    return Err(Finding {
+                        line: existing.map_or(line, |e| e.line),
+                        message: format!(
+                            "`{}` is not a block sequence, so union-gen cannot change its rules \
+                             without reformatting the file",
+                            cel::EXTENSION
+                        ),
+                    })
+                }
+                None => None,
+            };
+            let mut out = Vec::new();
+            let removal = |from: usize, to: usize| Insertion {
+                line: from,
+                remove: to + 1 - from,
+                indent,
+                order,
+                lines: Vec::new(),
+            };
+            if let (Some(entry), Some(items)) = (existing, items) {
+                if new.is_empty() && stale.len() == items.len() {
+                    // Every rule is stale and none replaces them: the key goes too.
+                    if entry.item_start {
+                        return Err(starts_item(entry, "remove its rules"));
+                    }
+                    return Ok(vec![removal(entry.line, entry.last)]);
+                }
+                for &i in stale {
+                    let Some(item) = items.get(i) else {
+                        return Err(Finding {
+                            line: entry.line,
+                            message: format!(
+                                "`{}` of `{}` is not written in block style, so union-gen cannot \
+                                 remove a rule from it without reformatting the file",
+                                cel::EXTENSION,
+                                path_text(path)
+                            ),
+                        });
+                    };
+                    out.push(removal(item.line, item.last));
+                }
+            }
+            if new.is_empty() {
+                return Ok(out);
+            }
+            let (at, item_indent, mut lines) = match (existing, items) {
+                (Some(entry), Some(items)) => (entry.last + 1, items[0].indent, Vec::new()),
+                _ => (
+                    last,
+                    indent + offset,
+                    vec![format!("{}{}:", spaces(indent), cel::EXTENSION)],
+                ),
+            };
+            for rule in new {
                 lines.push(format!(
                     "{}- message: {}",
                     spaces(item_indent),
@@ -929,12 +1176,14 @@ fn insertion(
                     scalar(&rule.rule)
                 ));
             }
-            Ok(Insertion {
+            out.push(Insertion {
                 line: at,
+                remove: 0,
                 indent,
                 order,
                 lines,
-            })
+            });
+            Ok(out)
         }
     }
 }
@@ -980,23 +1229,35 @@ fn apply(value: &mut Value, path: &[Step], addition: &Addition) {
         return;
     };
     match addition {
-        Addition::Enum(values) => {
+        Addition::Enum { values, .. } => {
             mapping.insert(
                 "enum".into(),
                 Value::Sequence(values.iter().map(|v| Value::String(v.clone())).collect()),
             );
         }
-        Addition::Rules(rules) => {
+        Addition::Rules { stale, new } => {
             let list = mapping
                 .entry(cel::EXTENSION.into())
                 .or_insert_with(|| Value::Sequence(Vec::new()));
             if let Some(list) = list.as_sequence_mut() {
-                for rule in rules {
+                for &i in stale.iter().rev() {
+                    if i < list.len() {
+                        list.remove(i);
+                    }
+                }
+                for rule in new {
                     let mut entry = Mapping::new();
                     entry.insert("message".into(), rule.message.clone().into());
                     entry.insert("rule".into(), rule.rule.clone().into());
                     list.push(Value::Mapping(entry));
                 }
+            }
+            if mapping
+                .get(cel::EXTENSION)
+                .and_then(Value::as_sequence)
+                .is_some_and(Vec::is_empty)
+            {
+                mapping.remove(cel::EXTENSION);
             }
         }
     }
@@ -1056,6 +1317,8 @@ pub struct Options {
     pub packages: Vec<String>,
     /// Worker threads (at least 1).
     pub jobs: usize,
+    /// Add the deduced `enum` lists of dependencies' `+enum` types too (`--dependency-enums`).
+    pub dependency_enums: bool,
 }
 
 /// One manifest: its text as read, and its patched text unless it cannot be patched.
@@ -1164,12 +1427,25 @@ pub fn run(options: &Options) -> anyhow::Result<Outcome> {
     // and tags mean nothing to a CRD, so their disagreement must not stop `crd`.
     diagnostics.retain(|d| d.code != Code::FieldPatchTagsMismatch);
     let mut sources: SourceMap = loaded.sources;
-    let index = Index::new(&model, &loaded.packages);
+    let index = Index::new(
+        &model,
+        &loaded.packages,
+        &loaded.project,
+        options.dependency_enums,
+    );
     let mut manifests = Vec::new();
+    // Properties left without their dependency enum list: (manifest, line, field, type).
+    let mut dependency_enums: Vec<(FileId, usize, String, TypeName)> = Vec::new();
     for (path, text) in texts {
         let id = sources.add(SourceFile::new(path.clone(), text.clone()));
         let patched = match patch(&text, &index) {
             Ok(patched) => {
+                dependency_enums.extend(
+                    patched
+                        .dependency_enums
+                        .iter()
+                        .map(|(line, field, ty)| (id, *line, field.clone(), ty.clone())),
+                );
                 if patched.crds == 0 {
                     diagnostics.push(
                         Diagnostic::new(
@@ -1230,6 +1506,47 @@ pub fn run(options: &Options) -> anyhow::Result<Outcome> {
             text,
             patched,
         });
+    }
+    if let Some((id, line, field, _)) = dependency_enums.first() {
+        let text = &sources.get(*id).text;
+        let mut types: Vec<String> = dependency_enums
+            .iter()
+            .map(|(.., ty)| format!("`{ty}`"))
+            .collect();
+        types.sort();
+        types.dedup();
+        let shown = types.len().min(4);
+        let more = types.len() - shown;
+        let types = format!(
+            "{}{}",
+            types[..shown].join(", "),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            }
+        );
+        diagnostics.push(
+            Diagnostic::new(
+                Code::CrdDependencyEnumsSkipped,
+                line_span(*id, text, *line),
+                format!(
+                    "the `enum` lists of {} propert{} whose `+enum` type belongs to a dependency \
+                     were not added ({types}; the first is `{field}`): Kubernetes' built-in \
+                     enums are informational, and in a CRD a list is enforced",
+                    dependency_enums.len(),
+                    if dependency_enums.len() == 1 {
+                        "y"
+                    } else {
+                        "ies"
+                    },
+                ),
+            )
+            .with_help(
+                "nothing to do: controller-gen writes no such lists either; `--dependency-enums` \
+                 adds them anyway (see `union-gen explain crd/dependency-enums-skipped`)",
+            ),
+        );
     }
     // A struct's unwritten rules are reported once, however many manifests walk it.
     let spans: HashMap<&TypeName, &Span> = model

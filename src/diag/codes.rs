@@ -1039,8 +1039,9 @@ right:
     Mode string `json:\"mode,omitempty\"`
 ";
     CrdNotPatchable = "crd/not-patchable", Error,
-"`union-gen crd` changes a CRD manifest only by inserting lines, so that every other byte
-(comments, key order, quoting, blank lines) stays as it was. It finds where to insert with a
+"`union-gen crd` changes a CRD manifest only by inserting lines (and by replacing the lines
+of an `enum` list or a rule it owns that went stale), so that every other byte (comments, key
+order, quoting, blank lines) stays as it was. It finds where to insert with a
 line-based reader of the block-style YAML controller-gen writes (`key:` lines, `- ` items,
 indentation). A schema written in flow style (`{type: object, properties: {…}}`), behind
 anchors or tags, or with content on a `---` line cannot be patched without reformatting the
@@ -1070,6 +1071,35 @@ wrong:
 right:
     // +groupName=shop.example.com
     package v1
+";
+    CrdDependencyEnumsSkipped = "crd/dependency-enums-skipped", Warning,
+"`union-gen crd` writes the deduced `enum` list of a `+enum` type only when the type is the
+project's own: declared in the module of the CRD's Go types (or a go.work `use` module). The
+`+enum` types of dependencies, such as k8s.io/api's `TaintEffect` or `TolerationOperator`,
+are informational: Kubernetes' own validation accepts values outside their lists
+(`Toleration.effect: \"\"` means \"all effects\", `operator: \"\"` means `Equal`), and the
+lists are frozen at the k8s.io/api version the project pins. Written into a CRD, an `enum` is
+enforced, and objects Kubernetes accepts for its own types are refused. controller-gen writes
+no such lists either. This note says once per run how many lists were left out and where;
+`--dependency-enums` adds them anyway (for a dependency whose enums are meant to be closed),
+`--allow crd/dependency-enums-skipped` silences it.
+
+wrong:
+    # a pod template's tolerations with the dependency's list enforced
+    tolerations:
+      items:
+        properties:
+          effect:
+            enum: [NoExecute, NoSchedule, PreferNoSchedule]
+            type: string
+
+right:
+    # as controller-gen writes it: `effect: \"\"` stays valid
+    tolerations:
+      items:
+        properties:
+          effect:
+            type: string
 ";
 }
 

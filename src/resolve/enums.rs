@@ -19,6 +19,8 @@ pub const ENUM_MARKERS: &[Kind] = &[Kind::Enum, Kind::K8sEnum];
 #[derive(Debug, Default)]
 pub struct Enums {
     pub values: HashMap<TypeName, Vec<EnumValue>>,
+    /// The enum types whose values are an explicit `+kubebuilder:validation:Enum` list.
+    pub explicit: HashSet<TypeName>,
 }
 
 /// Why a constant has no value we can use.
@@ -191,6 +193,7 @@ pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
                 );
             }
             let explicit = with_docs(explicit, &values);
+            enums.explicit.insert(enum_type.clone());
             enums.values.insert(enum_type, explicit);
             continue;
         }

@@ -400,7 +400,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
             (
                 Some((values, _)),
                 seen @ (PropertyType::Primitive { ty: "string", .. }
-                | PropertyType::Enum(_)
+                | PropertyType::Enum(..)
                 | PropertyType::ExplicitEnum(..)),
             ) => {
                 let seen = match seen {
@@ -691,7 +691,14 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 // An enum type without values stays an enum (openapi-gen's Go output writes
                 // `Enum: []interface{}{}`); the documents then carry no `enum`.
                 if let Some(values) = self.enums.values.get(&name) {
-                    return PropertyType::Enum(values.clone());
+                    let explicit = self.enums.explicit.contains(&name);
+                    return PropertyType::Enum(
+                        values.clone(),
+                        EnumOrigin {
+                            type_name: name,
+                            explicit,
+                        },
+                    );
                 }
                 if let Some((explicit, _)) = enums::explicit_values(&entry.decl.doc) {
                     let underlying = self.universe.resolve(entry.origin, &entry.decl.ty);
@@ -1156,7 +1163,7 @@ fn zero_form(go_type: &GoType, ty: &PropertyType) -> ZeroForm {
         (
             GoType::Builtin(_) | GoType::Named(..) | GoType::Slice(_) | GoType::Map(..),
             PropertyType::Primitive { .. }
-            | PropertyType::Enum(_)
+            | PropertyType::Enum(..)
             | PropertyType::ExplicitEnum(..)
             | PropertyType::Array(_)
             | PropertyType::Map(_),

@@ -414,7 +414,7 @@ fn property_schema(
 ) -> Schema {
     let mut doc = property.doc.clone();
     let enum_values = match &property.ty {
-        PropertyType::Enum(values) if !values.is_empty() => Some(values),
+        PropertyType::Enum(values, _) if !values.is_empty() => Some(values),
         _ => None,
     };
     if let Some(values) = enum_values {
@@ -484,7 +484,7 @@ fn type_schema(ty: &PropertyType, naming: Naming) -> Schema {
             format: format.map(str::to_string),
             ..Schema::default()
         },
-        PropertyType::Enum(values) | PropertyType::ExplicitEnum(values, _) => Schema {
+        PropertyType::Enum(values, _) | PropertyType::ExplicitEnum(values, _) => Schema {
             types: vec!["string".into()],
             enum_values: values.iter().map(|v| v.value.clone()).collect(),
             ..Schema::default()

@@ -587,3 +587,252 @@ fn crd_finds_the_types_in_a_nested_api_module_by_default() {
     let patched = fs::read_to_string(repo.path().join(manifest)).unwrap();
     assert!(patched.contains("- Fast\n"), "{patched}");
 }
+
+/// `testdata/crd/paint`: a `Can` CRD whose Go types use the project's `+enum` `Color`, an
+/// explicit `Finish` (`+kubebuilder:validation:Enum`, whose list controller-gen wrote), and the
+/// `+enum` types of a dependency module (`k8s.io/api`, reached by a `replace` to a directory
+/// with its own go.mod): `TaintEffect` directly and inside `[]Toleration`.
+const PAINT: &str = "testdata/crd/paint/...";
+const CANS: &str = "testdata/crd/paint/config/paint.example.com_cans.yaml";
+
+fn enum_of(document: &Value, path: &[&str]) -> Option<Vec<String>> {
+    let mut full = path.to_vec();
+    full.push("enum");
+    schema(document, &full).as_sequence().map(|values| {
+        values
+            .iter()
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect()
+    })
+}
+
+/// SPEC §4: a dependency's enum lists are informational; `crd` adds the project's own and
+/// says once per run (however many manifests) which lists it left out; `--dependency-enums`
+/// adds them too. controller-gen's explicit list is left as it is.
+#[test]
+fn dependency_enums_get_a_list_only_on_opt_in() {
+    let (dir, path) = copy(CANS);
+    let second = dir.path().join("second.yaml");
+    fs::copy(CANS, &second).unwrap();
+    let (code, _, err) = run(&[
+        "crd",
+        "--message-format",
+        "json",
+        path.to_str().unwrap(),
+        second.to_str().unwrap(),
+        "--packages",
+        PAINT,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let diagnostics = json_diagnostics(&err);
+    assert_eq!(
+        codes(&diagnostics),
+        ["crd/dependency-enums-skipped"],
+        "one note for two manifests"
+    );
+    assert_eq!(diagnostics[0]["severity"], "warning");
+    let message = diagnostics[0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("of 6 properties")
+            && message.contains("`k8s.io/api/core/v1.TaintEffect`")
+            && message.contains("`k8s.io/api/core/v1.TolerationOperator`")
+            && message.contains("`spec.effect`"),
+        "{message}"
+    );
+    assert!(diagnostics[0]["help"]
+        .as_str()
+        .unwrap()
+        .contains("--dependency-enums"));
+    for file in [&path, &second] {
+        let patched = &documents(&fs::read_to_string(file).unwrap())[0];
+        let spec = ["properties", "spec", "properties"];
+        fn at<'a>(spec: &[&'a str], rest: &[&'a str]) -> Vec<&'a str> {
+            [spec, rest].concat()
+        }
+        assert_eq!(
+            enum_of(patched, &at(&spec, &["color"])),
+            Some(vec!["Black".to_string(), "White".to_string()])
+        );
+        assert_eq!(
+            enum_of(patched, &at(&spec, &["finish"])),
+            Some(vec!["Matte".into(), "Gloss".into(), "Satin".into()]),
+            "controller-gen's list from an explicit marker is not touched"
+        );
+        assert_eq!(enum_of(patched, &at(&spec, &["effect"])), None);
+        let toleration = at(&spec, &["tolerations", "items", "properties"]);
+        for field in ["effect", "operator"] {
+            assert_eq!(
+                enum_of(patched, &[&toleration[..], &[field]].concat()),
+                None,
+                "{field}"
+            );
+        }
+    }
+
+    // Opted in: the lists are added, and nothing is left to note.
+    let (code, out, codes) = crd(&["--dependency-enums"], &path, PAINT);
+    assert_eq!((code, codes.len()), (0, 0), "{codes:?}");
+    assert!(
+        out.contains("added 3 enum list(s) and 0 validation rule(s)"),
+        "{out}"
+    );
+    let patched = &documents(&fs::read_to_string(&path).unwrap())[0];
+    let spec = ["properties", "spec", "properties"];
+    assert_eq!(
+        enum_of(patched, &[&spec[..], &["effect"]].concat()),
+        Some(vec![
+            "NoExecute".to_string(),
+            "NoSchedule".into(),
+            "PreferNoSchedule".into()
+        ])
+    );
+    assert_eq!(
+        enum_of(
+            patched,
+            &[
+                &spec[..],
+                &["tolerations", "items", "properties", "operator"]
+            ]
+            .concat()
+        ),
+        Some(vec!["Equal".to_string(), "Exists".into()])
+    );
+    // A list already there is not removed without the flag.
+    let (code, out, codes) = crd(&["--verify"], &path, PAINT);
+    assert_eq!((code, codes.len()), (0, 0), "{out} {codes:?}");
+}
+
+/// The project's enum changes in Go (`Black` → `Purple`): the list union-gen wrote is stale;
+/// `--verify` reports it with the diff (exit 1), `crd` rewrites exactly its lines, and a
+/// second run changes nothing.
+#[test]
+fn a_stale_project_enum_list_is_reported_and_rewritten() {
+    let dir = tempfile::tempdir().unwrap();
+    crate::harness::copy_dir(Path::new("testdata/crd/paint"), dir.path());
+    let manifest = dir.path().join("config/paint.example.com_cans.yaml");
+    let packages = format!("{}/...", dir.path().display());
+    let (code, _, _) = crd(&[], &manifest, &packages);
+    assert_eq!(code, 0);
+    let written = fs::read_to_string(&manifest).unwrap();
+    assert!(written
+        .contains("                enum:\n                - Black\n                - White\n"));
+
+    let go = dir.path().join("api/v1/can_types.go");
+    let source = fs::read_to_string(&go).unwrap();
+    fs::write(
+        &go,
+        source.replace(
+            "ColorBlack Color = \"Black\"",
+            "ColorPurple Color = \"Purple\"",
+        ),
+    )
+    .unwrap();
+
+    let (code, diff, codes) = crd(&["--verify"], &manifest, &packages);
+    assert_eq!(code, 1, "{diff}");
+    assert_eq!(codes, ["crd/dependency-enums-skipped"]);
+    let changed: Vec<&str> = diff
+        .lines()
+        .filter(|l| (l.starts_with('-') || l.starts_with('+')) && !l.starts_with("--- "))
+        .filter(|l| !l.starts_with("+++ "))
+        .collect();
+    assert_eq!(
+        changed,
+        ["-                - Black", "+                - Purple"],
+        "{diff}"
+    );
+    assert_eq!(fs::read_to_string(&manifest).unwrap(), written);
+
+    let (code, out, _) = crd(&[], &manifest, &packages);
+    assert_eq!(code, 0);
+    assert!(out.contains("rewrote 1 stale enum list(s)"), "{out}");
+    let rewritten = fs::read_to_string(&manifest).unwrap();
+    assert_eq!(
+        rewritten,
+        written.replace("                - Black\n", "                - Purple\n")
+    );
+    let (code, out, _) = crd(&[], &manifest, &packages);
+    assert_eq!(code, 0);
+    assert!(out.is_empty(), "{out}");
+    let (code, out, _) = crd(&["--verify"], &manifest, &packages);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("up to date"), "{out}");
+}
+
+/// A union rule union-gen wrote earlier (recognised by its exact form and message) whose
+/// union changed is replaced, not left beside the new one; hand-written rules stay, also
+/// one in union-gen's form with another key. A stale rule left alone in its list takes the
+/// key with it.
+#[test]
+fn a_stale_union_rule_is_replaced() {
+    let (dir, _) = copy(CANS);
+    let path = dir.path().join("stale.yaml");
+    let applicator = "                    - width\n                    type: object\n                type: object\n              color:\n";
+    let stale = "exactly one of brush, roller, spray must be set";
+    let text = fs::read_to_string(CANS)
+        .unwrap()
+        .replace(
+            applicator,
+            &applicator.replace(
+                "                type: object\n              color:\n",
+                &format!(
+                    "                type: object\n                x-kubernetes-validations:\n                \
+                     - message: by hand\n                  rule: has(self.brush) || has(self.roller)\n                \
+                     - message: {stale}\n                  rule: '(has(self.brush) ? 1 : 0) + (has(self.roller)\n                    \
+                     ? 1 : 0) + (has(self.spray) ? 1 : 0) == 1'\n                \
+                     - fieldPath: .brush\n                  message: at most one of brush, spray may be set\n                  \
+                     rule: '(has(self.brush) ? 1 : 0) + (has(self.spray) ? 1 : 0) <= 1'\n              color:\n"
+                ),
+            ),
+        )
+        .replace(
+            "            required:\n            - color\n            type: object\n",
+            "            required:\n            - color\n            type: object\n            \
+             x-kubernetes-validations:\n            - message: brush must be set when kind is 'Brush', and only then\n              \
+             rule: '!has(self.kind) || self.kind == '''' || (self.kind == ''Brush'' ? has(self.brush) : !has(self.brush))'\n",
+        );
+    assert!(text.contains(stale) && text.contains("when kind is 'Brush'"));
+    fs::write(&path, &text).unwrap();
+
+    let (code, diff, _) = crd(&["--verify"], &path, PAINT);
+    assert_eq!(code, 1, "{diff}");
+    let (code, out, _) = crd(&[], &path, PAINT);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(
+            "added 1 enum list(s) and 1 validation rule(s); removed 2 stale union rule(s)"
+        ),
+        "{out}"
+    );
+    let patched = fs::read_to_string(&path).unwrap();
+    let document = &documents(&patched)[0];
+    let messages: Vec<&str> = schema(
+        document,
+        &["properties", "spec", "properties", "applicator"],
+    )["x-kubernetes-validations"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .map(|r| r["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "by hand",
+            "at most one of brush, spray may be set",
+            "exactly one of brush, roller must be set"
+        ]
+    );
+    assert!(
+        schema(document, &["properties", "spec"])
+            .get("x-kubernetes-validations")
+            .is_none(),
+        "the key of a list of stale rules only goes too"
+    );
+    // Only the stale rules' lines went: the rest of the file is as it was.
+    assert!(!patched.contains("spray must be set") && !patched.contains("'Brush'"));
+    assert!(patched.contains("rule: has(self.brush) || has(self.roller)\n"));
+    let (code, out, _) = crd(&[], &path, PAINT);
+    assert_eq!(code, 0);
+    assert!(out.is_empty(), "{out}");
+}

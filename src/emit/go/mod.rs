@@ -498,7 +498,7 @@ fn type_elements(
             ));
             props.push(Element::line("Format", go_quote(format.unwrap_or(""))));
         }
-        PropertyType::Enum(values) => {
+        PropertyType::Enum(values, _) => {
             props.push(Element::line("Type", "[]string{\"string\"}"));
             props.push(Element::line("Format", "\"\""));
             let mut quoted: Vec<String> = values.iter().map(|v| go_quote(&v.value)).collect();

@@ -152,7 +152,7 @@ impl ValueKind {
     fn of(ty: &PropertyType) -> ValueKind {
         match ty {
             PropertyType::Primitive { ty, .. } => ValueKind::from_schema_type(ty),
-            PropertyType::Enum(_) | PropertyType::ExplicitEnum(..) => ValueKind::String,
+            PropertyType::Enum(..) | PropertyType::ExplicitEnum(..) => ValueKind::String,
             PropertyType::Ref(_) | PropertyType::Object(_) => ValueKind::Object,
             PropertyType::Array(_) => ValueKind::List,
             PropertyType::Map(_) => ValueKind::Map,
@@ -225,7 +225,7 @@ impl StructFacts {
                     kind: ValueKind::of(&p.ty),
                     omitempty: p.omitempty,
                     allowed: match &p.ty {
-                        PropertyType::Enum(values) | PropertyType::ExplicitEnum(values, _)
+                        PropertyType::Enum(values, _) | PropertyType::ExplicitEnum(values, _)
                             if !values.is_empty() =>
                         {
                             Some(values.iter().map(|v| v.value.clone()).collect())
@@ -596,6 +596,134 @@ fn presence_count(text: &str) -> Option<String> {
         };
     fields.sort_unstable();
     Some(format!("count({}){op}", fields.join(",")))
+}
+
+/// Whether `rule` with `message` is exactly a rule union-gen writes, for some union: the
+/// message in one of union-gen's forms (see [`count_rule`], [`item_rule`], [`union_rules`])
+/// and the rule of that form over the fields the message names. `crd` removes such a rule
+/// when it no longer writes it (the union's members changed), instead of leaving it beside
+/// the new one; a hand-written rule (another message or shape) is never touched.
+pub fn is_generated(rule: &str, message: &str) -> bool {
+    generated_count(rule, message)
+        || generated_items(rule, message)
+        || generated_member(rule, message)
+}
+
+/// Every `S(m)` [`set_test`] can write for the field `name`.
+fn set_tests(name: &str) -> Vec<String> {
+    let Some(field) = escape(name) else {
+        return Vec::new();
+    };
+    let has = format!("has(self.{field})");
+    vec![
+        has.clone(),
+        format!("({has} && self.{field} != '')"),
+        format!("({has} && self.{field} != 0)"),
+        format!("({has} && self.{field} != 0.0)"),
+        format!("({has} && self.{field})"),
+        format!("({has} && size(self.{field}) != 0)"),
+    ]
+}
+
+/// The shapes of [`count_rule`]: `exactly one of a, b must be set` with
+/// `(S(a) ? 1 : 0) + (S(b) ? 1 : 0) == 1`, and so on.
+fn generated_count(rule: &str, message: &str) -> bool {
+    let forms = [
+        ("exactly one of ", " must be set", " + ", " == 1"),
+        ("at most one of ", " may be set", " + ", " <= 1"),
+        ("at least one of ", " must be set", " || ", ""),
+    ];
+    forms.iter().any(|(head, tail, join, end)| {
+        let Some(list) = message
+            .strip_prefix(head)
+            .and_then(|m| m.strip_suffix(tail))
+        else {
+            return false;
+        };
+        if list.starts_with("the items ") {
+            return false;
+        }
+        let Some(body) = rule.strip_suffix(end) else {
+            return false;
+        };
+        let names: Vec<&str> = list.split(", ").collect();
+        let terms: Vec<&str> = body.split(join).collect();
+        names.len() == terms.len()
+            && names.iter().zip(&terms).all(|(name, term)| {
+                let test = if end.is_empty() {
+                    Some(*term)
+                } else {
+                    term.strip_prefix('(')
+                        .and_then(|t| t.strip_suffix(" ? 1 : 0)"))
+                };
+                test.is_some_and(|test| set_tests(name).iter().any(|t| t == test))
+            })
+    })
+}
+
+/// The shape of [`item_rule`]: `exactly one of the items a, b must be present` with
+/// `(has(self.l) ? [self.l.exists(i, …), …].filter(x, x).size() : 0) == 1`.
+fn generated_items(rule: &str, message: &str) -> bool {
+    let forms = [
+        ("exactly one of the items ", " must be present", " == 1"),
+        ("at most one of the items ", " may be present", " <= 1"),
+        ("at least one of the items ", " must be present", " >= 1"),
+    ];
+    forms.iter().any(|(head, tail, end)| {
+        let Some(list) = message
+            .strip_prefix(head)
+            .and_then(|m| m.strip_suffix(tail))
+        else {
+            return false;
+        };
+        let Some(inner) = rule
+            .strip_prefix("(has(self.")
+            .and_then(|r| r.strip_suffix(end))
+            .and_then(|r| r.strip_suffix("].filter(x, x).size() : 0)"))
+        else {
+            return false;
+        };
+        let Some((list_name, tests)) = inner.split_once(") ? [") else {
+            return false;
+        };
+        let exists = format!("self.{list_name}.exists(i, ");
+        tests.starts_with(&exists) && tests.matches(&exists).count() == list.split(", ").count()
+    })
+}
+
+/// The shapes of a discriminated member's rule ([`union_rules`]): `m must be set when d is
+/// 'V', and only then` with `!has(self.d) || self.d == '' || (self.d == 'V' ? S(m) : !S(m))`,
+/// and `m may be set only when d is 'V'` with `… || self.d == 'V' || !S(m)`.
+fn generated_member(rule: &str, message: &str) -> bool {
+    let (member, rest, optional) = if let Some(m) = message.strip_suffix("', and only then") {
+        match m.split_once(" must be set when ") {
+            Some((member, rest)) => (member, rest, false),
+            None => return false,
+        }
+    } else if let Some(m) = message.strip_suffix('\'') {
+        match m.split_once(" may be set only when ") {
+            Some((member, rest)) => (member, rest, true),
+            None => return false,
+        }
+    } else {
+        return false;
+    };
+    let Some((discriminator, value)) = rest.split_once(" is '") else {
+        return false;
+    };
+    let Some(d) = escape(discriminator) else {
+        return false;
+    };
+    let unset = format!("!has(self.{d}) || self.{d} == ''");
+    let literal = string_literal(value);
+    set_tests(member).iter().any(|test| {
+        let expected = if optional {
+            format!("{unset} || self.{d} == {literal} || !{test}")
+        } else {
+            format!("{unset} || (self.{d} == {literal} ? {test} : !{test})")
+        };
+        expected == rule
+    })
 }
 
 fn without_spaces(rule: &str) -> String {
@@ -1297,6 +1425,102 @@ mod tests {
             };
             let plan = plan_placed(std::slice::from_ref(&union), &facts, &placement);
             assert_eq!(plan.rules.len() == 1, written, "{max}: {plan:?}");
+        }
+    }
+
+    /// `crd` removes a stale rule only when it is exactly one union-gen writes: every shape
+    /// `plan` writes is recognised, and a rule with another message, other fields or another
+    /// expression is not.
+    #[test]
+    fn recognises_its_own_rules_only() {
+        let undiscriminated = |count| Union {
+            gated: false,
+            dialect: UnionDialect::Declarative,
+            discriminator: None,
+            members: vec![
+                member("s", "S", false),
+                member("n", "N", false),
+                member("b-c", "B", false),
+            ],
+            empty_values: vec![],
+            named_members: vec![],
+            items: None,
+            count,
+        };
+        let mut discriminator = field(ZeroForm::Empty, ValueKind::String);
+        discriminator.allowed = Some(vec!["It's".into(), "Other".into()]);
+        let discriminated = Union {
+            gated: false,
+            dialect: UnionDialect::Kep1027,
+            discriminator: Some("kind".into()),
+            members: vec![member("s", "It's", false), member("n", "Other", true)],
+            empty_values: vec![],
+            named_members: vec![],
+            items: None,
+            count: Count::ExactlyOne,
+        };
+        let items = Union {
+            gated: false,
+            dialect: UnionDialect::Declarative,
+            discriminator: None,
+            members: vec![member("a", "", false), member("b", "", false)],
+            empty_values: vec![],
+            named_members: vec![],
+            items: Some(ItemList {
+                list: "list".into(),
+                selectors: vec![
+                    vec![("type".to_string(), "A".to_string())],
+                    vec![("type".to_string(), "B".to_string())],
+                ],
+            }),
+            count: Count::AtMostOne,
+        };
+        let facts = facts(&[
+            ("s", field(ZeroForm::Empty, ValueKind::String)),
+            ("n", field(ZeroForm::Empty, ValueKind::Integer)),
+            ("b-c", pointer()),
+            ("kind", discriminator),
+            ("list", field(ZeroForm::Absent, ValueKind::List)),
+        ]);
+        let plan = plan(
+            &[
+                undiscriminated(Count::ExactlyOne),
+                undiscriminated(Count::AtMostOne),
+                undiscriminated(Count::AtLeastOne),
+                discriminated,
+                items,
+            ],
+            &facts,
+        );
+        assert_eq!(plan.rules.len(), 7, "{plan:?}");
+        for rule in &plan.rules {
+            assert!(is_generated(&rule.rule, &rule.message), "{rule:?}");
+        }
+        for (rule, message) in [
+            // controller-gen's message for its own `ExactlyOneOf`.
+            (
+                "(has(self.a) ? 1 : 0) + (has(self.b) ? 1 : 0) == 1",
+                "exactly one of the fields in [a b] must be set",
+            ),
+            // union-gen's message over a hand-written expression.
+            ("has(self.a) != has(self.b)", "exactly one of a, b must be set"),
+            // the message names other fields than the rule.
+            (
+                "(has(self.a) ? 1 : 0) + (has(self.b) ? 1 : 0) == 1",
+                "exactly one of a, c must be set",
+            ),
+            // another count than the message says.
+            (
+                "(has(self.a) ? 1 : 0) + (has(self.b) ? 1 : 0) <= 1",
+                "exactly one of a, b must be set",
+            ),
+            (
+                "!has(self.kind) || self.kind == '' || (self.kind == 'A' ? has(self.a) : !has(self.a))",
+                "a must be set when kind is 'B', and only then",
+            ),
+            ("self.kind != 'A' || !has(self.a)", "a may be set only when kind is 'A'"),
+        ] {
+            assert!(!is_generated(rule, message), "{rule} / {message}");
         }
     }
 }

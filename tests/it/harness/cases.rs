@@ -39,6 +39,7 @@ pub fn spec_severity(code: &str) -> &'static str {
         | "cel/unenforceable"
         | "cel/unbounded-list"
         | "crd/skipped"
+        | "crd/dependency-enums-skipped"
         | "cli/deprecated-flag"
         | "union/item-member"
         | "resolve/undefined-type"
