@@ -269,24 +269,6 @@ fn wildcard_match(pattern: &str, text: &str) -> bool {
     rest.is_empty()
 }
 
-/// Reads a file only when it is a regular file (after symlinks): opening a FIFO blocks until
-/// a writer appears, and a device may never end.
-pub fn read_regular_file(path: &Path) -> std::io::Result<Vec<u8>> {
-    if !fs::metadata(path)?.is_file() {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            "not a regular file",
-        ));
-    }
-    fs::read(path)
-}
-
-/// [`read_regular_file`] as UTF-8 text (go.mod, go.work).
-pub fn read_regular_text(path: &Path) -> std::io::Result<String> {
-    String::from_utf8(read_regular_file(path)?)
-        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
-}
-
 fn is_skipped_dir(name: &str) -> bool {
     name == "vendor" || name == "testdata" || name.starts_with('.') || name.starts_with('_')
 }
@@ -315,7 +297,7 @@ impl Boundaries {
         let Some(work_dir) = absolute.ancestors().find(|d| d.join("go.work").is_file()) else {
             return Boundaries::default();
         };
-        let Ok(text) = read_regular_text(&work_dir.join("go.work")) else {
+        let Ok(text) = crate::source::read_regular_text(&work_dir.join("go.work")) else {
             return Boundaries::default();
         };
         let workspace = crate::modules::parse_go_work(&text, work_dir)
@@ -480,18 +462,13 @@ impl ModuleCache {
         if let Some(cached) = self.roots.get(dir) {
             return cached.clone();
         }
-        let found = match read_regular_text(&dir.join("go.mod")) {
-            Ok(text) => module_path(&text).map(|m| (dir.to_path_buf(), m)),
+        let found = match crate::source::read_regular_text(&dir.join("go.mod")) {
+            Ok(text) => crate::modules::module_directive(&text).map(|m| (dir.to_path_buf(), m)),
             Err(_) => dir.parent().and_then(|parent| self.module_of(parent)),
         };
         self.roots.insert(dir.to_path_buf(), found.clone());
         found
     }
-}
-
-/// The `module` directive of a go.mod file (read by the one go.mod parser, [`modules`]).
-pub fn module_path(go_mod: &str) -> Option<String> {
-    crate::modules::module_directive(go_mod)
 }
 
 #[cfg(test)]
@@ -501,14 +478,14 @@ mod tests {
     #[test]
     fn reads_module_directive() {
         assert_eq!(
-            module_path("// c\nmodule k8s.io/api // x\n\ngo 1.22\n"),
+            crate::modules::module_directive("// c\nmodule k8s.io/api // x\n\ngo 1.22\n"),
             Some("k8s.io/api".into())
         );
         assert_eq!(
-            module_path("module \"example.com/m\"\n"),
+            crate::modules::module_directive("module \"example.com/m\"\n"),
             Some("example.com/m".into())
         );
-        assert_eq!(module_path("modules x\n"), None);
+        assert_eq!(crate::modules::module_directive("modules x\n"), None);
     }
 
     #[test]
@@ -616,7 +593,7 @@ mod tests {
             .status()
             .expect("mkfifo runs");
         assert!(status.success());
-        let error = read_regular_text(&fifo).expect_err("a FIFO is not read");
+        let error = crate::source::read_regular_text(&fifo).expect_err("a FIFO is not read");
         assert_eq!(error.kind(), std::io::ErrorKind::InvalidInput);
         assert_eq!(ModuleCache::default().module_of(dir.path()), None);
     }

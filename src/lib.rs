@@ -14,6 +14,7 @@ pub mod diag;
 pub mod discover;
 pub mod emit;
 pub mod exit;
+pub mod golit;
 pub mod limits;
 pub mod load;
 pub mod markers;

@@ -14,9 +14,32 @@ use rayon::prelude::*;
 use crate::diag::{Code, Diagnostic};
 use crate::discover::{self, Package, WalkError};
 use crate::modules::{self, Lookup, ModuleGraph};
-use crate::resolve::{LoadedFile, LoadedPackage};
 use crate::source::{FileId, SourceFile, SourceMap, Span};
 use crate::syntax::{self, ConstExpr, FileDecls, TypeExpr};
+
+/// One package handed to `resolve`.
+#[derive(Debug, Clone)]
+pub struct LoadedPackage {
+    pub import_path: String,
+    /// An input package (its types become definitions) rather than a dependency.
+    pub is_input: bool,
+    pub files: Vec<LoadedFile>,
+}
+
+#[derive(Debug, Clone)]
+pub struct LoadedFile {
+    pub id: FileId,
+    pub decls: FileDecls,
+}
+
+/// The name a package gets when imported without an alias, when its source is not loaded:
+/// the last path element, minus a `.vN` suffix, `-` made `_`.
+pub(crate) fn last_element_name(path: &str) -> String {
+    let last = path.rsplit('/').next().unwrap_or(path);
+    // gopkg.in/yaml.v2 → yaml; a major-version suffix does not name the package.
+    let last = last.split('.').next().unwrap_or(last);
+    last.replace('-', "_")
+}
 
 pub struct Loaded {
     pub packages: Vec<LoadedPackage>,
@@ -38,7 +61,7 @@ enum ReadResult {
 }
 
 fn read(path: &std::path::Path) -> ReadResult {
-    match discover::read_regular_file(path) {
+    match crate::source::read_regular_file(path) {
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(mut text) => {
                 // A UTF-8 BOM is not part of Go source; blank it so offsets stay the same.
@@ -303,7 +326,7 @@ fn referenced_imports(
             for import in &file.decls.imports {
                 let name = match import.alias.as_deref() {
                     Some(alias) => alias.to_string(),
-                    None => crate::resolve::universe::last_element_name(&import.path),
+                    None => last_element_name(&import.path),
                 };
                 // The real name is only known once the package is loaded (`…/foo/v2` is often
                 // `foo`): also keep an import whose default name starts like a used qualifier.

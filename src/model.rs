@@ -362,18 +362,8 @@ impl Limits {
     }
 }
 
-/// One `x-kubernetes-validations` rule from `+k8s:validation:cel[i]:rule|message|
-/// messageExpression|optionalOldSelf|reason|fieldPath`; empty strings are left out when
-/// written.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct CelRule {
-    pub rule: String,
-    pub message: String,
-    pub message_expression: String,
-    pub optional_old_self: Option<bool>,
-    pub reason: String,
-    pub field_path: String,
-}
+/// One `x-kubernetes-validations` entry, as the `+k8s:validation:` markers give it.
+pub use crate::markers::validation::CelRule;
 
 /// An extension from a marker: `+k8s:openapi-gen=x-kubernetes-<name>:<value>` (one string) or
 /// the old `+validations=<v>` (`x-kubernetes-validations`: one string, or a list when the
@@ -393,5 +383,37 @@ impl MarkerExtension {
             [one] => one.clone().into(),
             many => many.to_vec().into(),
         }
+    }
+}
+
+impl DefaultValue {
+    /// The document's `default`; none for a `ref()` to a constant that was not found.
+    pub fn to_json(&self) -> Option<serde_json::Value> {
+        Some(match self {
+            DefaultValue::Json(text) => {
+                sort_keys(serde_json::from_str(text).unwrap_or(serde_json::Value::Null))
+            }
+            DefaultValue::Const { value, .. } => value.clone()?.into(),
+            DefaultValue::EmptyObject => serde_json::Value::Object(serde_json::Map::new()),
+            DefaultValue::EmptyString => "".into(),
+            DefaultValue::Zero => 0.into(),
+            DefaultValue::False => false.into(),
+        })
+    }
+}
+
+/// Go marshals maps with sorted keys.
+fn sort_keys(value: serde_json::Value) -> serde_json::Value {
+    match value {
+        serde_json::Value::Object(map) => {
+            let mut entries: Vec<(String, serde_json::Value)> =
+                map.into_iter().map(|(k, v)| (k, sort_keys(v))).collect();
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            serde_json::Value::Object(entries.into_iter().collect())
+        }
+        serde_json::Value::Array(items) => {
+            serde_json::Value::Array(items.into_iter().map(sort_keys).collect())
+        }
+        other => other,
     }
 }

@@ -257,14 +257,14 @@ impl ModuleGraph {
         let mut pending: Vec<PathBuf> = roots.to_vec();
         for root in roots {
             if let Some(work_dir) = root.ancestors().find(|d| d.join("go.work").is_file()) {
-                if let Ok(text) = crate::discover::read_regular_text(&work_dir.join("go.work")) {
+                if let Ok(text) = crate::source::read_regular_text(&work_dir.join("go.work")) {
                     pending.extend(parse_go_work(&text, work_dir));
                 }
             }
         }
         for root in pending {
             let root = fs::canonicalize(&root).unwrap_or(root);
-            if let Ok(text) = crate::discover::read_regular_text(&root.join("go.mod")) {
+            if let Ok(text) = crate::source::read_regular_text(&root.join("go.mod")) {
                 let go_mod = GoMod::parse(&text, &root);
                 if !go_mod.module.is_empty() {
                     graph

@@ -107,6 +107,24 @@ impl SourceMap {
     }
 }
 
+/// Reads a file only when it is a regular file (after symlinks): opening a FIFO blocks until
+/// a writer appears, and a device may never end.
+pub fn read_regular_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    std::fs::read(path)
+}
+
+/// [`read_regular_file`] as UTF-8 text (go.mod, go.work).
+pub fn read_regular_text(path: &std::path::Path) -> std::io::Result<String> {
+    String::from_utf8(read_regular_file(path)?)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,7 +8,8 @@ use std::collections::BTreeMap;
 use libfuzzer_sys::fuzz_target;
 use union_gen::resolve::{self, LoadedFile, LoadedPackage, Options};
 use union_gen::source::FileId;
-use union_gen::syntax::{self, literal};
+use union_gen::golit as literal;
+use union_gen::syntax;
 
 fuzz_target!(|input: &str| {
     let _ = literal::unquote(input);

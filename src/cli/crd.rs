@@ -23,10 +23,32 @@ pub(super) fn command(
     err: &mut dyn Write,
 ) -> u8 {
     let message_format = how.message_format;
-    let mut outcome = match crd::run(options) {
-        Ok(outcome) => outcome,
+    let manifests = crd::Manifests::read(&options.files);
+    let analysis = crate::pipeline::thread_pool(options.jobs).and_then(|pool| {
+        pool.install(|| {
+            crate::pipeline::analyse(
+                &options.packages,
+                crate::resolve::Options {
+                    dependency_definitions: true,
+                    openapi_gen: false,
+                },
+                &manifests.roots(),
+                crate::resolve::Outside::Drop,
+                &mut crate::pipeline::Timings::from_env(),
+            )
+        })
+    });
+    let analysis = match analysis {
+        Ok(analysis) => analysis,
         Err(error) => return super::usage_error(&error, message_format, err),
     };
+    let mut outcome = crd::run(
+        options,
+        manifests,
+        analysis.loaded,
+        analysis.model,
+        analysis.diagnostics,
+    );
     for message in &outcome.unreadable {
         super::report_run(Code::IoUnreadable, message, message_format, err);
     }

@@ -1392,37 +1392,44 @@ pub fn kinds(text: &str) -> Vec<(String, String, String)> {
     out
 }
 
-/// Analyses the packages from the manifests' kinds and patches every manifest in memory.
-/// `Err` is an environment failure in the Go packages (bad pattern, no worker threads).
-pub fn run(options: &Options) -> anyhow::Result<Outcome> {
-    let resolve_options = crate::resolve::Options {
-        dependency_definitions: true,
-        openapi_gen: false,
-    };
-    let mut texts = Vec::new();
-    let mut unreadable = Vec::new();
-    for path in &options.files {
-        match std::fs::read(path).map(String::from_utf8) {
-            Ok(Ok(text)) => texts.push((path, text)),
-            Ok(Err(_)) => unreadable.push(format!("{} is not UTF-8", path.display())),
-            Err(error) => unreadable.push(format!("cannot read {}: {error}", path.display())),
+/// The manifests' texts as read, before any analysis.
+pub struct Manifests {
+    texts: Vec<(PathBuf, String)>,
+    /// Manifests that could not be read (missing, not UTF-8): one message each.
+    unreadable: Vec<String>,
+}
+
+impl Manifests {
+    pub fn read(files: &[PathBuf]) -> Manifests {
+        let mut texts = Vec::new();
+        let mut unreadable = Vec::new();
+        for path in files {
+            match std::fs::read(path).map(String::from_utf8) {
+                Ok(Ok(text)) => texts.push((path.clone(), text)),
+                Ok(Err(_)) => unreadable.push(format!("{} is not UTF-8", path.display())),
+                Err(error) => unreadable.push(format!("cannot read {}: {error}", path.display())),
+            }
         }
+        Manifests { texts, unreadable }
     }
-    let roots = crate::resolve::Roots::Kinds(texts.iter().flat_map(|(_, t)| kinds(t)).collect());
-    let crate::pipeline::Analysis {
-        loaded,
-        model,
-        mut diagnostics,
-        ..
-    } = crate::pipeline::thread_pool(options.jobs)?.install(|| {
-        crate::pipeline::analyse(
-            &options.packages,
-            resolve_options,
-            &roots,
-            crate::resolve::Outside::Drop,
-            &mut crate::pipeline::Timings::from_env(),
-        )
-    })?;
+
+    /// The roots of `crd` (SPEC §3): every version of every CRD the manifests hold.
+    pub fn roots(&self) -> crate::resolve::Roots {
+        crate::resolve::Roots::Kinds(self.texts.iter().flat_map(|(_, t)| kinds(t)).collect())
+    }
+}
+
+/// Patches every manifest in memory with the analysis of the manifests' roots (the caller
+/// runs the orchestrator, `pipeline::analyse`, with [`Manifests::roots`]).
+/// `Err` is an environment failure in the Go packages (bad pattern, no worker threads).
+pub fn run(
+    options: &Options,
+    manifests: Manifests,
+    loaded: crate::load::Loaded,
+    model: ApiModel,
+    mut diagnostics: Vec<Diagnostic>,
+) -> Outcome {
+    let Manifests { texts, unreadable } = manifests;
     // Strategic merge patch does not apply to custom resources: the `patchStrategy` markers
     // and tags mean nothing to a CRD, so their disagreement must not stop `crd`.
     diagnostics.retain(|d| d.code != Code::FieldPatchTagsMismatch);
@@ -1569,12 +1576,12 @@ pub fn run(options: &Options) -> anyhow::Result<Outcome> {
             diagnostics.push(finding.diagnostic(&name.name, (*span).clone()));
         }
     }
-    Ok(Outcome {
+    Outcome {
         sources,
         diagnostics,
         manifests,
         unreadable,
-    })
+    }
 }
 
 #[cfg(test)]

@@ -585,9 +585,9 @@ impl<'a> Parser<'a> {
     }
 
     /// Reads a Go interpreted string literal starting at the '"' at `pos` (escapes decoded by
-    /// the front end's one decoder, [`crate::syntax::literal::escape`]).
+    /// the front end's one decoder, [`crate::golit::escape`]).
     fn quoted(&self, pos: usize, name: &str) -> Result<Token, MarkerError> {
-        use crate::syntax::literal::{escape, Escape};
+        use crate::golit::{escape, Escape};
         let body = &self.text[pos + 1..self.end];
         let mut out = String::new();
         let mut chars = body.char_indices();

@@ -314,7 +314,7 @@ pub fn list(raw: &str) -> Vec<String> {
             }
             let end = (end + 1).min(trimmed.len());
             let literal = &trimmed[..end];
-            let value = crate::syntax::literal::unquote(literal)
+            let value = crate::golit::unquote(literal)
                 .ok()
                 .and_then(|bytes| String::from_utf8(bytes).ok())
                 .unwrap_or_else(|| literal.to_string());

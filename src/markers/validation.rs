@@ -14,7 +14,6 @@
 //! level). Input: a doc comment's lines with their spans. Output: [`CommentTags`] and the
 //! [`Problem`]s found; type checks (a limit on the wrong type) are `resolve`'s.
 
-use crate::model::CelRule;
 use serde_json::Value;
 
 use crate::source::Span;
@@ -729,7 +728,7 @@ pub fn validate(tags: &CommentTags) -> Vec<(String, String)> {
 
 /// Go's `%q` of a string, for messages.
 fn go_q(text: &str) -> String {
-    crate::resolve::enums::go_quote(text)
+    crate::golit::go_quote(text)
 }
 
 /// Whether Go's `regexp.Compile` (RE2 syntax) accepts `pattern`, checked with the
@@ -800,6 +799,19 @@ fn go_like_error(text: &str) -> String {
         .find(|l| l.starts_with("error:"))
         .map(|l| l.trim_start_matches("error:").trim().to_string())
         .unwrap_or_else(|| text.lines().next().unwrap_or("").to_string())
+}
+
+/// One `x-kubernetes-validations` rule from `+k8s:validation:cel[i]:rule|message|
+/// messageExpression|optionalOldSelf|reason|fieldPath`; empty strings are left out when
+/// written.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CelRule {
+    pub rule: String,
+    pub message: String,
+    pub message_expression: String,
+    pub optional_old_self: Option<bool>,
+    pub reason: String,
+    pub field_path: String,
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use super::universe::{ConstEntry, GoType, Origin, Universe};
 use crate::diag::{Code, Diagnostic};
+use crate::golit::go_quote;
 use crate::limits::{CONST_BYTES, CONST_DEPTH, CONST_EVAL_STEPS};
 use crate::model::{EnumValue, TypeName};
 use crate::source::Span;
@@ -241,32 +242,6 @@ pub fn with_docs(explicit: Vec<String>, constants: &[EnumValue]) -> Vec<EnumValu
 pub fn sort_values(mut values: Vec<EnumValue>) -> Vec<EnumValue> {
     values.sort_by_cached_key(|v| go_quote(&v.value));
     values
-}
-
-/// Go's `%q` quoting of a string (enough for sort order and the description lines).
-pub fn go_quote(value: &str) -> String {
-    let mut out = String::with_capacity(value.len() + 2);
-    out.push('"');
-    for c in value.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32))
-            }
-            '\u{fffd}' => out.push_str("\\ufffd"),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// kube-openapi joins the const's comment lines with spaces (marker lines included).

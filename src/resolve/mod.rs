@@ -911,7 +911,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
         if !is_input(flat.origin.package) || !self.reported_defaults.insert(marker.span.clone()) {
             return;
         }
-        let zero = crate::schema::default_json(zero).unwrap_or_default();
+        let zero = zero.to_json().unwrap_or_default();
         let field = flat.go_name.as_str();
         let mut diagnostic = Diagnostic::new(
             Code::FieldDefaultNotZero,
@@ -1142,7 +1142,7 @@ fn same_json(json: &str, zero: &DefaultValue) -> bool {
     let Ok(value) = serde_json::from_str::<serde_json::Value>(json) else {
         return true; // malformed: reported by `markers_check`
     };
-    match (crate::schema::default_json(zero), value) {
+    match (zero.to_json(), value) {
         (Some(serde_json::Value::Number(a)), serde_json::Value::Number(b)) => {
             a.as_f64() == b.as_f64()
         }

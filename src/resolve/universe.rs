@@ -3,24 +3,11 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::load::last_element_name;
+pub use crate::load::{LoadedFile, LoadedPackage};
 use crate::model::TypeName;
-use crate::source::{FileId, Span};
-use crate::syntax::{ConstSpec, FileDecls, Import, MethodDecl, TypeDecl, TypeExpr};
-
-/// One package handed to `resolve`.
-#[derive(Debug, Clone)]
-pub struct LoadedPackage {
-    pub import_path: String,
-    /// An input package (its types become definitions) rather than a dependency.
-    pub is_input: bool,
-    pub files: Vec<LoadedFile>,
-}
-
-#[derive(Debug, Clone)]
-pub struct LoadedFile {
-    pub id: FileId,
-    pub decls: FileDecls,
-}
+use crate::source::Span;
+use crate::syntax::{ConstSpec, Import, MethodDecl, TypeDecl, TypeExpr};
 
 /// Where a declaration lives: package import path and file index within the package.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -127,15 +114,6 @@ pub fn is_builtin(name: &str) -> bool {
 /// The predeclared type `name`, if it is one.
 pub fn builtin(name: &str) -> Option<&'static str> {
     BUILTINS.iter().find(|builtin| **builtin == name).copied()
-}
-
-/// The name a package gets when imported without an alias, when its source is not loaded:
-/// the last path element, minus a `.vN` suffix, `-` made `_`.
-pub(crate) fn last_element_name(path: &str) -> String {
-    let last = path.rsplit('/').next().unwrap_or(path);
-    // gopkg.in/yaml.v2 → yaml; a major-version suffix does not name the package.
-    let last = last.split('.').next().unwrap_or(last);
-    last.replace('-', "_")
 }
 
 impl<'a> Universe<'a> {

@@ -372,7 +372,7 @@ fn check_type(
                     .expect("a parsed marker has a key"),
                 message: format!(
                     "property used in comment tag {} not found in struct {name}",
-                    crate::resolve::enums::go_quote(key)
+                    crate::golit::go_quote(key)
                 ),
             }),
             Some((ty, origin)) => {
@@ -382,7 +382,7 @@ fn check_type(
                 for finding in &mut out[before..] {
                     finding.message = format!(
                         "failed to validate property {}: {}",
-                        crate::resolve::enums::go_quote(key),
+                        crate::golit::go_quote(key),
                         finding.message
                     );
                 }

@@ -9,8 +9,8 @@ pub mod description;
 pub mod validations;
 
 use crate::diag::{Code, Diagnostic};
+use crate::golit::go_quote;
 use crate::model::*;
-use crate::resolve::enums::go_quote;
 
 /// How definition names are formed from Go names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -434,7 +434,7 @@ fn property_schema(
     }
     let mut schema = type_schema(&property.ty, naming);
     schema.description = text(&doc);
-    schema.default = property.default.as_ref().and_then(default_json);
+    schema.default = property.default.as_ref().and_then(DefaultValue::to_json);
     let mut extensions: Vec<(String, serde_json::Value)> = Vec::new();
     if let Some(list_type) = &property.list_type {
         extensions.push(("x-kubernetes-list-type".into(), list_type.as_str().into()));
@@ -528,36 +528,6 @@ fn type_schema(ty: &PropertyType, naming: Naming) -> Schema {
         }
         // No type: what openapi-gen writes for a named interface.
         PropertyType::NamedInterface | PropertyType::Unsupported => Schema::default(),
-    }
-}
-
-/// The document's `default`; none for a `ref()` to a constant that was not found.
-pub(crate) fn default_json(default: &DefaultValue) -> Option<serde_json::Value> {
-    Some(match default {
-        DefaultValue::Json(text) => {
-            sort_keys(serde_json::from_str(text).unwrap_or(serde_json::Value::Null))
-        }
-        DefaultValue::Const { value, .. } => value.clone()?.into(),
-        DefaultValue::EmptyObject => serde_json::Value::Object(serde_json::Map::new()),
-        DefaultValue::EmptyString => "".into(),
-        DefaultValue::Zero => 0.into(),
-        DefaultValue::False => false.into(),
-    })
-}
-
-/// Go marshals maps with sorted keys.
-fn sort_keys(value: serde_json::Value) -> serde_json::Value {
-    match value {
-        serde_json::Value::Object(map) => {
-            let mut entries: Vec<(String, serde_json::Value)> =
-                map.into_iter().map(|(k, v)| (k, sort_keys(v))).collect();
-            entries.sort_by(|a, b| a.0.cmp(&b.0));
-            serde_json::Value::Object(entries.into_iter().collect())
-        }
-        serde_json::Value::Array(items) => {
-            serde_json::Value::Array(items.into_iter().map(sort_keys).collect())
-        }
-        other => other,
     }
 }
 

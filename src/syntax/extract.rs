@@ -5,9 +5,9 @@
 use tree_sitter::{Node, Tree};
 
 use super::decls::*;
-use super::literal;
 use super::prescan::KEPT_METHODS;
 use crate::diag::{Code, Diagnostic};
+use crate::golit as literal;
 use crate::limits::{PARSE_ERRORS_PER_FILE, SYNTAX_NESTING};
 use crate::markers::{self, CommentKind};
 use crate::source::{FileId, Span};

@@ -8,7 +8,6 @@
 pub mod decls;
 pub mod dump;
 mod extract;
-pub mod literal;
 pub mod prescan;
 
 use std::cell::RefCell;

@@ -4,8 +4,8 @@
 use std::ops::Range;
 
 use proptest::prelude::*;
+use union_gen::golit as literal;
 use union_gen::markers::{parse_marker, Gate, Marker, MarkerArg};
-use union_gen::syntax::literal;
 
 /// `cases` cases; failures are reported (with the shrunk input), not persisted to files.
 fn config(cases: u32) -> ProptestConfig {
@@ -371,10 +371,10 @@ proptest! {
             .iter()
             .map(|chain| String::from_utf8_lossy(&chain.concat()).into_owned())
             .collect();
-        expected.sort_by_key(|v| union_gen::resolve::enums::go_quote(v));
+        expected.sort_by_key(|v| union_gen::golit::go_quote(v));
         expected.dedup();
         let mut found = evaluate_chains(&chains);
-        found.sort_by_key(|v| union_gen::resolve::enums::go_quote(v));
+        found.sort_by_key(|v| union_gen::golit::go_quote(v));
         prop_assert_eq!(found, expected);
     }
 }

@@ -326,7 +326,7 @@ fn crlf_line_endings_give_the_same_output_as_lf() {
 /// The module path of a go.mod, as it appears in `rest` definition names.
 fn module_name_of(go_mod: &Path) -> String {
     let text = fs::read_to_string(go_mod).expect("go.mod");
-    let module = union_gen::discover::module_path(&text).expect("module line");
+    let module = union_gen::modules::module_directive(&text).expect("module line");
     let mut parts = module.split('/');
     let mut name: Vec<String> = parts
         .next()
@@ -777,7 +777,7 @@ type T struct {
         "raw \\n \"quoted\" `",
         "日本日",
     ];
-    expected.sort_by_key(|v| union_gen::resolve::enums::go_quote(v));
+    expected.sort_by_key(|v| union_gen::golit::go_quote(v));
     assert_eq!(values, expected);
     // An unknown escape makes the constant unevaluable (a warning naming it).
     let dir = one_file(&text.replace("\\a\\b", "\\q"));

@@ -17,8 +17,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use layout::{Element, Node};
 
+use crate::golit::go_quote;
 use crate::model::{Definition, DefinitionBody, PropertyType, TypeName};
-use crate::resolve::enums::go_quote;
 use crate::schema::Schema;
 
 const COMMON: &str = "k8s.io/kube-openapi/pkg/common";

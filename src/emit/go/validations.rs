@@ -7,8 +7,8 @@
 use super::layout::{Element, Node};
 use super::value;
 use super::Imports;
+use crate::golit::go_quote;
 use crate::model::{MarkerExtension, Validations};
-use crate::resolve::enums::go_quote;
 
 const PTR: &str = "k8s.io/utils/ptr";
 

@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::layout::{Element, Node};
-use crate::resolve::enums::go_quote;
+use crate::golit::go_quote;
 
 /// `%#v` of a value `encoding/json` decoded into `interface{}`, on one line.
 pub fn sharp_v(value: &Value) -> String {

@@ -232,7 +232,10 @@ impl StructFacts {
                         }
                         _ => None,
                     },
-                    default: p.default.as_ref().and_then(super::default_json),
+                    default: p
+                        .default
+                        .as_ref()
+                        .and_then(crate::model::DefaultValue::to_json),
                     required: def.required.contains(&p.json_name),
                     max_items: p.validations.as_ref().and_then(|v| v.limits.max_items),
                 };

@@ -1,4 +1,5 @@
-//! Go literal decoding: interpreted and raw string literals, integer literals.
+//! Go literals, the bottom layer every stage may use: decoding interpreted and raw string
+//! literals and integer literals, and Go's `%q` quoting.
 
 /// Decodes a Go string literal (with its quotes) into bytes. Go strings are byte strings:
 /// `\xff` yields a byte that need not be valid UTF-8.
@@ -115,6 +116,32 @@ pub fn parse_int(literal: &str) -> Option<i128> {
     } else {
         lower.parse().ok()
     }
+}
+
+/// Go's `%q` quoting of a string (enough for sort order and the description lines).
+pub fn go_quote(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 2);
+    out.push('"');
+    for c in value.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\u{b}' => out.push_str("\\v"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            '\u{fffd}' => out.push_str("\\ufffd"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 #[cfg(test)]
