@@ -330,7 +330,9 @@ fn referenced_imports(
                 };
                 // The real name is only known once the package is loaded (`…/foo/v2` is often
                 // `foo`): also keep an import whose default name starts like a used qualifier.
-                let used = qualifiers.contains(&name)
+                // A dot import's names are used unqualified: load it whenever it is there.
+                let used = name == "."
+                    || qualifiers.contains(&name)
                     || (import.alias.is_none()
                         && qualifiers
                             .iter()

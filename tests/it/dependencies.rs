@@ -678,3 +678,28 @@ fn packages_named_by_import_path() {
         output.stderr
     );
 }
+
+/// `import . "pkg"`: a name used unqualified may be the dot-imported package's (velero's e2e
+/// tests): it resolves there, a `$ref`, not an undefined type with the empty schema.
+#[test]
+fn dot_imported_names_resolve() {
+    let (code, out, err) = crate::harness::run(&[
+        "generate",
+        "--message-format",
+        "json",
+        "--v2",
+        "-",
+        "testdata/deps/dotimport/a",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(json_diagnostics(&err).is_empty(), "{err}");
+    let document: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        document["definitions"]["com.example.dot.a.Outer"]["properties"]["in"]["$ref"],
+        "#/definitions/com.example.dot.b.Inner"
+    );
+    assert_eq!(
+        document["definitions"]["com.example.dot.b.Inner"]["properties"]["name"]["type"],
+        "string"
+    );
+}

@@ -1,0 +1,6 @@
+package b
+
+// Inner is used through a dot import.
+type Inner struct {
+	Name string `json:"name"`
+}

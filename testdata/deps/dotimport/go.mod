@@ -1,0 +1,3 @@
+module example.com/dot
+
+go 1.22
