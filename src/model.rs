@@ -263,6 +263,12 @@ pub struct Union {
     /// union of fields. Never in `x-kubernetes-unions` (which names fields only); `--cel`
     /// writes its rule on the struct.
     pub items: Option<ItemList>,
+    /// validation-gen's subfield union (`+k8s:subfield(m)=+k8s:unionMember` on a field of the
+    /// struct): the JSON name of that field, whose type's fields are the members and the
+    /// discriminator. The struct holding the field holds the union: it is validated through
+    /// that field only. Never in `x-kubernetes-unions`; `--cel` writes its rule on this
+    /// struct, over `self.<field>`.
+    pub subfield: Option<String>,
 }
 
 /// The list of a list-item union and each member's selector.

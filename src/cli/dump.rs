@@ -160,6 +160,9 @@ fn union_text(union: &Union) -> String {
     if union.gated {
         text.push_str(" gated");
     }
+    if let Some(field) = &union.subfield {
+        let _ = write!(text, " subfield={field}");
+    }
     if let Some(discriminator) = &union.discriminator {
         let _ = write!(text, " discriminator={discriminator}");
     }

@@ -489,6 +489,19 @@ impl Walker<'_, '_> {
         let mut facts = cel::StructFacts::from_model(def);
         manifest_facts(&mut facts, schema);
         self.owned_enum_facts(def, schema, &mut facts);
+        // The structs that subfield unions' fields hold, with the manifest's own schema there.
+        for field in def.unions.iter().filter_map(|u| u.subfield.as_deref()) {
+            let held = cel::held_struct(def, field).and_then(|n| self.index.structs.get(n));
+            let held_schema = schema
+                .get("properties")
+                .and_then(|p| p.get(field))
+                .and_then(Value::as_mapping);
+            if let (Some(held), Some(held_schema)) = (held, held_schema) {
+                let mut held_facts = cel::StructFacts::from_model(held);
+                manifest_facts(&mut held_facts, held_schema);
+                facts = facts.with_nested(field, held_facts);
+            }
+        }
         let placement = self.placement(schema, path);
         let plan = match &placement {
             Some(placement) => cel::plan_placed(&def.unions, &facts, placement),

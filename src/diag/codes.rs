@@ -885,28 +885,25 @@ right:
     Service *Service `json:\"service,omitempty\"`
 ";
     UnionItemMember = "union/item-member", Warning,
-"validation-gen's subfield unions (`+k8s:subfield(f)=+k8s:unionMember`,
-`=+k8s:zeroOrOneOfMember`, `=+k8s:unionDiscriminator`) declare, on a field, a union of the
-fields of the field's type. union-gen does not understand them yet: the union is not
-checked, gets no `x-kubernetes-unions` and no CEL rule. Nothing is wrong with the marker; the
-warning says what is not covered. (Under `+k8s:eachVal=`/`eachKey=` a union member has
-nothing to select and validation-gen fails: `marker/misplaced`. List-item unions,
-`+k8s:item(key: \"v\")=+k8s:unionMember`, are understood; when the list's item type is in a
-package that is not loaded, such a union cannot be read and gets this warning too.)
+"A validation-gen union whose members are list items (`+k8s:item(key: \"v\")=+k8s:unionMember`)
+or fields of a field's type (`+k8s:subfield(m)=+k8s:unionMember`), where that type is in a
+package that is not loaded (not vendored, no `replace`, not in the module cache): union-gen
+cannot read the items' or the fields' declarations, so the union is not checked and gets no
+CEL rule. Nothing is wrong with the markers; the warning says what is not covered. (Under
+`+k8s:eachVal=`/`eachKey=` a union member has nothing to select and validation-gen fails:
+`marker/misplaced`.)
 
 wrong:
     // +k8s:subfield(m1)=+k8s:unionMember
     // +k8s:subfield(m2)=+k8s:unionMember
-    Inner *Inner `json:\"inner,omitempty\"`
+    Inner *other.Inner `json:\"inner,omitempty\"`   // package `other` not loaded
 
 right:
-    // (the markers on the fields of `Inner`)
-    type Inner struct {
-        // +k8s:unionMember
-        M1 *int `json:\"m1,omitempty\"`
-        // +k8s:unionMember
-        M2 *int `json:\"m2,omitempty\"`
-    }
+    // (the same markers, with `other`'s source available: `go mod vendor`,
+    // `go mod download`, or a `replace`)
+    // +k8s:subfield(m1)=+k8s:unionMember
+    // +k8s:subfield(m2)=+k8s:unionMember
+    Inner *other.Inner `json:\"inner,omitempty\"`
 ";
     UnionItemSelector = "union/item-selector", Error,
 "A list-item union member (`+k8s:item(key: \"v\")=+k8s:unionMember` or

@@ -84,10 +84,9 @@ fn check_doc(doc: &Doc, place: Place, diagnostics: &mut Vec<Diagnostic>) {
 }
 
 /// A union member marker inside validation-gen's wrappers: `+k8s:item(…)=` (list items as
-/// members) is read by `unions/items.rs`; `+k8s:subfield(…)=` (a field of the field's type)
-/// is valid but not interpreted, so a warning says what is not covered; under `+k8s:eachVal=` /
-/// `+k8s:eachKey=` validation-gen itself fails ("list-item union member has no list selector
-/// in context"), so that is an error.
+/// members) is read by `unions/items.rs`, `+k8s:subfield(…)=` (a field of the field's type)
+/// by `unions/subfield.rs`; under `+k8s:eachVal=` / `+k8s:eachKey=` validation-gen itself
+/// fails ("list-item union member has no list selector in context"), so that is an error.
 fn report_item_union(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
     let m = &marker.marker;
     let payload = m.value.as_deref().unwrap_or("").trim_start();
@@ -100,17 +99,10 @@ fn report_item_union(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) 
         });
     let Some(member) = member else { return };
     let wrapper = m.name.as_str();
-    let (message, help) = match wrapper {
-        // List-item unions are read by `resolve/unions/items.rs`.
-        "k8s:item" => return,
-        "k8s:subfield" => (
-            format!(
-                "`+{wrapper}(…)={member}` makes a field of this field's type a union member, \
-                 which union-gen does not understand yet: the union is not checked, not in the \
-                 schema and not enforced by a CEL rule"
-            ),
-            "put the member marker on the field in its own type, where union-gen reads it",
-        ),
+    match wrapper {
+        // List-item unions are read by `resolve/unions/items.rs`, subfield unions by
+        // `resolve/unions/subfield.rs`.
+        "k8s:item" | "k8s:subfield" => {}
         _ => {
             diagnostics.push(
                 Diagnostic::new(
@@ -124,11 +116,8 @@ fn report_item_union(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) 
                 )
                 .with_help("select the items with `+k8s:item(key: \"value\")=` instead"),
             );
-            return;
         }
-    };
-    diagnostics
-        .push(Diagnostic::new(Code::UnionItemMember, marker.span.clone(), message).with_help(help));
+    }
 }
 
 fn check_placement(

@@ -110,6 +110,15 @@ pub fn build(model: &ApiModel, naming: Naming, unions: UnionFormat, cel: bool) -
         diagnostics: Vec::new(),
     };
     let mut owners: std::collections::HashMap<String, &TypeName> = std::collections::HashMap::new();
+    let structs: std::collections::HashMap<&TypeName, &crate::model::StructDef> = model
+        .definitions
+        .iter()
+        .filter_map(|d| match &d.body {
+            DefinitionBody::Struct(def) => Some((&d.name, def)),
+            DefinitionBody::Custom { .. } => None,
+        })
+        .collect();
+    let held = |name: &TypeName| structs.get(name).copied();
     for definition in &model.definitions {
         let name = definition_name(&definition.name, naming);
         if let Some(previous) = owners.insert(name.clone(), &definition.name) {
@@ -129,7 +138,7 @@ pub fn build(model: &ApiModel, naming: Naming, unions: UnionFormat, cel: bool) -
             continue;
         }
         let plan = match (&definition.body, cel) {
-            (DefinitionBody::Struct(def), true) => cel::struct_plan(def),
+            (DefinitionBody::Struct(def), true) => cel::struct_plan(def, &held),
             _ => cel::Plan::default(),
         };
         built.diagnostics.extend(
@@ -323,12 +332,16 @@ fn generated_schema(
 }
 
 /// A union as the schema lists it, or `None`. controller-gen's unions are not written:
-/// openapi-gen ignores their markers, list-item unions name items, not fields, and structured-merge-diff unions (what schemaconv makes
+/// openapi-gen ignores their markers, list-item unions name items, not fields, subfield
+/// unions name a field's fields, and structured-merge-diff unions (what schemaconv makes
 /// of the list) have neither "at least one" nor overlapping unions; their rules enforce them.
 /// Gated markers count as absent (SPEC §3): a gated member is left out, and a union whose
 /// members are all gated, or whose own marker (discriminator, `+union`) is, is not listed.
 fn served_union(union: &Union) -> Option<Union> {
-    if union.dialect == UnionDialect::ControllerGen || union.items.is_some() {
+    if union.dialect == UnionDialect::ControllerGen
+        || union.items.is_some()
+        || union.subfield.is_some()
+    {
         return None;
     }
     let gated_members = union.members.iter().filter(|m| m.gated).count();

@@ -836,3 +836,24 @@ fn a_stale_union_rule_is_replaced() {
     assert_eq!(code, 0);
     assert!(out.is_empty(), "{out}");
 }
+
+/// A validation-gen subfield union (`+k8s:subfield(git)=+k8s:unionMember` on `spec.source`):
+/// the rule sits on the struct holding the field, over `self.source`, and holds only when the
+/// field is there.
+#[test]
+fn a_subfield_union_gets_its_rule_on_the_holding_struct() {
+    let (_dir, file) = copy("testdata/crd/subfield/config/example.com_feeds.yaml");
+    let (code, _, found) = crd(&[], &file, "testdata/crd/subfield/...");
+    assert_eq!(code, 0, "{found:?}");
+    let text = fs::read_to_string(&file).unwrap();
+    let rule = "!has(self.source) || ((has(self.source.git) ? 1 : 0) + (has(self.source.url) ? 1 : 0) == 1)";
+    assert!(text.contains(&format!("rule: '{rule}'")), "{text}");
+    let programs = rules(schema(&documents(&text)[0], &["properties", "spec"]));
+    assert!(accepts(&programs, json!({})));
+    assert!(accepts(&programs, json!({"source": {"git": "g"}})));
+    assert!(!accepts(&programs, json!({"source": {}})));
+    assert!(!accepts(
+        &programs,
+        json!({"source": {"git": "g", "url": "u"}})
+    ));
+}

@@ -539,6 +539,7 @@ fn model_of(shape: &UnionShape) -> (Union, StructFacts) {
         } else {
             Count::AtMostOne
         },
+        subfield: None,
     };
     (union, StructFacts::from_fields(fields))
 }

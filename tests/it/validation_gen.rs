@@ -372,20 +372,40 @@ fn options_unions_are_gated() {
 }
 
 /// `+k8s:subfield(m1)=+k8s:unionMember` declares the union of the field's type from the
-/// parent field: reported as not understood; `SubStruct` itself has no union (as in
-/// validation-gen).
+/// parent field, validated through that field only: `SubStruct` itself gets no union (as in
+/// validation-gen), `Struct` gets the rules over `self.subfield`, which hold on valid objects
+/// and reject invalid ones (validation-gen's errors at `subfield.m1`/`subfield.m2`). The alpha
+/// zero-or-one group of `levels/subfields` is gated: no rule, no finding.
 #[test]
-fn subfield_unions_are_reported_not_supported() {
-    assert_item_members(
-        "subfield/unions",
-        "`+k8s:subfield(…)=+k8s:unionMember` makes a field of this field's type a union member",
-        &[11, 12],
+fn subfield_unions_are_the_field_types_union() {
+    let package = "subfield/unions";
+    let (definitions, diagnostics) = generate(package);
+    assert_eq!(diagnostics, Vec::<Value>::new());
+    let sub = definition(&definitions, package, "SubStruct");
+    assert_eq!(sub["x-kubernetes-validations"], Value::Null);
+    let s = definition(&definitions, package, "Struct");
+    assert_eq!(
+        s["x-kubernetes-unions"],
+        Value::Null,
+        "names a field's fields"
     );
-    assert_item_members(
-        "levels/subfields",
-        "`+k8s:subfield(…)=+k8s:zeroOrOneOfMember`",
-        &[10, 11],
-    );
+    let rules = rules(s);
+    assert_eq!(rules.len(), 3, "{rules:?}");
+    let all = |object: Value| rules.iter().all(|r| holds(r, object.clone()));
+    let sub = |v: Value| serde_json::json!({ "TypeMeta": 0, "subfield": v });
+    assert!(all(serde_json::json!({"TypeMeta": 0})));
+    assert!(all(sub(serde_json::json!({"d": "M1", "m1": 1}))));
+    assert!(all(sub(serde_json::json!({"d": "M2", "m2": 2}))));
+    assert!(!all(sub(serde_json::json!({"d": "M1", "m2": 2}))));
+    assert!(!all(sub(serde_json::json!({"d": "M1", "m1": 1, "m2": 2}))));
+    assert!(!all(sub(serde_json::json!({"m1": 1, "m2": 2}))));
+
+    let (definitions, diagnostics) = generate("levels/subfields");
+    assert_eq!(diagnostics, Vec::<Value>::new());
+    assert_no_unions(&definitions);
+    assert!(definitions
+        .values()
+        .all(|d| d["x-kubernetes-validations"].is_null()));
 }
 
 // --- §4 generation-time errors --------------------------------------------------------------

@@ -113,6 +113,7 @@ pub(super) fn unions(cx: &mut Context) -> Vec<Union> {
             count,
             named_members: Vec::new(),
             items: None,
+            subfield: None,
         });
     }
     unions.sort_by_key(|union| match union.count {

@@ -140,6 +140,7 @@ pub(super) fn unions(
             } else {
                 Count::ExactlyOne
             },
+            subfield: None,
         });
     }
     unions

@@ -309,6 +309,7 @@ fn groups(cx: &mut Context, list: &str, keys: &[String], members: Vec<ItemMember
                 list: list.to_string(),
                 selectors: group.into_iter().map(|(_, s)| s).collect(),
             }),
+            subfield: None,
         })
         .collect()
 }

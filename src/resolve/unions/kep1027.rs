@@ -176,6 +176,7 @@ pub(super) fn unions(
             } else {
                 Count::AtMostOne
             },
+            subfield: None,
         });
     }
     unions

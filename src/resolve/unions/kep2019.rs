@@ -75,6 +75,7 @@ pub(super) fn struct_union(
             .map(|m| cx.field(m.field).json_name.clone())
             .collect(),
         items: None,
+        subfield: None,
     };
     let mut member_fields = Vec::new();
     for (index, mf) in cx.fields.iter().enumerate() {
@@ -172,5 +173,6 @@ pub(super) fn deprecated_union(
         count: Count::AtMostOne,
         named_members: Vec::new(),
         items: None,
+        subfield: None,
     }
 }

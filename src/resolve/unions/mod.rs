@@ -23,6 +23,7 @@ mod items;
 mod kep1027;
 mod kep2019;
 mod rules;
+mod subfield;
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -243,6 +244,8 @@ fn own_unions(cx: &mut Context) -> OwnUnions {
 
     // validation-gen's list-item unions: `+k8s:item(key: "v")=+k8s:unionMember` on a list.
     out.member_unions.extend(items::unions(cx));
+    // validation-gen's subfield unions: `+k8s:subfield(m)=+k8s:unionMember` on a struct field.
+    out.member_unions.extend(subfield::unions(cx));
 
     // A plain discriminator that nothing uses.
     if struct_marker.is_none() && members.is_empty() {

@@ -212,6 +212,9 @@ impl FieldFacts {
 #[derive(Debug, Clone, Default)]
 pub struct StructFacts {
     fields: HashMap<String, FieldFacts>,
+    /// The facts of the struct a property holds, for the subfield unions declared on it
+    /// ([`Union::subfield`]).
+    nested: HashMap<String, StructFacts>,
 }
 
 impl StructFacts {
@@ -242,13 +245,23 @@ impl StructFacts {
                 (p.json_name.clone(), facts)
             })
             .collect();
-        StructFacts { fields }
+        StructFacts {
+            fields,
+            nested: HashMap::new(),
+        }
+    }
+
+    /// These facts, with `facts` for the struct held by the property `field`.
+    pub fn with_nested(mut self, field: &str, facts: StructFacts) -> StructFacts {
+        self.nested.insert(field.to_string(), facts);
+        self
     }
 
     /// Facts given field by field (tests, and callers with their own schema).
     pub fn from_fields(fields: impl IntoIterator<Item = (String, FieldFacts)>) -> StructFacts {
         StructFacts {
             fields: fields.into_iter().collect(),
+            nested: HashMap::new(),
         }
     }
 
@@ -365,6 +378,10 @@ pub struct Plan {
 pub fn plan(unions: &[Union], facts: &StructFacts) -> Plan {
     let mut plan = Plan::default();
     for union in unions.iter().filter(|u| !u.gated) {
+        if let Some(field) = &union.subfield {
+            subfield_plan(union, field, facts, &mut plan);
+            continue;
+        }
         let mut rules = Vec::new();
         let mut problems = Vec::new();
         union_rules(union, facts, &mut rules, &mut problems);
@@ -551,11 +568,110 @@ pub fn plan_placed(unions: &[Union], facts: &StructFacts, placement: &Placement)
     plan
 }
 
-pub fn struct_plan(def: &StructDef) -> Plan {
+/// The rules of one struct of the model (`--cel`); `structs` finds the structs its subfield
+/// unions' fields hold.
+pub fn struct_plan<'m>(
+    def: &StructDef,
+    structs: &dyn Fn(&crate::model::TypeName) -> Option<&'m StructDef>,
+) -> Plan {
     if def.unions.is_empty() {
         return Plan::default();
     }
-    plan(&def.unions, &StructFacts::from_model(def))
+    let mut facts = StructFacts::from_model(def);
+    for field in def.unions.iter().filter_map(|u| u.subfield.as_deref()) {
+        if let Some(held) = held_struct(def, field).and_then(structs) {
+            facts = facts.with_nested(field, StructFacts::from_model(held));
+        }
+    }
+    plan(&def.unions, &facts)
+}
+
+/// The struct type the property `field` holds (directly or through a pointer).
+pub fn held_struct<'d>(def: &'d StructDef, field: &str) -> Option<&'d crate::model::TypeName> {
+    match &def.properties.iter().find(|p| p.json_name == field)?.ty {
+        PropertyType::Ref(name) => Some(name),
+        _ => None,
+    }
+}
+
+/// A subfield union's rules: planned (and self-checked) on the held struct's facts as if it
+/// were that struct's own, then moved onto the holding struct, over `self.<field>`, for
+/// objects that have the field (validation-gen validates the union through the field only).
+fn subfield_plan(union: &Union, field: &str, facts: &StructFacts, plan: &mut Plan) {
+    let unenforceable = |why: String| Finding::Unenforceable(why);
+    let Some(held) = facts.nested.get(field) else {
+        plan.findings.push(unenforceable(format!(
+            "the union of `{field}`'s fields is not enforced: the schema of `{field}` is not \
+             an object whose fields are known here"
+        )));
+        return;
+    };
+    let Some(escaped) = escape(field) else {
+        plan.findings.push(unenforceable(unescapable(
+            "field",
+            field,
+            "the union of its fields is not enforced",
+        )));
+        return;
+    };
+    let own = Union {
+        subfield: None,
+        ..union.clone()
+    };
+    let inner = self::plan(std::slice::from_ref(&own), held);
+    plan.findings.extend(inner.findings);
+    for rule in inner.rules {
+        let rule = Rule {
+            rule: format!(
+                "!has(self.{escaped}) || ({})",
+                rebased(&rule.rule, &escaped)
+            ),
+            message: format!("{field}: {}", rule.message),
+        };
+        if !plan.rules.contains(&rule) {
+            plan.rules.push(rule);
+        }
+    }
+}
+
+/// `rule` with every `self.` outside string literals read as `self.<field>.`.
+fn rebased(rule: &str, field: &str) -> String {
+    let mut out = String::with_capacity(rule.len() + 16);
+    let mut quote: Option<char> = None;
+    let mut rest = rule;
+    while let Some(c) = rest.chars().next() {
+        let len = c.len_utf8();
+        match quote {
+            Some(q) => {
+                out.push(c);
+                if c == '\\' {
+                    if let Some(next) = rest[len..].chars().next() {
+                        out.push(next);
+                        rest = &rest[len + next.len_utf8()..];
+                        continue;
+                    }
+                } else if c == q {
+                    quote = None;
+                }
+            }
+            None if c == '\'' || c == '"' => {
+                quote = Some(c);
+                out.push(c);
+            }
+            None if rest.starts_with("self.")
+                && !out.ends_with(|p: char| p.is_alphanumeric() || p == '_' || p == '.') =>
+            {
+                out.push_str("self.");
+                out.push_str(field);
+                out.push('.');
+                rest = &rest["self.".len()..];
+                continue;
+            }
+            None => out.push(c),
+        }
+        rest = &rest[len..];
+    }
+    out
 }
 
 /// A rule as text that ignores white space outside string literals, for telling whether a
@@ -1058,12 +1174,19 @@ mod tests {
     }
 
     fn facts(fields: &[(&str, FieldFacts)]) -> StructFacts {
-        StructFacts {
-            fields: fields
-                .iter()
-                .map(|(n, f)| (n.to_string(), f.clone()))
-                .collect(),
-        }
+        StructFacts::from_fields(fields.iter().map(|(n, f)| (n.to_string(), f.clone())))
+    }
+
+    #[test]
+    fn subfield_rules_read_self_as_the_field() {
+        assert_eq!(
+            rebased("has(self.a) && self.b == 'self.x' && self.c.self_d", "f"),
+            "has(self.f.a) && self.f.b == 'self.x' && self.f.c.self_d"
+        );
+        assert_eq!(
+            rebased(r#"self.a == "it\"s self.b""#, "f"),
+            r#"self.f.a == "it\"s self.b""#
+        );
     }
 
     fn pointer() -> FieldFacts {
@@ -1081,6 +1204,7 @@ mod tests {
             named_members: vec![],
             items: None,
             count: Count::ExactlyOne,
+            subfield: None,
         };
         let plan = plan(&[union], &facts(&[("a", pointer()), ("b-c", pointer())]));
         assert_eq!(
@@ -1109,6 +1233,7 @@ mod tests {
             named_members: vec![],
             items: None,
             count: Count::AtMostOne,
+            subfield: None,
         };
         let facts = facts(&[
             ("s", field(ZeroForm::Empty, ValueKind::String)),
@@ -1136,6 +1261,7 @@ mod tests {
             named_members: vec![],
             items: None,
             count: Count::AtMostOne,
+            subfield: None,
         };
         let plan = plan(
             &[union],
@@ -1163,6 +1289,7 @@ mod tests {
             named_members: vec![],
             items: None,
             count: Count::AtMostOne,
+            subfield: None,
         };
         let mut discriminator = field(ZeroForm::Empty, ValueKind::String);
         discriminator.allowed = Some(vec!["Localhost".into(), "Unconfined".into()]);
@@ -1189,6 +1316,7 @@ mod tests {
             named_members: vec![],
             items: None,
             count: Count::ExactlyOne,
+            subfield: None,
         };
         let mut discriminator = field(ZeroForm::Empty, ValueKind::String);
         discriminator.allowed = Some(vec!["Exact".into(), "Prefix".into()]);
@@ -1228,6 +1356,7 @@ mod tests {
             named_members: vec![],
             items: None,
             count: Count::AtMostOne,
+            subfield: None,
         };
         let mut defaulted = field(ZeroForm::Empty, ValueKind::String);
         defaulted.default = Some("fast".into());
@@ -1251,6 +1380,7 @@ mod tests {
             named_members: vec![],
             items: None,
             count: Count::ExactlyOne,
+            subfield: None,
         };
         let mut discriminator = field(ZeroForm::Empty, ValueKind::String);
         discriminator.allowed = Some(vec!["A".into(), "C".into()]);
@@ -1336,6 +1466,7 @@ mod tests {
                 list: "my-list".into(),
                 selectors,
             }),
+            subfield: None,
         };
         let mut list = field(ZeroForm::Absent, ValueKind::List);
         let facts = StructFacts::from_fields([("my-list".to_string(), list.clone())]);
@@ -1392,6 +1523,7 @@ mod tests {
                 list: "items".into(),
                 selectors,
             }),
+            subfield: None,
         };
         let facts = StructFacts::from_fields([(
             "items".to_string(),
@@ -1449,6 +1581,7 @@ mod tests {
             named_members: vec![],
             items: None,
             count,
+            subfield: None,
         };
         let mut discriminator = field(ZeroForm::Empty, ValueKind::String);
         discriminator.allowed = Some(vec!["It's".into(), "Other".into()]);
@@ -1461,6 +1594,7 @@ mod tests {
             named_members: vec![],
             items: None,
             count: Count::ExactlyOne,
+            subfield: None,
         };
         let items = Union {
             gated: false,
@@ -1477,6 +1611,7 @@ mod tests {
                 ],
             }),
             count: Count::AtMostOne,
+            subfield: None,
         };
         let facts = facts(&[
             ("s", field(ZeroForm::Empty, ValueKind::String)),

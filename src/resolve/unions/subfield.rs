@@ -1,0 +1,166 @@
+//! validation-gen's subfield unions: `+k8s:subfield(m)=+k8s:unionMember`,
+//! `=+k8s:zeroOrOneOfMember` and `=+k8s:unionDiscriminator` on a field whose type is a struct.
+//! The named fields of that struct form a union which is validated through this field only
+//! (the struct itself gets no union: used elsewhere, it is unconstrained). So the union belongs
+//! to the struct holding the field, with [`Union::subfield`] naming the field; its members are
+//! built and checked exactly as the declarative family builds a struct's own (the payload
+//! markers are put on the subfield's struct fields they name).
+
+use super::context::{self, Context};
+use super::declarative;
+use crate::diag::{Code, Diagnostic};
+use crate::markers::registry::Kind;
+use crate::markers::{parse_marker, Marker};
+use crate::model::{TypeName, Union};
+use crate::resolve::fields::{flatten, FlatField};
+use crate::resolve::universe::GoType;
+use crate::syntax::{Field, SpannedMarker};
+
+/// The subfield unions of the struct's own fields, in field order.
+pub(super) fn unions(cx: &mut Context) -> Vec<Union> {
+    let mut out = Vec::new();
+    for index in 0..cx.fields.len() {
+        let holder = cx.fields[index];
+        let payloads = subfield_payloads(holder.field);
+        if payloads.is_empty() {
+            continue;
+        }
+        let mut resolved = cx.universe.resolve(cx.entry.origin, &holder.field.ty);
+        if let GoType::Pointer(inner) = resolved {
+            resolved = *inner;
+        }
+        let target = match &resolved {
+            GoType::Named(name, entry) => cx
+                .universe
+                .struct_of(*entry)
+                .map(|fields_entry| (name.clone(), fields_entry)),
+            _ => None,
+        };
+        if matches!(resolved, GoType::External(..) | GoType::Unknown(..)) {
+            let (wrapper, _, _) = &payloads[0];
+            cx.diagnostics.push(
+                Diagnostic::new(
+                    Code::UnionItemMember,
+                    wrapper.span.clone(),
+                    format!(
+                        "the type of `{}` is in a package that is not loaded: this subfield \
+                         union is not checked and gets no rule",
+                        holder.go_name
+                    ),
+                )
+                .with_help("make the package available (vendor/, replace, the module cache)"),
+            );
+            continue;
+        }
+        let Some((name, entry)) = target else {
+            for (wrapper, _, _) in &payloads {
+                cx.diagnostics.push(
+                    Diagnostic::new(
+                        Code::MarkerMisplaced,
+                        wrapper.span.clone(),
+                        format!(
+                            "`+k8s:subfield(…)=` names a field of `{}`'s type, which is not a \
+                             struct: there is no field to make a union member",
+                            holder.go_name
+                        ),
+                    )
+                    .with_help("put the union markers on a field whose type is a struct"),
+                );
+            }
+            continue;
+        };
+        out.extend(subfield_unions(cx, holder, &name, entry, &payloads));
+    }
+    out
+}
+
+/// `(wrapper, subfield JSON name, payload)` of every `+k8s:subfield(…)=` union marker.
+fn subfield_payloads(field: &Field) -> Vec<(&SpannedMarker, String, Marker)> {
+    let mut out = Vec::new();
+    for wrapper in &field.doc.markers {
+        if wrapper.marker.name != "k8s:subfield" {
+            continue;
+        }
+        let Some(Ok(mut payload)) = wrapper.marker.value.as_deref().and_then(parse_marker) else {
+            continue;
+        };
+        let is_union = matches!(
+            Kind::from_name(&payload.name),
+            Some(Kind::K8sUnionMember | Kind::K8sZeroOrOneOfMember | Kind::K8sUnionDiscriminator)
+        );
+        let Some(subfield) = wrapper.marker.positional() else {
+            continue; // `marker/malformed` reports a subfield without its name
+        };
+        if is_union {
+            // A gate on the wrapper gates what it holds.
+            let mut gates = wrapper.marker.gates.clone();
+            gates.append(&mut payload.gates);
+            payload.gates = gates;
+            out.push((wrapper, subfield.trim_matches('"').to_string(), payload));
+        }
+    }
+    out
+}
+
+/// The unions the payloads make of the subfield struct `name`'s own fields.
+fn subfield_unions(
+    cx: &mut Context,
+    holder: &FlatField,
+    name: &TypeName,
+    entry: crate::resolve::universe::TypeEntry,
+    payloads: &[(&SpannedMarker, String, Marker)],
+) -> Vec<Union> {
+    let flattened = flatten(cx.universe, name, entry);
+    let own = flattened.own_fields(0);
+    // The subfield struct's fields, each with the payload markers that name it as its only
+    // markers (its own union markers make its own unions, elsewhere).
+    let mut fields: Vec<Field> = own.iter().map(|f| f.field.clone()).collect();
+    for field in &mut fields {
+        field.doc.markers.clear();
+    }
+    for (wrapper, subfield, payload) in payloads {
+        match own.iter().position(|f| f.json_name == *subfield) {
+            Some(at) => fields[at].doc.markers.push(SpannedMarker {
+                marker: payload.clone(),
+                span: wrapper.span.clone(),
+                text_offset: wrapper.text_offset,
+            }),
+            None => cx.diagnostics.push(
+                Diagnostic::new(
+                    Code::MarkerMalformed,
+                    wrapper.span.clone(),
+                    format!(
+                        "`+k8s:subfield({subfield})=`: `{}` has no field with JSON name `{subfield}`",
+                        name.name
+                    ),
+                )
+                .with_help("name a field of the field's struct type by its JSON name"),
+            ),
+        }
+    }
+    let flat: Vec<FlatField> = own
+        .iter()
+        .zip(&fields)
+        .map(|(f, field)| FlatField {
+            field,
+            ..(*f).clone()
+        })
+        .collect();
+    let mut sub = Context {
+        universe: cx.universe,
+        enums: cx.enums,
+        entry,
+        fields: flat.iter().collect(),
+        embeds: &[],
+        all_fields: &flat,
+        diagnostics: &mut *cx.diagnostics,
+    };
+    let (discriminators, members) = context::collect_markers(&sub.fields);
+    let discriminators: Vec<_> = discriminators.iter().collect();
+    let members: Vec<_> = members.iter().collect();
+    let mut unions = declarative::unions(&mut sub, &discriminators, &members);
+    for union in &mut unions {
+        union.subfield = Some(holder.json_name.clone());
+    }
+    unions
+}

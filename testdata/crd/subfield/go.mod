@@ -1,0 +1,3 @@
+module example.com/subfield
+
+go 1.22
