@@ -207,8 +207,9 @@ pub enum PropertyType {
     /// `interface{}`: any JSON value, `"type": "object"` as in kube-openapi's type table.
     Any,
     /// A named interface type (`runtime.Object`): any value, and no `type` — openapi-gen
-    /// declares no schema for interfaces and writes none.
-    NamedInterface,
+    /// declares no schema for interfaces and writes none (before 2025-09-09 its Go output
+    /// wrote a `Ref` to the interface's name, which no definition has).
+    NamedInterface(TypeName),
     /// An anonymous struct (`Size struct{ Width int }`): an inline object with its fields'
     /// properties, as controller-gen writes it (openapi-gen writes a `$ref` to a definition
     /// that does not exist; the Go output refuses it).

@@ -277,7 +277,9 @@ pub fn api_packages(packages: &[LoadedPackage]) -> BTreeSet<String> {
                 f.decls.package_doc.has_marker("groupName")
                     || openapi_gen_values(&f.decls.package_doc).any(|v| v == "true")
                     || f.decls.types.iter().any(|t| {
-                        TYPE_MARKERS.iter().any(|m| t.doc.has_marker(m) || t.detached_doc.has_marker(m))
+                        TYPE_MARKERS
+                            .iter()
+                            .any(|m| t.doc.has_marker(m) || t.detached_doc.has_marker(m))
                             || openapi_gen_values(&t.doc).any(|v| v == "true")
                     })
             })

@@ -152,7 +152,6 @@ pub fn resolve(
     (ApiModel { definitions }, closure, diagnostics)
 }
 
-
 struct Resolver<'u, 'a> {
     universe: &'u Universe<'a>,
     enums: &'u Enums,
@@ -697,7 +696,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 // openapi-gen declares no schema for a named interface (`runtime.Object`)
                 // and writes no type for it; `interface{}` itself is "object".
                 if matches!(entry.decl.ty, TypeExpr::Interface { .. }) {
-                    return PropertyType::NamedInterface;
+                    return PropertyType::NamedInterface(name);
                 }
                 let underlying = self.universe.resolve(entry.origin, &entry.decl.ty);
                 self.property_type(underlying, depth + 1)
@@ -1126,7 +1125,7 @@ fn same_json(json: &str, zero: &DefaultValue) -> bool {
 fn zero_form(go_type: &GoType, ty: &PropertyType) -> ZeroForm {
     match (go_type, ty) {
         (GoType::Pointer(_) | GoType::Interface, _)
-        | (_, PropertyType::Any | PropertyType::NamedInterface) => ZeroForm::Absent,
+        | (_, PropertyType::Any | PropertyType::NamedInterface(_)) => ZeroForm::Absent,
         // A named type is a plain value here only when its schema was inlined from a Go
         // builtin: a `$ref`, a well-known external type (`metav1.Duration` writes "0s") or an
         // unsupported one marshals its own way.

@@ -527,7 +527,7 @@ fn type_schema(ty: &PropertyType, naming: Naming) -> Schema {
             }
         }
         // No type: what openapi-gen writes for a named interface.
-        PropertyType::NamedInterface | PropertyType::Unsupported => Schema::default(),
+        PropertyType::NamedInterface(_) | PropertyType::Unsupported => Schema::default(),
     }
 }
 

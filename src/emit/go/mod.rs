@@ -12,10 +12,12 @@ pub mod model_names;
 pub mod select;
 mod validations;
 mod value;
+pub mod versions;
 
 use std::collections::{BTreeMap, HashMap};
 
 use layout::{Element, Node};
+use versions::Change;
 
 use crate::model::{Definition, DefinitionBody, PropertyType, TypeName};
 use crate::resolve::enums::go_quote;
@@ -193,7 +195,9 @@ pub fn render(file: &GoFile) -> Result<Vec<u8>, Vec<Unsupported>> {
     for selected in &file.types {
         let name = &selected.definition.name;
         // gengo's `generateCall` skips private types; their functions are still written.
-        if !name.name.starts_with(|c: char| c.is_uppercase()) {
+        if !name.name.starts_with(|c: char| c.is_uppercase())
+            && versions::has(Change::NoPrivateEntries)
+        {
             continue;
         }
         let key = if (file.model_named)(name) {
@@ -537,8 +541,13 @@ fn type_elements(
             props.push(Element::line("Type", "[]string{\"object\"}"));
             props.push(Element::line("Format", "\"\""));
         }
-        PropertyType::NamedInterface if top_level => {}
-        PropertyType::NamedInterface => {
+        PropertyType::NamedInterface(name) if top_level => {
+            if !versions::has(Change::NoInterfaceRefs) {
+                let argument = refs.name(imports, name);
+                props.push(Element::line("Ref", format!("ref({argument})")));
+            }
+        }
+        PropertyType::NamedInterface(_) => {
             return Err(
                 "a list or map of a named interface type (openapi-gen refuses it too)".into(),
             )
