@@ -86,6 +86,10 @@ pub struct Property {
     pub ty: PropertyType,
     /// A default value as JSON text (from `+default=` or the zero value of a required field).
     pub default: Option<DefaultValue>,
+    /// The defaults kube-openapi before 2026-05-09 wrote on list items and map values, one
+    /// per nesting level (`[][]string`: two); empty for the newest behaviour (only the Go
+    /// output reads them).
+    pub element_defaults: Vec<Option<DefaultValue>>,
     /// `+listType=` / `+k8s:listType=`.
     pub list_type: Option<ListType>,
     /// `+listMapKey=` / `+k8s:listMapKey=`, in marker order.

@@ -413,6 +413,13 @@ impl<'u, 'a> Resolver<'u, 'a> {
         } else {
             self.default_value(flat, &go_type, optional)
         };
+        let element_defaults = if flat.tag.string
+            || crate::emit::go::versions::has(crate::emit::go::versions::Change::NoElementDefaults)
+        {
+            Vec::new()
+        } else {
+            self.element_defaults(go_type.clone())
+        };
         let value_of = |kind: Kind| {
             fields::schema_marker(&field.doc, kind).and_then(|m| m.marker.value.as_deref())
         };
@@ -439,6 +446,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
             doc,
             ty,
             default,
+            element_defaults,
             list_type,
             list_map_keys,
             map_type: value_of(Kind::MapType)
@@ -866,6 +874,74 @@ impl<'u, 'a> Resolver<'u, 'a> {
             (_, Some(zero)) => Some(zero),
             (explicit, None) => explicit.map(|(value, ..)| value),
         }
+    }
+
+    /// kube-openapi before 2026-05-09 (`generateSliceProperty`/`generateMapProperty`): each
+    /// list item or map value gets its type's `+default` (through pointers and aliases), else
+    /// the enforced zero value of a non-omitempty field of its type; one per nesting level.
+    fn element_defaults(&mut self, ty: GoType<'a>) -> Vec<Option<DefaultValue>> {
+        let mut out = Vec::new();
+        let mut next = ty;
+        for _ in 0..TYPE_DEPTH {
+            let element = match next {
+                GoType::Pointer(inner) => {
+                    next = *inner;
+                    continue;
+                }
+                GoType::Named(_, entry) if self.universe.struct_of(entry).is_none() => {
+                    next = self.universe.resolve(entry.origin, &entry.decl.ty);
+                    continue;
+                }
+                GoType::Slice(inner) | GoType::Array(inner)
+                    if !matches!(*inner, GoType::Builtin("byte" | "uint8")) =>
+                {
+                    *inner
+                }
+                GoType::Map(_, value) => *value,
+                _ => break,
+            };
+            let explicit = self.type_default(element.clone());
+            let enforced = self.enforced_default(element.clone(), false, 0);
+            out.push(match (explicit, enforced) {
+                (Some(DefaultValue::Json(json)), _) => Some(DefaultValue::Json(json)),
+                (_, Some(zero)) => Some(zero),
+                (explicit, None) => explicit,
+            });
+            next = element;
+        }
+        out
+    }
+
+    /// The `+default` of a type chain (the type, then through pointers and named non-struct
+    /// types), without diagnostics.
+    fn type_default(&mut self, ty: GoType<'a>) -> Option<DefaultValue> {
+        let mut next = ty;
+        for _ in 0..TYPE_DEPTH {
+            match next {
+                GoType::Pointer(inner) => next = *inner,
+                GoType::Named(_, entry) => {
+                    if let Some(marker) = fields::schema_marker(&entry.decl.doc, Kind::Default) {
+                        let value = marker.marker.value.as_deref()?;
+                        if let Some((package, name)) = crate::markers::registry::default_ref(value)
+                        {
+                            return Some(DefaultValue::Const {
+                                package: package.unwrap_or(entry.origin.package).to_string(),
+                                name: name.to_string(),
+                                value: None,
+                            });
+                        }
+                        serde_json::from_str::<serde_json::Value>(value).ok()?;
+                        return Some(DefaultValue::Json(value.to_string()));
+                    }
+                    if matches!(entry.decl.ty, TypeExpr::Struct(_)) {
+                        return None;
+                    }
+                    next = self.universe.resolve(entry.origin, &entry.decl.ty);
+                }
+                _ => return None,
+            }
+        }
+        None
     }
 
     /// openapi-gen's `generateDefault`: a field that is neither a pointer nor `omitempty`

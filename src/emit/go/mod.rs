@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, HashMap};
 use layout::{Element, Node};
 use versions::Change;
 
-use crate::model::{Definition, DefinitionBody, PropertyType, TypeName};
+use crate::model::{Definition, DefinitionBody, DefaultValue, PropertyType, TypeName};
 use crate::resolve::enums::go_quote;
 use crate::schema::Schema;
 
@@ -478,7 +478,14 @@ fn property_node(
         imports,
         property.validations.as_deref(),
     ));
-    type_elements(imports, ty, true, &mut props, refs)?;
+    type_elements(
+        imports,
+        ty,
+        true,
+        &property.element_defaults,
+        &mut props,
+        refs,
+    )?;
     elements.push(Element::pair(
         "SchemaProps",
         Node::block("spec.SchemaProps{", props),
@@ -486,11 +493,14 @@ fn property_node(
     Ok(Node::block("{", elements))
 }
 
-/// The type's elements of a property (`top_level`) or of a list item / map value.
+/// The type's elements of a property (`top_level`) or of a list item / map value;
+/// `element_defaults` are the defaults of its items or values, outermost first (kube-openapi
+/// before 2026-05-09).
 fn type_elements(
     imports: &mut Imports,
     ty: &PropertyType,
     top_level: bool,
+    element_defaults: &[Option<DefaultValue>],
     props: &mut Vec<Element>,
     refs: &mut Refs<'_>,
 ) -> Result<(), String> {
@@ -505,6 +515,10 @@ fn type_elements(
         PropertyType::Enum(values) => {
             props.push(Element::line("Type", "[]string{\"string\"}"));
             props.push(Element::line("Format", "\"\""));
+            // Items and map values have had their enum lists since 2024-02-23.
+            if !top_level && !versions::has(Change::EnumOnElements) {
+                return Ok(());
+            }
             let mut quoted: Vec<String> = values.iter().map(|v| go_quote(&v.value)).collect();
             quoted.sort();
             quoted.dedup();
@@ -515,7 +529,7 @@ fn type_elements(
         }
         // openapi-gen reads no kubebuilder markers: the type as it sees it.
         PropertyType::ExplicitEnum(_, seen) => {
-            type_elements(imports, seen, top_level, props, refs)?;
+            type_elements(imports, seen, top_level, element_defaults, props, refs)?;
         }
         PropertyType::Ref(name) => {
             let argument = refs.name(imports, name);
@@ -523,7 +537,7 @@ fn type_elements(
         }
         PropertyType::Array(inner) => {
             props.push(Element::line("Type", "[]string{\"array\"}"));
-            let schema = element_schema(imports, inner, refs)?;
+            let schema = element_schema(imports, inner, element_defaults, refs)?;
             props.push(Element::pair(
                 "Items",
                 Node::block(
@@ -534,7 +548,12 @@ fn type_elements(
         }
         PropertyType::Map(inner) => {
             props.push(Element::line("Type", "[]string{\"object\"}"));
-            props.push(additional_properties(element_schema(imports, inner, refs)?));
+            props.push(additional_properties(element_schema(
+                imports,
+                inner,
+                element_defaults,
+                refs,
+            )?));
         }
         // kube-openapi's type table maps `interface{}` to "object" (meta/v1 TableRow.cells).
         PropertyType::Any => {
@@ -582,10 +601,23 @@ fn additional_properties(schema: Node) -> Element {
 fn element_schema(
     imports: &mut Imports,
     ty: &PropertyType,
+    element_defaults: &[Option<DefaultValue>],
     refs: &mut Refs<'_>,
 ) -> Result<Node, String> {
     let mut props = Vec::new();
-    type_elements(imports, ty, false, &mut props, refs)?;
+    let (default, inner) = element_defaults.split_first().unwrap_or((&None, &[]));
+    match default {
+        Some(DefaultValue::Const { package, name, .. }) => {
+            props.push(Element::line("Default", imports.qualified(package, name)));
+        }
+        Some(default) => {
+            if let Some(json) = crate::schema::default_json(default) {
+                props.push(Element::line("Default", value::sharp_v(&json)));
+            }
+        }
+        None => {}
+    }
+    type_elements(imports, ty, false, inner, &mut props, refs)?;
     Ok(Node::block(
         "&spec.Schema{",
         vec![Element::pair(
