@@ -677,7 +677,14 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 self.touch(&name);
                 // An enum type without values stays an enum (openapi-gen's Go output writes
                 // `Enum: []interface{}{}`); the documents then carry no `enum`.
-                if let Some(values) = self.enums.values.get(&name) {
+                // gengo reads the comments (`+enum`) of input packages only: under
+                // openapi-gen an enum type of another package is its underlying type.
+                let comments_read = !self.options.openapi_gen
+                    || self
+                        .universe
+                        .package(&name.package)
+                        .is_some_and(|p| p.package.is_input);
+                if let Some(values) = self.enums.values.get(&name).filter(|_| comments_read) {
                     return PropertyType::Enum(values.clone());
                 }
                 if let Some((explicit, _)) = enums::explicit_values(&entry.decl.doc) {

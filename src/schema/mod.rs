@@ -406,14 +406,11 @@ fn union_field_members(union: &Union) -> serde_json::Value {
     serde_json::json!({ "fieldMembers": field_members })
 }
 
-fn property_schema(
-    property: &Property,
-    naming: Naming,
-    unions: &[Union],
-    union_format: UnionFormat,
-) -> Schema {
-    let mut doc = property.doc.clone();
-    let enum_values = match &property.ty {
+/// A property's description: its doc, and for an enum type the "Possible enum values"
+/// paragraph (openapi-gen's `enumType.DescriptionLines`).
+pub(crate) fn property_description(doc: &[String], ty: &PropertyType) -> Option<String> {
+    let mut doc = doc.to_vec();
+    let enum_values = match ty {
         PropertyType::Enum(values) if !values.is_empty() => Some(values),
         _ => None,
     };
@@ -432,8 +429,17 @@ fn property_schema(
         doc.push("Possible enum values:".into());
         doc.extend(lines);
     }
+    text(&doc)
+}
+
+fn property_schema(
+    property: &Property,
+    naming: Naming,
+    unions: &[Union],
+    union_format: UnionFormat,
+) -> Schema {
     let mut schema = type_schema(&property.ty, naming);
-    schema.description = text(&doc);
+    schema.description = property_description(&property.doc, &property.ty);
     schema.default = property.default.as_ref().and_then(default_json);
     let mut extensions: Vec<(String, serde_json::Value)> = Vec::new();
     if let Some(list_type) = &property.list_type {

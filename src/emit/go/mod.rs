@@ -264,6 +264,21 @@ pub fn render(file: &GoFile) -> Result<Vec<u8>, Vec<Unsupported>> {
     Ok(out.into_bytes())
 }
 
+/// A description as a Go string: `%#v` since 2024-04-23; before, kube-openapi escaped only
+/// `"` (after unescaping `\"`), newlines and tabs, and copied backslashes as they are.
+fn description_literal(text: &str) -> String {
+    if versions::has(Change::QuotedDescriptions) {
+        return go_quote(text);
+    }
+    let escaped = text
+        .trim_matches('\n')
+        .replace("\\\"", "\"")
+        .replace('"', "\\\"")
+        .replace('\n', "\\n")
+        .replace('\t', "\\t");
+    format!("\"{}\"", escaped.trim_matches(' '))
+}
+
 fn type_literal(imports: &mut Imports, name: &TypeName) -> String {
     format!("{}.{}{{}}", imports.name(&name.package), name.name)
 }
@@ -318,7 +333,7 @@ fn function(
     };
     let mut props = Vec::new();
     if let Some(description) = &schema.description {
-        props.push(Element::line("Description", go_quote(description)));
+        props.push(Element::line("Description", description_literal(description)));
     }
     let mut outer = Vec::new();
     let open;
@@ -465,8 +480,15 @@ fn property_node(
         elements.push(Element::pair("VendorExtensible", extensions));
     }
     let mut props = Vec::new();
-    if let Some(description) = &schema.description {
-        props.push(Element::line("Description", go_quote(description)));
+    // openapi-gen reads no kubebuilder markers: the enum type's paragraph stays.
+    let description = match ty {
+        PropertyType::ExplicitEnum(_, seen) => {
+            crate::schema::property_description(&property.doc, seen)
+        }
+        _ => schema.description.clone(),
+    };
+    if let Some(description) = &description {
+        props.push(Element::line("Description", description_literal(description)));
     }
     // `+default=ref(pkg.Name)`: the constant by name, as openapi-gen writes it.
     if let Some(crate::model::DefaultValue::Const { package, name, .. }) = &property.default {
