@@ -679,11 +679,8 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 // `Enum: []interface{}{}`); the documents then carry no `enum`.
                 // gengo reads the comments (`+enum`) of input packages only: under
                 // openapi-gen an enum type of another package is its underlying type.
-                let comments_read = !self.options.openapi_gen
-                    || self
-                        .universe
-                        .package(&name.package)
-                        .is_some_and(|p| p.package.is_input);
+                let comments_read =
+                    !self.options.openapi_gen || self.enums.marked_in_input.contains(&name);
                 if let Some(values) = self.enums.values.get(&name).filter(|_| comments_read) {
                     return PropertyType::Enum(values.clone());
                 }
