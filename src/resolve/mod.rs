@@ -113,7 +113,8 @@ pub fn resolve(
         let unsupported = resolver.diagnostics[before..]
             .iter()
             .any(|d| d.code == Code::ResolveUnsupportedType && d.severity == Severity::Error);
-        if unsupported {
+        // openapi-gen fails on a type it cannot write: no root is left out there.
+        if unsupported && !options.openapi_gen {
             let own = resolver.diagnostics.split_off(before);
             let (why, rest): (Vec<_>, Vec<_>) = own
                 .into_iter()
