@@ -920,9 +920,12 @@ impl<'u, 'a> Resolver<'u, 'a> {
     /// The `+default` of a type chain (the type, then through pointers and named non-struct
     /// types), without diagnostics.
     fn type_default(&mut self, ty: GoType<'a>) -> Option<DefaultValue> {
+        // Before 2023-09-01 only the element type's own comment was read.
+        let chain = crate::emit::go::versions::has(crate::emit::go::versions::Change::TypeDefault);
         let mut next = ty;
         for _ in 0..TYPE_DEPTH {
             match next {
+                GoType::Pointer(_) if !chain => return None,
                 GoType::Pointer(inner) => next = *inner,
                 GoType::Named(_, entry) => {
                     if let Some(marker) = fields::schema_marker(&entry.decl.doc, Kind::Default) {
@@ -938,7 +941,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
                         serde_json::from_str::<serde_json::Value>(value).ok()?;
                         return Some(DefaultValue::Json(value.to_string()));
                     }
-                    if matches!(entry.decl.ty, TypeExpr::Struct(_)) {
+                    if !chain || matches!(entry.decl.ty, TypeExpr::Struct(_)) {
                         return None;
                     }
                     next = self.universe.resolve(entry.origin, &entry.decl.ty);
@@ -1004,6 +1007,10 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 return self
                     .default_from_marker(marker, doc_origin)
                     .map(|v| (v, marker));
+            }
+            // Before 2023-09-01 only the field's own `+default` counted.
+            if !crate::emit::go::versions::has(crate::emit::go::versions::Change::TypeDefault) {
+                return None;
             }
             match next {
                 GoType::Pointer(inner) => next = *inner,
@@ -1116,10 +1123,15 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 // for `type Duration struct{ Int64 }`, `{}` for a struct), as openapi-gen
                 // writes.
                 let unmarshals_itself = self.universe.method(&name, "UnmarshalJSON").is_some();
-                if unmarshals_itself && self.universe.struct_of(entry).is_some() {
+                // Before 2023-10-10 every struct got `{}` (`metav1.Time` too).
+                let checked = crate::emit::go::versions::has(
+                    crate::emit::go::versions::Change::UnmarshalJsonNoDefault,
+                );
+                if checked && unmarshals_itself && self.universe.struct_of(entry).is_some() {
                     return None;
                 }
-                if self.custom_schema(&name).is_some()
+                if checked
+                    && self.custom_schema(&name).is_some()
                     && (unmarshals_itself
                         || self.universe.method(&name, "OpenAPISchemaType").is_none())
                 {
