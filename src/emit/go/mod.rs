@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, HashMap};
 use layout::{Element, Node};
 use versions::Change;
 
-use crate::model::{Definition, DefinitionBody, DefaultValue, PropertyType, TypeName};
+use crate::model::{DefaultValue, Definition, DefinitionBody, PropertyType, TypeName};
 use crate::resolve::enums::go_quote;
 use crate::schema::Schema;
 
@@ -333,7 +333,10 @@ fn function(
     };
     let mut props = Vec::new();
     if let Some(description) = &schema.description {
-        props.push(Element::line("Description", description_literal(description)));
+        props.push(Element::line(
+            "Description",
+            description_literal(description),
+        ));
     }
     let mut outer = Vec::new();
     let open;
@@ -488,7 +491,10 @@ fn property_node(
         _ => schema.description.clone(),
     };
     if let Some(description) = &description {
-        props.push(Element::line("Description", description_literal(description)));
+        props.push(Element::line(
+            "Description",
+            description_literal(description),
+        ));
     }
     // `+default=ref(pkg.Name)`: the constant by name, as openapi-gen writes it.
     if let Some(crate::model::DefaultValue::Const { package, name, .. }) = &property.default {
