@@ -375,3 +375,93 @@ fn gengo_v1_and_klog_flags_are_accepted() {
     );
     assert!(file.contains("package pkg\n"), "{file}");
 }
+
+// Bugs found on real projects (issue #24), newest behaviour.
+
+#[test]
+fn output_package_equal_to_an_input_package_writes_its_types_unqualified() {
+    let source = "type Amount struct{ v int64 }\n\nfunc (Amount) OpenAPISchemaType() []string { return []string{\"string\"} }\nfunc (Amount) OpenAPISchemaFormat() string { return \"\" }\n\ntype T struct {\n\tA Amount `json:\"a\"`\n}\n\nfunc (T) OpenAPIModelName() string { return \"io.example.T\" }\n";
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::write(root.join("go.mod"), "module example.com/m\n\ngo 1.22\n").unwrap();
+    std::fs::create_dir_all(root.join("api")).unwrap();
+    std::fs::write(
+        root.join("api/types.go"),
+        format!("// +k8s:openapi-gen=true\npackage api\n\n{source}"),
+    )
+    .unwrap();
+    let api = root.join("api").display().to_string();
+    let (code, _, err) = run(&[
+        "openapi-gen",
+        "--output-dir",
+        &api,
+        "--output-pkg",
+        "example.com/m/api",
+        &api,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let file = std::fs::read_to_string(root.join("api/generated.openapi.go")).unwrap();
+    assert!(!file.contains("\"example.com/m/api\""), "{file}");
+    assert!(
+        squeezed(&file).contains("Type: Amount{}.OpenAPISchemaType(),"),
+        "{file}"
+    );
+    assert!(
+        squeezed(&file).contains("T{}.OpenAPIModelName(): schema_examplecom_m_api_T(ref),"),
+        "{file}"
+    );
+}
+
+#[test]
+fn raw_message_is_a_byte_string() {
+    let source = "import \"encoding/json\"\n\ntype T struct {\n\tRaw json.RawMessage `json:\"raw,omitempty\"`\n}\n";
+    let output = generate(NEWEST, source);
+    assert_has(&output, "\"raw\": { SchemaProps: spec.SchemaProps{ Type: []string{\"string\"}, Format: \"byte\", }, },");
+    assert_lacks(&output, "RawMessage");
+}
+
+#[test]
+fn a_kubebuilder_enum_keeps_the_enum_paragraph() {
+    let source = format!("{ENUM}type T struct {{\n\t// M is a mode.\n\t// +kubebuilder:validation:Enum=a\n\tM Mode `json:\"m,omitempty\"`\n}}\n");
+    let output = generate(NEWEST, &source);
+    assert_has(
+        &output,
+        "Description: \"M is a mode.\\n\\nPossible enum values:\\n - `\\\"a\\\"` is a.\",",
+    );
+}
+
+#[test]
+fn enums_of_packages_that_are_not_inputs_are_plain_strings() {
+    let files = [(
+        "dep/types.go",
+        "package dep\n\n// +enum\ntype Policy string\n\nconst Always Policy = \"Always\"\n",
+    )];
+    let source = "import \"example.com/m/dep\"\n\ntype T struct {\n\t// P is a policy.\n\tP dep.Policy `json:\"p,omitempty\"`\n}\n";
+    let output = generate_with(NEWEST, source, &files, &[]);
+    assert_eq!(output.code, 0, "{}", output.stderr);
+    assert_has(&output, "\"p\": { SchemaProps: spec.SchemaProps{ Description: \"P is a policy.\", Type: []string{\"string\"}, Format: \"\", }, },");
+}
+
+#[test]
+fn the_report_covers_unexported_types() {
+    let source =
+        "type amount struct {\n\tValue int64\n}\n\ntype T struct {\n\tA amount `json:\"a\"`\n}\n";
+    let output = generate(NEWEST, source);
+    assert!(
+        output
+            .report
+            .contains("API rule violation: names_match,example.com/m/api,amount,Value"),
+        "{}",
+        output.report
+    );
+}
+
+#[test]
+fn a_trailing_comment_describes_the_next_field() {
+    let source = "type T struct {\n\tType string `json:\"type\"` // Represents the type.\n\tStringVal string `json:\"stringVal\"`\n}\n";
+    let output = generate(NEWEST, source);
+    assert_has(
+        &output,
+        "\"stringVal\": { SchemaProps: spec.SchemaProps{ Description: \"Represents the type.\",",
+    );
+}

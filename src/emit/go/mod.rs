@@ -279,8 +279,10 @@ fn description_literal(text: &str) -> String {
     format!("\"{}\"", escaped.trim_matches(' '))
 }
 
+/// `pkg.T{}`, or `T{}` for a type of the output package (openapi-gen's import tracker knows
+/// the output package: `--output-pkg` equal to an input package imports nothing of itself).
 fn type_literal(imports: &mut Imports, name: &TypeName) -> String {
-    format!("{}.{}{{}}", imports.name(&name.package), name.name)
+    format!("{}{{}}", imports.qualified(&name.package, &name.name))
 }
 
 /// Refs a function's properties make, for `Dependencies` (sorted by `pkg.Type`), and how
