@@ -458,7 +458,7 @@ fn run_as(
             resolve::Outside::Drop,
             &mut timings,
         )?;
-        let built = schema::build(&analysis.model, Naming::Go, UnionFormat::List, false);
+        let built = schema::build(&analysis.model, Naming::Go, UnionFormat::OpenApiGen, false);
         Ok((analysis, built))
     })?;
     let mut diagnostics = analysis.diagnostics;

@@ -29,6 +29,9 @@ pub enum UnionFormat {
     List,
     Kep1027,
     Both,
+    /// The list shape, for the unions openapi-gen reads: `+union` structs (2019 KEP) only;
+    /// it reads no `+unionMember` or `+k8s:unionMember`.
+    OpenApiGen,
 }
 
 /// One OpenAPI schema node. Field order is kube-openapi's JSON key order.
@@ -306,7 +309,16 @@ fn generated_schema(
                 definition.validations.as_deref(),
                 &definition.extensions,
             );
-            let listed: Vec<Union> = def.unions.iter().filter_map(served_union).collect();
+            let listed: Vec<Union> = def
+                .unions
+                .iter()
+                .filter(|u| {
+                    unions != UnionFormat::OpenApiGen
+                        || u.dialect == UnionDialect::Legacy2019
+                        || definition.doc.iter().any(|l| l.trim() == "+union")
+                })
+                .filter_map(served_union)
+                .collect();
             if !listed.is_empty() && unions != UnionFormat::Kep1027 {
                 schema
                     .extensions
@@ -469,7 +481,7 @@ fn property_schema(
         &property.extensions,
     );
     extensions.append(&mut schema.extensions);
-    if union_format != UnionFormat::List {
+    if !matches!(union_format, UnionFormat::List | UnionFormat::OpenApiGen) {
         if let Some(union) = unions
             .iter()
             .filter_map(served_union)
