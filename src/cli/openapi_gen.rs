@@ -223,7 +223,8 @@ pub fn parse(args: &[String]) -> anyhow::Result<Options> {
         anyhow::bail!(
             "openapi-gen flag{} not supported by union-gen: {} (supported: --output-dir, \
              --output-pkg, --output-file, --go-header-file, --report-filename, \
-             --output-model-name-file, --readonly-pkg, -v, --message-format)",
+             --output-model-name-file, --readonly-pkg, -v, --message-format, \
+             --kube-openapi-version, gengo v1's and klog's flags: see --help)",
             if unknown.len() == 1 { "" } else { "s" },
             unknown.join(", ")
         );

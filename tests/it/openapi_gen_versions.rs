@@ -465,3 +465,13 @@ fn a_trailing_comment_describes_the_next_field() {
         "\"stringVal\": { SchemaProps: spec.SchemaProps{ Description: \"Represents the type.\",",
     );
 }
+
+#[test]
+fn patch_tags_on_a_type_are_its_extensions() {
+    let source = "// +patchStrategy=merge\n// +patchMergeKey=name\ntype S struct {\n\tName string `json:\"name\"`\n}\n";
+    let output = generate(NEWEST, source);
+    assert_has(
+        &output,
+        "VendorExtensible: spec.VendorExtensible{ Extensions: spec.Extensions{ \"x-kubernetes-patch-merge-key\": \"name\", \"x-kubernetes-patch-strategy\": \"merge\", }, },",
+    );
+}
