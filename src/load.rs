@@ -296,7 +296,9 @@ fn referenced_imports(
                 };
                 // The real name is only known once the package is loaded (`…/foo/v2` is often
                 // `foo`): also keep an import whose default name starts like a used qualifier.
-                let used = qualifiers.contains(&name)
+                // A `.` import's names are unqualified: always load it.
+                let used = name == "."
+                    || qualifiers.contains(&name)
                     || (import.alias.is_none()
                         && qualifiers
                             .iter()

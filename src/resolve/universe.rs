@@ -51,6 +51,8 @@ pub struct PackageIndex<'a> {
     pub methods: HashMap<(&'a str, &'a str), &'a MethodDecl>,
     /// Per file: import name → import path.
     pub imports: Vec<HashMap<String, &'a str>>,
+    /// Per file: the paths imported with `.` (their names are used unqualified).
+    pub dot_imports: Vec<Vec<&'a str>>,
 }
 
 /// A resolved Go type.
@@ -150,6 +152,7 @@ impl<'a> Universe<'a> {
                 consts: HashMap::new(),
                 methods: HashMap::new(),
                 imports: Vec::new(),
+                dot_imports: Vec::new(),
             };
             for (file_index, file) in package.files.iter().enumerate() {
                 let origin = Origin {
@@ -194,6 +197,19 @@ impl<'a> Universe<'a> {
                 .files
                 .iter()
                 .map(|file| import_map(&file.decls.imports, &names))
+                .collect();
+            entry.dot_imports = entry
+                .package
+                .files
+                .iter()
+                .map(|file| {
+                    file.decls
+                        .imports
+                        .iter()
+                        .filter(|i| i.alias.as_deref() == Some("."))
+                        .map(|i| i.path.as_str())
+                        .collect()
+                })
                 .collect();
         }
         order.sort();
@@ -293,15 +309,25 @@ impl<'a> Universe<'a> {
         };
         match package {
             None => {
-                let entry = self
-                    .packages
-                    .get(origin.package)
-                    .and_then(|p| p.types.get(name.as_str()))?;
-                let type_name = TypeName {
-                    package: origin.package.to_string(),
-                    name: name.clone(),
-                };
-                Some((type_name, Some(*entry)))
+                let package = self.packages.get(origin.package)?;
+                if let Some(entry) = package.types.get(name.as_str()) {
+                    let type_name = TypeName {
+                        package: origin.package.to_string(),
+                        name: name.clone(),
+                    };
+                    return Some((type_name, Some(*entry)));
+                }
+                // A name of a package imported with `.` (go/types resolves it; so does
+                // openapi-gen).
+                let dots = package.dot_imports.get(origin.file)?;
+                dots.iter().find_map(|path| {
+                    let type_name = TypeName {
+                        package: path.to_string(),
+                        name: name.clone(),
+                    };
+                    let entry = self.lookup_type(&type_name)?;
+                    Some((type_name, Some(entry)))
+                })
             }
             Some(qualifier) => {
                 let path = self

@@ -475,3 +475,15 @@ fn patch_tags_on_a_type_are_its_extensions() {
         "VendorExtensible: spec.VendorExtensible{ Extensions: spec.Extensions{ \"x-kubernetes-patch-merge-key\": \"name\", \"x-kubernetes-patch-strategy\": \"merge\", }, },",
     );
 }
+
+#[test]
+fn dot_imported_names_resolve() {
+    let files = [(
+        "util/util.go",
+        "package util\n\ntype Client struct {\n\tName string `json:\"name\"`\n}\n",
+    )];
+    let source = "import . \"example.com/m/util\"\n\ntype T struct {\n\tClient Client `json:\"client\"`\n}\n";
+    let output = generate_with(NEWEST, source, &files, &[]);
+    assert_eq!(output.code, 0, "{}", output.stderr);
+    assert_has(&output, "Ref: ref(\"example.com/m/util.Client\"),");
+}
