@@ -38,6 +38,10 @@ pub struct Definition {
     pub extensions: Vec<MarkerExtension>,
     /// What the type's schema methods put in place of the generated schema.
     pub overrides: Overrides,
+    /// The name kube-openapi's builders key the definition by, whatever the naming: its
+    /// `OpenAPIModelName()`'s value (hand-written or generated), else
+    /// `<+k8s:openapi-model-package>.<Name>` (the method openapi-gen will generate).
+    pub model_name: Option<String>,
 }
 
 /// The schemas a type supplies through `OpenAPIDefinition()` / `OpenAPIV3Definition()` (their

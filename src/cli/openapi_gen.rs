@@ -484,7 +484,7 @@ fn run_as(
         if !selection.selected(&definition.name) {
             continue;
         }
-        let key = schema::definition_name(&definition.name, Naming::Go);
+        let key = schema::model_definition_name(definition, Naming::Go);
         let Ok(index) = built
             .definitions
             .binary_search_by(|(k, _)| k.as_str().cmp(&key))

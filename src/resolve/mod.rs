@@ -135,6 +135,7 @@ pub fn resolve(
             span,
             validations: None,
             extensions: Vec::new(),
+            model_name: None,
         });
     }
     let spans: BTreeMap<&TypeName, &Span> =
@@ -272,8 +273,10 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 }
             }
         }
+        let model_name = self.model_name(&name, entry);
         if let Some(body) = self.custom_schema(&name) {
             return Some(Definition {
+                model_name,
                 name,
                 doc,
                 body,
@@ -342,7 +345,34 @@ impl<'u, 'a> Resolver<'u, 'a> {
             validations: markers.validations,
             extensions: markers.extensions,
             overrides,
+            model_name,
         })
+    }
+
+    /// The model name kube-openapi's builders key the type by (see
+    /// [`Definition::model_name`]): `OpenAPIModelName()`'s literal value, else the
+    /// non-empty `+k8s:openapi-model-package` of the type or its package, plus its name.
+    fn model_name(&self, name: &TypeName, entry: TypeEntry<'a>) -> Option<String> {
+        if let Some(method) = self.universe.method(name, "OpenAPIModelName") {
+            return method.returns.first().cloned();
+        }
+        let package = self.universe.package(&name.package)?;
+        let value = |doc: &crate::syntax::Doc| {
+            doc.marker("k8s:openapi-model-package")
+                .and_then(|m| m.marker.value.as_deref())
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+                .map(str::to_string)
+        };
+        value(&entry.decl.doc)
+            .or_else(|| {
+                package
+                    .package
+                    .files
+                    .iter()
+                    .find_map(|f| value(&f.decls.package_doc))
+            })
+            .map(|model_package| format!("{model_package}.{}", name.name))
     }
 
     /// A fixed schema from `OpenAPISchemaType`/`OpenAPISchemaFormat` methods or the table.

@@ -113,8 +113,14 @@ pub fn build(model: &ApiModel, naming: Naming, unions: UnionFormat, cel: bool) -
         diagnostics: Vec::new(),
     };
     let mut owners: std::collections::HashMap<String, &TypeName> = std::collections::HashMap::new();
+    // kube-openapi's builders key a type with a model name by it, whatever the naming.
+    let renamed: std::collections::HashMap<String, &str> = model
+        .definitions
+        .iter()
+        .filter_map(|d| Some((definition_name(&d.name, naming), d.model_name.as_deref()?)))
+        .collect();
     for definition in &model.definitions {
-        let name = definition_name(&definition.name, naming);
+        let name = model_definition_name(definition, naming);
         if let Some(previous) = owners.insert(name.clone(), &definition.name) {
             built.diagnostics.push(
                 Diagnostic::new(
@@ -145,8 +151,48 @@ pub fn build(model: &ApiModel, naming: Naming, unions: UnionFormat, cel: bool) -
             definition_schema(definition, naming, unions, plan.rules),
         ));
     }
+    if !renamed.is_empty() {
+        for (_, schema) in &mut built.definitions {
+            rename_references(schema, &renamed);
+        }
+    }
     built.definitions.sort_by(|a, b| a.0.cmp(&b.0));
     built
+}
+
+/// A definition's name: its model name when it has one ([`Definition::model_name`]), else
+/// the naming's.
+pub fn model_definition_name(definition: &Definition, naming: Naming) -> String {
+    definition
+        .model_name
+        .clone()
+        .unwrap_or_else(|| definition_name(&definition.name, naming))
+}
+
+/// References to renamed definitions follow them.
+fn rename_references(schema: &mut Schema, renamed: &std::collections::HashMap<String, &str>) {
+    if let Some(reference) = &mut schema.reference {
+        if let Some(to) = renamed.get(reference.as_str()) {
+            *reference = to.to_string();
+        }
+    }
+    let boxed = [
+        schema.items.as_deref_mut(),
+        schema.additional_properties.as_deref_mut(),
+        schema.v3.as_deref_mut(),
+    ];
+    for inner in boxed.into_iter().flatten() {
+        rename_references(inner, renamed);
+    }
+    for inner in schema
+        .all_of
+        .iter_mut()
+        .chain(schema.one_of.iter_mut())
+        .chain(schema.any_of.iter_mut())
+        .chain(schema.properties.iter_mut().map(|(_, s)| s))
+    {
+        rename_references(inner, renamed);
+    }
 }
 
 fn text(lines: &[String]) -> Option<String> {

@@ -487,3 +487,54 @@ fn dot_imported_names_resolve() {
     assert_eq!(output.code, 0, "{}", output.stderr);
     assert_has(&output, "Ref: ref(\"example.com/m/util.Client\"),");
 }
+
+// `generate` (issue #24, item 3): kube-openapi's builders key a type with a model name by it.
+
+#[test]
+fn generate_names_model_named_types_by_their_model_name_under_every_naming() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::write(root.join("go.mod"), "module example.com/m\n\ngo 1.22\n").unwrap();
+    std::fs::create_dir_all(root.join("api")).unwrap();
+    std::fs::write(
+        root.join("api/types.go"),
+        "// +k8s:openapi-gen=true\npackage api\n\n// +k8s:openapi-model-package=io.example.api\ntype Outer struct {\n\tIn Inner `json:\"in\"`\n\tPlain Plain `json:\"plain\"`\n}\n\ntype Inner struct {\n\tV string `json:\"v\"`\n}\n\nfunc (Inner) OpenAPIModelName() string { return \"io.example.hand.Inner\" }\n\ntype Plain struct {\n\tV string `json:\"v\"`\n}\n",
+    )
+    .unwrap();
+    let api = root.join("api").display().to_string();
+    for (naming, plain) in [
+        ("short", "api.Plain"),
+        ("go", "example.com/m/api.Plain"),
+        ("rest", "com.example.m.api.Plain"),
+    ] {
+        let out = root.join(format!("{naming}.json")).display().to_string();
+        let (code, _, err) = run(&["generate", "--naming", naming, "--v2", &out, &api]);
+        assert_eq!(code, 0, "{err}");
+        let doc: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+        let definitions = doc["definitions"].as_object().unwrap();
+        let mut names: Vec<&str> = definitions.keys().map(String::as_str).collect();
+        names.sort();
+        let mut want = vec!["io.example.api.Outer", "io.example.hand.Inner", plain];
+        want.sort();
+        assert_eq!(names, want, "{naming}");
+        let outer = &definitions["io.example.api.Outer"]["properties"];
+        let reference = |p: &str| {
+            let property = &outer[p];
+            property["$ref"]
+                .as_str()
+                .or_else(|| property["allOf"][0]["$ref"].as_str())
+                .unwrap_or_default()
+                .to_string()
+        };
+        assert_eq!(
+            reference("in"),
+            "#/definitions/io.example.hand.Inner",
+            "{naming}"
+        );
+        assert!(
+            reference("plain").ends_with(&plain.replace('/', "~1")),
+            "{naming}"
+        );
+    }
+}
