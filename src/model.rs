@@ -38,6 +38,10 @@ pub struct Definition {
     pub extensions: Vec<MarkerExtension>,
     /// What the type's schema methods put in place of the generated schema.
     pub overrides: Overrides,
+    /// The name kube-openapi's builders key the definition by, whatever the naming: its
+    /// `OpenAPIModelName()`'s value (hand-written or generated), else
+    /// `<+k8s:openapi-model-package>.<Name>` (the method openapi-gen will generate).
+    pub model_name: Option<String>,
 }
 
 /// The schemas a type supplies through `OpenAPIDefinition()` / `OpenAPIV3Definition()` (their
@@ -86,6 +90,10 @@ pub struct Property {
     pub ty: PropertyType,
     /// A default value as JSON text (from `+default=` or the zero value of a required field).
     pub default: Option<DefaultValue>,
+    /// The defaults kube-openapi before 2026-05-09 wrote on list items and map values, one
+    /// per nesting level (`[][]string`: two); empty for the newest behaviour (only the Go
+    /// output reads them).
+    pub element_defaults: Vec<Option<DefaultValue>>,
     /// `+listType=` / `+k8s:listType=`.
     pub list_type: Option<ListType>,
     /// `+listMapKey=` / `+k8s:listMapKey=`, in marker order.
@@ -208,8 +216,9 @@ pub enum PropertyType {
     /// `interface{}`: any JSON value, `"type": "object"` as in kube-openapi's type table.
     Any,
     /// A named interface type (`runtime.Object`): any value, and no `type` — openapi-gen
-    /// declares no schema for interfaces and writes none.
-    NamedInterface,
+    /// declares no schema for interfaces and writes none (before 2025-09-09 its Go output
+    /// wrote a `Ref` to the interface's name, which no definition has).
+    NamedInterface(TypeName),
     /// An anonymous struct (`Size struct{ Width int }`): an inline object with its fields'
     /// properties, as controller-gen writes it (openapi-gen writes a `$ref` to a definition
     /// that does not exist; the Go output refuses it).

@@ -137,7 +137,7 @@ fn type_text(ty: &PropertyType) -> String {
         PropertyType::Array(inner) => format!("[]{}", type_text(inner)),
         PropertyType::Map(inner) => format!("map[string]{}", type_text(inner)),
         PropertyType::Any => "any".into(),
-        PropertyType::NamedInterface => "named-interface".into(),
+        PropertyType::NamedInterface(_) => "named-interface".into(),
         PropertyType::Object(def) => {
             let names: Vec<&str> = def
                 .properties

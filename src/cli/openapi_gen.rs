@@ -6,6 +6,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use crate::diag::{self, Code, Levels, MessageFormat};
+use crate::emit::go::versions::{self, Behaviour, Change};
 use crate::emit::go::{self, select::Selection, GoFile, Selected};
 use crate::schema::{self, Naming, UnionFormat};
 use crate::{exit, pipeline, resolve, write};
@@ -27,6 +28,10 @@ pub struct Options {
     pub verbosity: u32,
     /// `--message-format human|json|github`: union-gen's own flag (openapi-gen has none).
     pub message_format: Option<String>,
+    /// `--kube-openapi-version VERSION`: union-gen's own; else read from the project.
+    pub kube_openapi_version: Option<String>,
+    /// The command line used gengo v1's flags (`--input-dirs`, `--output-package`, …).
+    pub gengo_v1_flags: bool,
 }
 
 const USAGE: &str = "Usage: openapi-gen [flags] PACKAGE...
@@ -43,6 +48,16 @@ Flags:
   -r, --report-filename FILE        the API rule violation report (names_match, …)
   -v, --v LEVEL                     verbosity: from 1 on, union-gen's warnings are printed
       --message-format FORMAT       union-gen's own: human (default), json or github
+      --kube-openapi-version VER    union-gen's own: write what this kube-openapi version
+                                    writes (default: the version the project pins: its
+                                    Makefile/hack scripts `openapi-gen@VER`, tools/go.mod,
+                                    go.mod; else the newest)
+
+gengo v1's flags (kube-openapi before 2024-02-28) are accepted too: --input-dirs/-i,
+--output-package/-p, --output-base/-o, --output-file-base/-O, --go-header-file/-h,
+--build-tag, --trim-path-prefix; and klog's (--logtostderr, --alsologtostderr, --log_dir,
+--log_file, --log_file_max_size, --one_output, --skip_headers, --skip_log_headers,
+--stderrthreshold, --vmodule, --log_backtrace_at, --add_dir_header), which change nothing.
 ";
 
 /// Flags that take a value (the name without dashes).
@@ -57,6 +72,48 @@ const VALUED: &[&str] = &[
     "readonly-pkg",
     "v",
     "message-format",
+    "kube-openapi-version",
+    // gengo v1.
+    "input-dirs",
+    "i",
+    "output-package",
+    "p",
+    "output-base",
+    "o",
+    "output-file-base",
+    "O",
+    "build-tag",
+    "trim-path-prefix",
+    // klog's (Go flags added to pflag: the names as klog spells them).
+    "log_dir",
+    "log_file",
+    "log_file_max_size",
+    "stderrthreshold",
+    "vmodule",
+    "log_backtrace_at",
+];
+
+/// klog's boolean flags (`--name`, `--name=true|false`), and gengo v1's `--verify-only`.
+const SWITCHES: &[&str] = &[
+    "logtostderr",
+    "alsologtostderr",
+    "one_output",
+    "skip_headers",
+    "skip_log_headers",
+    "add_dir_header",
+    "verify-only",
+];
+
+/// gengo v1's flags: with any of them `-h` is `--go-header-file`, not help.
+const V1_ONLY: &[&str] = &[
+    "input-dirs",
+    "i",
+    "output-package",
+    "p",
+    "output-base",
+    "o",
+    "output-file-base",
+    "O",
 ];
 
 /// pflag's syntax: `--name value`, `--name=value`, `-n value`, `-n=value`; `--` ends flags.
@@ -68,6 +125,14 @@ pub fn parse(args: &[String]) -> anyhow::Result<Options> {
     let mut unknown = Vec::new();
     let mut i = 0;
     let mut flags_done = false;
+    // gengo v1: the output is `<output-base>/<output-package>/<output-file-base>.go`.
+    let mut output_base = None;
+    let mut output_file_base = None;
+    let v1 = args.iter().any(|a| {
+        let body = a.trim_start_matches('-');
+        let name = body.split_once('=').map_or(body, |(n, _)| n);
+        a.starts_with('-') && V1_ONLY.contains(&name)
+    });
     while i < args.len() {
         let arg = &args[i];
         i += 1;
@@ -83,6 +148,22 @@ pub fn parse(args: &[String]) -> anyhow::Result<Options> {
         let (name, inline) = match body.split_once('=') {
             Some((name, value)) => (name, Some(value.to_string())),
             None => (body, None),
+        };
+        // klog's names are also accepted with dashes (`--log-dir`).
+        let klog_name = name.replace('-', "_");
+        let name = if VALUED.contains(&klog_name.as_str()) || SWITCHES.contains(&klog_name.as_str())
+        {
+            klog_name.as_str()
+        } else {
+            name
+        };
+        if SWITCHES.contains(&name) {
+            continue;
+        }
+        let name = if v1 && name == "h" {
+            "go-header-file"
+        } else {
+            name
         };
         if name == "h" || name == "help" {
             options.help = true;
@@ -103,7 +184,21 @@ pub fn parse(args: &[String]) -> anyhow::Result<Options> {
         match name {
             "output-dir" => options.output_dir = Some(value),
             // Go's `path.Base` ignores a trailing slash (metrics-server passes one).
-            "output-pkg" => options.output_pkg = Some(value.trim_end_matches('/').to_string()),
+            "output-pkg" | "output-package" | "p" => {
+                options.output_pkg = Some(value.trim_end_matches('/').to_string())
+            }
+            "output-base" | "o" => output_base = Some(value),
+            "output-file-base" | "O" => output_file_base = Some(value),
+            // pflag's StringSlice.
+            "input-dirs" | "i" => options.packages.extend(
+                value
+                    .split(',')
+                    .filter(|v| !v.is_empty())
+                    .map(str::to_string),
+            ),
+            "kube-openapi-version" => options.kube_openapi_version = Some(value),
+            "build-tag" | "trim-path-prefix" | "log_dir" | "log_file" | "log_file_max_size"
+            | "stderrthreshold" | "vmodule" | "log_backtrace_at" => {}
             "output-file" => options.output_file = value,
             "go-header-file" => options.go_header_file = Some(PathBuf::from(value)),
             "report-filename" | "r" => options.report_filename = Some(value),
@@ -128,13 +223,33 @@ pub fn parse(args: &[String]) -> anyhow::Result<Options> {
         anyhow::bail!(
             "openapi-gen flag{} not supported by union-gen: {} (supported: --output-dir, \
              --output-pkg, --output-file, --go-header-file, --report-filename, \
-             --output-model-name-file, --readonly-pkg, -v, --message-format)",
+             --output-model-name-file, --readonly-pkg, -v, --message-format, \
+             --kube-openapi-version, gengo v1's and klog's flags: see --help)",
             if unknown.len() == 1 { "" } else { "s" },
             unknown.join(", ")
         );
     }
     if options.help {
         return Ok(options);
+    }
+    if v1 {
+        options.gengo_v1_flags = true;
+        let base = output_base.unwrap_or_else(|| gopath().join("src").display().to_string());
+        let package = options.output_pkg.clone().unwrap_or_default();
+        options.output_dir = Some(
+            std::path::Path::new(&base)
+                .join(&package)
+                .display()
+                .to_string(),
+        );
+        options.output_file = format!(
+            "{}.go",
+            output_file_base.as_deref().unwrap_or("openapi_generated")
+        );
+        if options.go_header_file.is_none() {
+            options.go_header_file =
+                Some(gopath().join("src/k8s.io/kube-openapi/boilerplate/boilerplate.go.txt"));
+        }
     }
     if options.output_dir.as_deref().unwrap_or("").is_empty() {
         anyhow::bail!("--output-dir must be specified");
@@ -151,21 +266,72 @@ pub fn parse(args: &[String]) -> anyhow::Result<Options> {
     Ok(options)
 }
 
+/// `$GOPATH`, else `$HOME/go` (the go command's default).
+fn gopath() -> PathBuf {
+    match std::env::var_os("GOPATH").filter(|p| !p.is_empty()) {
+        Some(path) => std::env::split_paths(&path).next().unwrap_or_default(),
+        None => std::env::var_os("HOME")
+            .map(PathBuf::from)
+            .unwrap_or_default()
+            .join("go"),
+    }
+}
+
 /// What gengo writes before `package`: build tags, the header file with `YEAR` replaced,
-/// the generated-by line.
-fn boilerplate(header: Option<&std::path::Path>) -> anyhow::Result<String> {
+/// the generated-by line (gofmt leaves at most one blank line between comments).
+///
+/// gengo/v2 (`GoBoilerplate`): the header file, one `\n`, `// Code generated …`. gengo v1
+/// (`LoadGoBoilerplate` plus kube-openapi's own line): the header file, a `\n` only when it is
+/// not empty, `// Code generated …`, then "This file was autogenerated by openapi-gen. Do
+/// not edit it manually!".
+fn boilerplate(header: Option<&std::path::Path>, gengo_v2: bool) -> anyhow::Result<String> {
     let mut out =
         String::from("//go:build !ignore_autogenerated\n// +build !ignore_autogenerated\n\n");
     if let Some(path) = header {
         let text = std::fs::read_to_string(path)
             .map_err(|e| anyhow::anyhow!("--go-header-file {}: {e}", path.display()))?;
         let text = text.replace("YEAR", &current_year().to_string());
-        // gofmt keeps one blank line between comments and the next declaration.
-        out.push_str(text.trim_end_matches('\n'));
-        out.push_str("\n\n");
+        if gengo_v2 || !text.is_empty() {
+            out.push_str(&text);
+            out.push('\n');
+        }
     }
     out.push_str("// Code generated by openapi-gen. DO NOT EDIT.\n\n");
-    Ok(out)
+    if !gengo_v2 {
+        out.push_str(
+            "\n// This file was autogenerated by openapi-gen. Do not edit it manually!\n\n",
+        );
+    }
+    Ok(collapse_blank_lines(&out))
+}
+
+/// gofmt's rule for the comments before `package`: runs of blank lines between them
+/// become one (the inside of a `/* */` comment is kept as written).
+fn collapse_blank_lines(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut blank = false;
+    let mut in_block = false;
+    for line in text.split_inclusive('\n') {
+        let content = line.trim_end_matches('\n');
+        if !in_block && content.trim().is_empty() {
+            if !blank && !out.is_empty() {
+                out.push('\n');
+            }
+            blank = true;
+            continue;
+        }
+        blank = false;
+        if in_block {
+            in_block = !content.contains("*/");
+        } else if let Some(open) = content.rfind("/*") {
+            in_block = !content[open..].contains("*/");
+        }
+        out.push_str(line);
+        if !line.ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    out
 }
 
 /// The current year (UTC), from the system clock.
@@ -219,7 +385,61 @@ fn run(
     message_format: MessageFormat,
     err: &mut dyn Write,
 ) -> anyhow::Result<u8> {
-    let boilerplate = boilerplate(options.go_header_file.as_deref())?;
+    let behaviour = behaviour(options, err);
+    versions::with(behaviour, || run_as(options, message_format, err))
+}
+
+/// The kube-openapi behaviour to copy: `--kube-openapi-version`, else the project's pin
+/// ([`versions::pinned`]), else the newest. An unknown or too old version is a warning.
+fn behaviour(options: &Options, err: &mut dyn Write) -> Behaviour {
+    let found = match &options.kube_openapi_version {
+        Some(version) => Some((version.clone(), "--kube-openapi-version".to_string())),
+        None => std::env::current_dir()
+            .ok()
+            .and_then(|dir| versions::pinned(&dir))
+            .map(|p| (p.version, p.source)),
+    };
+    let Some((version, source)) = found else {
+        if options.verbosity > 0 {
+            let _ = writeln!(
+                err,
+                "warning: no kube-openapi version found (go.mod, tools/go.mod, Makefile, \
+                 --kube-openapi-version): writing what the newest kube-openapi writes"
+            );
+        }
+        return Behaviour::newest();
+    };
+    match Behaviour::at(&version) {
+        Ok(behaviour) if behaviour.too_old() => {
+            let _ = writeln!(
+                err,
+                "warning: kube-openapi {version} ({source}) is older than the oldest behaviour \
+                 union-gen knows (2023-01): writing what the 2023-01 version writes"
+            );
+            behaviour
+        }
+        Ok(behaviour) => behaviour,
+        Err(why) => {
+            let _ = writeln!(
+                err,
+                "warning: kube-openapi version from {source}: {why}: writing what the newest \
+                 kube-openapi writes (give --kube-openapi-version v0.0.0-YYYYMMDDhhmmss-hash)"
+            );
+            Behaviour::newest()
+        }
+    }
+}
+
+fn run_as(
+    options: &Options,
+    message_format: MessageFormat,
+    err: &mut dyn Write,
+) -> anyhow::Result<u8> {
+    let behaviour = versions::current();
+    let boilerplate = boilerplate(
+        options.go_header_file.as_deref(),
+        behaviour.has(Change::GengoV2),
+    )?;
     let output_pkg = options.output_pkg.clone().unwrap_or_default();
     let output_dir = PathBuf::from(options.output_dir.clone().unwrap_or_default());
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -230,6 +450,8 @@ fn run(
         openapi_gen: true,
     };
     let (analysis, built) = pool.install(|| -> anyhow::Result<_> {
+        // The behaviour is per thread: set it on the pool's thread too.
+        let _guard = versions::Guard::set(behaviour);
         let analysis = pipeline::analyse(
             &options.packages,
             resolve_options,
@@ -237,7 +459,7 @@ fn run(
             resolve::Outside::Drop,
             &mut timings,
         )?;
-        let built = schema::build(&analysis.model, Naming::Go, UnionFormat::List, false);
+        let built = schema::build(&analysis.model, Naming::Go, UnionFormat::OpenApiGen, false);
         Ok((analysis, built))
     })?;
     let mut diagnostics = analysis.diagnostics;
@@ -262,7 +484,7 @@ fn run(
         if !selection.selected(&definition.name) {
             continue;
         }
-        let key = schema::definition_name(&definition.name, Naming::Go);
+        let key = schema::model_definition_name(definition, Naming::Go);
         let Ok(index) = built
             .definitions
             .binary_search_by(|(k, _)| k.as_str().cmp(&key))
@@ -286,7 +508,9 @@ fn run(
         Ok(_) => {}
         Err(invalid) => problems.extend(invalid.iter().cloned()),
     }
-    let model_named = |name: &crate::model::TypeName| selection.model_named(name);
+    // Before 2025-09-10 openapi-gen named every type by its Go name.
+    let model_names = behaviour.has(Change::ModelNames);
+    let model_named = |name: &crate::model::TypeName| model_names && selection.model_named(name);
     let file = GoFile {
         model_named: &model_named,
         boilerplate,
@@ -315,15 +539,16 @@ fn run(
     let bytes = bytes.unwrap_or_default();
     // openapi-gen's API rule report covers the types it generates.
     let report = options.report_filename.as_ref().map(|path| {
-        let violations: Vec<_> = resolve::api_rules::violations(&analysis.loaded.packages)
-            .into_iter()
-            .filter(|(_, package, type_name, _)| {
-                selection.selected(&crate::model::TypeName {
-                    package: package.clone(),
-                    name: type_name.clone(),
+        let violations: Vec<_> =
+            resolve::api_rules::openapi_gen_violations(&analysis.loaded.packages)
+                .into_iter()
+                .filter(|(_, package, type_name, _)| {
+                    selection.selected(&crate::model::TypeName {
+                        package: package.clone(),
+                        name: type_name.clone(),
+                    })
                 })
-            })
-            .collect();
+                .collect();
         (PathBuf::from(path), resolve::api_rules::report(&violations))
     });
     std::fs::create_dir_all(&output_dir)

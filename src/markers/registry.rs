@@ -167,8 +167,8 @@ registry! {
     K8sListMapKey = "k8s:listMapKey", Declarative, TypeOrField, Value::Text;
     MapType = "mapType", OpenApiGen, TypeOrField, Value::OneOf(MAP_TYPES);
     StructType = "structType", OpenApiGen, TypeOrField, Value::OneOf(MAP_TYPES);
-    PatchStrategy = "patchStrategy", OpenApiGen, Field, Value::Words(PATCH_STRATEGIES);
-    PatchMergeKey = "patchMergeKey", OpenApiGen, Field, Value::Text;
+    PatchStrategy = "patchStrategy", OpenApiGen, TypeOrField, Value::Words(PATCH_STRATEGIES);
+    PatchMergeKey = "patchMergeKey", OpenApiGen, TypeOrField, Value::Text;
     OpenApiGenMarker = "k8s:openapi-gen", OpenApiGen, TypeOrField, Value::Text;
     // kube-openapi's old extension tag: `x-kubernetes-validations` as given. The value
     // validations `+k8s:validation:<key>…` have keys, not names: `markers::validation`.

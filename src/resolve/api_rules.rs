@@ -14,6 +14,7 @@ use std::collections::BTreeSet;
 use super::fields::{embedded_type_name, is_exported, schema_marker, tag_value};
 use super::universe::{GoType, Origin, Universe};
 use super::LoadedPackage;
+use crate::emit::go::versions::{self, Change};
 use crate::markers::registry::Kind;
 use crate::syntax::{Field, TypeExpr};
 
@@ -47,6 +48,16 @@ struct Member<'a> {
 
 /// Every violation of the input packages' definition types, sorted.
 pub fn violations(packages: &[LoadedPackage]) -> Vec<Violation> {
+    collect(packages, false)
+}
+
+/// As [`violations`], also for unexported struct types: openapi-gen checks every type it
+/// writes a function for (`resource.int64Amount`), and filters by its own selection.
+pub fn openapi_gen_violations(packages: &[LoadedPackage]) -> Vec<Violation> {
+    collect(packages, true)
+}
+
+fn collect(packages: &[LoadedPackage], unexported: bool) -> Vec<Violation> {
     let universe = Universe::build(packages);
     let mut out: BTreeSet<Violation> = BTreeSet::new();
     for path in &universe.order {
@@ -55,7 +66,7 @@ pub fn violations(packages: &[LoadedPackage]) -> Vec<Violation> {
             continue;
         }
         for (name, entry) in &index.types {
-            if !is_exported(name)
+            if (!unexported && !is_exported(name))
                 || !entry.decl.type_params.is_empty()
                 || entry.decl.is_alias
                 || super::closure::type_opted_out(&entry.decl.doc)
@@ -178,11 +189,19 @@ fn check(members: &[Member]) -> Vec<(&'static str, String)> {
             if has_list_type {
                 out.push(("list_type_missing", m.name.clone()));
             }
-        } else if matches!(m.kind, MemberKind::Slice { bytes: false }) && !has_list_type {
+        } else if matches!(m.kind, MemberKind::Slice { bytes }
+            // `[]byte` counted until 2023-11-13.
+            if !bytes || !versions::has(Change::ByteSliceNoListType))
+            && !has_list_type
+        {
             out.push(("list_type_missing", m.name.clone()));
         }
     }
-    let is_list_type = members.len() == 3 && has("TypeMeta") && has("ListMeta") && has("Items");
+    let is_list_type = members.len() == 3
+        && has("TypeMeta")
+        && has("ListMeta")
+        && has("Items")
+        && versions::has(Change::StreamingListRules);
     if is_list_type {
         for (index, expected) in ["TypeMeta", "ListMeta", "Items"].into_iter().enumerate() {
             if members[index].name != expected {
@@ -193,6 +212,9 @@ fn check(members: &[Member]) -> Vec<(&'static str, String)> {
             let json = m.tag.and_then(|t| tag_value(t, "json"));
             let protobuf = m.tag.and_then(|t| tag_value(t, "protobuf")).unwrap_or("");
             let (json_ok, proto_ok) = match m.name.as_str() {
+                "TypeMeta" if !versions::has(Change::StructuralInline) => {
+                    (json == Some(",inline"), protobuf.is_empty())
+                }
                 "TypeMeta" => (
                     m.embedded && matches!(json, Some("" | ",inline")),
                     protobuf.is_empty(),
@@ -221,6 +243,10 @@ fn check(members: &[Member]) -> Vec<(&'static str, String)> {
 /// kube-openapi's `nameIsOkay`: an empty JSON name only for (pointers to) structs; list and
 /// object metadata are named `metadata`; else the names match up to the first letter's case.
 fn name_is_okay(m: &Member, json_name: &str) -> bool {
+    // Before 2024-09-03: "" and "metadata" were never checked.
+    if !versions::has(Change::StrictNamesMatch) && matches!(json_name, "" | "metadata") {
+        return true;
+    }
     if json_name.is_empty() {
         return match &m.kind {
             MemberKind::Struct => true,

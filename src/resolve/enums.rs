@@ -22,6 +22,9 @@ pub struct Enums {
     pub values: HashMap<TypeName, Vec<EnumValue>>,
     /// The enum types whose values are an explicit `+kubebuilder:validation:Enum` list.
     pub explicit: HashSet<TypeName>,
+    /// Enum types whose `+enum` is written in an input package (on the type or on an alias
+    /// of it): gengo reads comments of input packages only, so these are openapi-gen's enums.
+    pub marked_in_input: HashSet<TypeName>,
 }
 
 /// Why a constant has no value we can use.
@@ -41,6 +44,7 @@ pub enum EvalError {
 /// them. Diagnostics only for input packages.
 pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
     let mut enum_types: HashSet<TypeName> = HashSet::new();
+    let mut marked_in_input: HashSet<TypeName> = HashSet::new();
     for path in &universe.order {
         let package = &universe.packages[path];
         let mut names: Vec<_> = package.types.iter().collect();
@@ -74,6 +78,9 @@ pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
                 matches!(universe.underlying(target), GoType::Builtin("string"))
             });
             if is_string {
+                if package.package.is_input {
+                    marked_in_input.insert(type_name.clone());
+                }
                 enum_types.insert(type_name);
             } else if package.package.is_input {
                 diagnostics.push(
@@ -160,7 +167,10 @@ pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
         }
     }
 
-    let mut enums = Enums::default();
+    let mut enums = Enums {
+        marked_in_input,
+        ..Enums::default()
+    };
     for enum_type in enum_types {
         let values: Vec<EnumValue> = collected
             .remove(&enum_type)

@@ -237,6 +237,20 @@ impl<'a> Flattened<'a> {
     }
 }
 
+/// kube-openapi before 2026-04-14 inlined an embedded field only when its json tag's second
+/// part is `inline`; another embedded field with an empty JSON name (`json:",omitempty"`)
+/// had no name and was left out.
+fn dropped_before_structural_inline(field: &Field, tag: &JsonTag) -> bool {
+    use crate::emit::go::versions::{has, Change};
+    if !field.is_embedded() || tag.name.is_some() || tag.skip || has(Change::StructuralInline) {
+        return false;
+    }
+    match field.tag.as_deref().and_then(|t| tag_value(t, "json")) {
+        Some(raw) if !raw.is_empty() => raw.split(',').nth(1) != Some("inline"),
+        _ => false,
+    }
+}
+
 /// Is this embedded field inlined? Go's encoding/json inlines an embedded struct whose tag
 /// has no name (`json:",inline"` or no tag at all).
 pub fn is_inlined(field: &Field, tag: &JsonTag) -> bool {
@@ -278,6 +292,9 @@ fn flatten_into<'a>(
     flattened.steps.push(Step::Enter(owner));
     for field in fields {
         let tag = json_tag(field.tag.as_deref());
+        if dropped_before_structural_inline(field, &tag) {
+            continue;
+        }
         // An embedded struct without a JSON name is inlined; an embedded non-struct type
         // (`Int64`) is a field named after the type, as encoding/json (and openapi-gen) treat it.
         let embedded = is_inlined(field, &tag)

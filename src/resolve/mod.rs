@@ -115,7 +115,8 @@ pub fn resolve(
         let unsupported = resolver.diagnostics[before..]
             .iter()
             .any(|d| d.code == Code::ResolveUnsupportedType && d.severity == Severity::Error);
-        if unsupported {
+        // openapi-gen fails on a type it cannot write: no root is left out there.
+        if unsupported && !options.openapi_gen {
             let own = resolver.diagnostics.split_off(before);
             let (why, rest): (Vec<_>, Vec<_>) = own
                 .into_iter()
@@ -136,6 +137,7 @@ pub fn resolve(
             span,
             validations: None,
             extensions: Vec::new(),
+            model_name: None,
         });
     }
     let spans: BTreeMap<&TypeName, &Span> =
@@ -277,8 +279,10 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 }
             }
         }
+        let model_name = self.model_name(&name, entry);
         if let Some(body) = self.custom_schema(&name) {
             return Some(Definition {
+                model_name,
                 name,
                 doc,
                 body,
@@ -347,7 +351,34 @@ impl<'u, 'a> Resolver<'u, 'a> {
             validations: markers.validations,
             extensions: markers.extensions,
             overrides,
+            model_name,
         })
+    }
+
+    /// The model name kube-openapi's builders key the type by (see
+    /// [`Definition::model_name`]): `OpenAPIModelName()`'s literal value, else the
+    /// non-empty `+k8s:openapi-model-package` of the type or its package, plus its name.
+    fn model_name(&self, name: &TypeName, entry: TypeEntry<'a>) -> Option<String> {
+        if let Some(method) = self.universe.method(name, "OpenAPIModelName") {
+            return method.returns.first().cloned();
+        }
+        let package = self.universe.package(&name.package)?;
+        let value = |doc: &crate::syntax::Doc| {
+            doc.marker("k8s:openapi-model-package")
+                .and_then(|m| m.marker.value.as_deref())
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+                .map(str::to_string)
+        };
+        value(&entry.decl.doc)
+            .or_else(|| {
+                package
+                    .package
+                    .files
+                    .iter()
+                    .find_map(|f| value(&f.decls.package_doc))
+            })
+            .map(|model_package| format!("{model_package}.{}", name.name))
     }
 
     /// A fixed schema from `OpenAPISchemaType`/`OpenAPISchemaFormat` methods or the table.
@@ -434,6 +465,13 @@ impl<'u, 'a> Resolver<'u, 'a> {
         } else {
             self.default_value(flat, &go_type, optional)
         };
+        let element_defaults = if flat.tag.string
+            || crate::emit::go::versions::has(crate::emit::go::versions::Change::NoElementDefaults)
+        {
+            Vec::new()
+        } else {
+            self.element_defaults(go_type.clone())
+        };
         let value_of = |kind: Kind| {
             fields::schema_marker(&field.doc, kind).and_then(|m| m.marker.value.as_deref())
         };
@@ -460,6 +498,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
             doc,
             ty,
             default,
+            element_defaults,
             list_type,
             list_map_keys,
             map_type: value_of(Kind::MapType)
@@ -690,7 +729,11 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 self.touch(&name);
                 // An enum type without values stays an enum (openapi-gen's Go output writes
                 // `Enum: []interface{}{}`); the documents then carry no `enum`.
-                if let Some(values) = self.enums.values.get(&name) {
+                // gengo reads the comments (`+enum`) of input packages only: under
+                // openapi-gen an enum type of another package is its underlying type.
+                let comments_read =
+                    !self.options.openapi_gen || self.enums.marked_in_input.contains(&name);
+                if let Some(values) = self.enums.values.get(&name).filter(|_| comments_read) {
                     let explicit = self.enums.explicit.contains(&name);
                     return PropertyType::Enum(
                         values.clone(),
@@ -724,7 +767,7 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 // openapi-gen declares no schema for a named interface (`runtime.Object`)
                 // and writes no type for it; `interface{}` itself is "object".
                 if matches!(entry.decl.ty, TypeExpr::Interface { .. }) {
-                    return PropertyType::NamedInterface;
+                    return PropertyType::NamedInterface(name);
                 }
                 let underlying = self.universe.resolve(entry.origin, &entry.decl.ty);
                 self.property_type(underlying, depth + 1)
@@ -898,6 +941,77 @@ impl<'u, 'a> Resolver<'u, 'a> {
         }
     }
 
+    /// kube-openapi before 2026-05-09 (`generateSliceProperty`/`generateMapProperty`): each
+    /// list item or map value gets its type's `+default` (through pointers and aliases), else
+    /// the enforced zero value of a non-omitempty field of its type; one per nesting level.
+    fn element_defaults(&mut self, ty: GoType<'a>) -> Vec<Option<DefaultValue>> {
+        let mut out = Vec::new();
+        let mut next = ty;
+        for _ in 0..TYPE_DEPTH {
+            let element = match next {
+                GoType::Pointer(inner) => {
+                    next = *inner;
+                    continue;
+                }
+                GoType::Named(_, entry) if self.universe.struct_of(entry).is_none() => {
+                    next = self.universe.resolve(entry.origin, &entry.decl.ty);
+                    continue;
+                }
+                GoType::Slice(inner) | GoType::Array(inner)
+                    if !matches!(*inner, GoType::Builtin("byte" | "uint8")) =>
+                {
+                    *inner
+                }
+                GoType::Map(_, value) => *value,
+                _ => break,
+            };
+            let explicit = self.type_default(element.clone());
+            let enforced = self.enforced_default(element.clone(), false, 0);
+            out.push(match (explicit, enforced) {
+                (Some(DefaultValue::Json(json)), _) => Some(DefaultValue::Json(json)),
+                (_, Some(zero)) => Some(zero),
+                (explicit, None) => explicit,
+            });
+            next = element;
+        }
+        out
+    }
+
+    /// The `+default` of a type chain (the type, then through pointers and named non-struct
+    /// types), without diagnostics.
+    fn type_default(&mut self, ty: GoType<'a>) -> Option<DefaultValue> {
+        // Before 2023-09-01 only the element type's own comment was read.
+        let chain = crate::emit::go::versions::has(crate::emit::go::versions::Change::TypeDefault);
+        let mut next = ty;
+        for _ in 0..TYPE_DEPTH {
+            match next {
+                GoType::Pointer(_) if !chain => return None,
+                GoType::Pointer(inner) => next = *inner,
+                GoType::Named(_, entry) => {
+                    if let Some(marker) = fields::schema_marker(&entry.decl.doc, Kind::Default) {
+                        let value = marker.marker.value.as_deref()?;
+                        if let Some((package, name)) = crate::markers::registry::default_ref(value)
+                        {
+                            return Some(DefaultValue::Const {
+                                package: package.unwrap_or(entry.origin.package).to_string(),
+                                name: name.to_string(),
+                                value: None,
+                            });
+                        }
+                        serde_json::from_str::<serde_json::Value>(value).ok()?;
+                        return Some(DefaultValue::Json(value.to_string()));
+                    }
+                    if !chain || matches!(entry.decl.ty, TypeExpr::Struct(_)) {
+                        return None;
+                    }
+                    next = self.universe.resolve(entry.origin, &entry.decl.ty);
+                }
+                _ => return None,
+            }
+        }
+        None
+    }
+
     /// openapi-gen's `generateDefault`: a field that is neither a pointer nor `omitempty`
     /// always carries its zero value on the wire, so any other default is an error there.
     fn report_default_not_zero(
@@ -953,6 +1067,10 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 return self
                     .default_from_marker(marker, doc_origin)
                     .map(|v| (v, marker));
+            }
+            // Before 2023-09-01 only the field's own `+default` counted.
+            if !crate::emit::go::versions::has(crate::emit::go::versions::Change::TypeDefault) {
+                return None;
             }
             match next {
                 GoType::Pointer(inner) => next = *inner,
@@ -1065,10 +1183,15 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 // for `type Duration struct{ Int64 }`, `{}` for a struct), as openapi-gen
                 // writes.
                 let unmarshals_itself = self.universe.method(&name, "UnmarshalJSON").is_some();
-                if unmarshals_itself && self.universe.struct_of(entry).is_some() {
+                // Before 2023-10-10 every struct got `{}` (`metav1.Time` too).
+                let checked = crate::emit::go::versions::has(
+                    crate::emit::go::versions::Change::UnmarshalJsonNoDefault,
+                );
+                if checked && unmarshals_itself && self.universe.struct_of(entry).is_some() {
                     return None;
                 }
-                if self.custom_schema(&name).is_some()
+                if checked
+                    && self.custom_schema(&name).is_some()
                     && (unmarshals_itself
                         || self.universe.method(&name, "OpenAPISchemaType").is_none())
                 {
@@ -1155,7 +1278,7 @@ fn same_json(json: &str, zero: &DefaultValue) -> bool {
 fn zero_form(go_type: &GoType, ty: &PropertyType) -> ZeroForm {
     match (go_type, ty) {
         (GoType::Pointer(_) | GoType::Interface, _)
-        | (_, PropertyType::Any | PropertyType::NamedInterface) => ZeroForm::Absent,
+        | (_, PropertyType::Any | PropertyType::NamedInterface(_)) => ZeroForm::Absent,
         // A named type is a plain value here only when its schema was inlined from a Go
         // builtin: a `$ref`, a well-known external type (`metav1.Duration` writes "0s") or an
         // unsupported one marshals its own way.

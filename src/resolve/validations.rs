@@ -41,6 +41,24 @@ pub(super) fn of_type(
         extensions: extensions(doc, &mut out),
         ..Read::default()
     };
+    // openapi-gen's struct extensions read every tag of its table on the type; the patch
+    // tags have no other meaning there (Kubernetes puts them on some types).
+    for (kind, name) in [
+        (Kind::PatchMergeKey, "x-kubernetes-patch-merge-key"),
+        (Kind::PatchStrategy, "x-kubernetes-patch-strategy"),
+    ] {
+        let values: Vec<String> = fields::schema_markers(doc)
+            .filter(|m| m.marker.name == kind.name())
+            .map(|m| m.marker.value.clone().unwrap_or_default())
+            .collect();
+        if !values.is_empty() {
+            read.extensions.push(MarkerExtension {
+                name: name.into(),
+                values,
+                openapi_gen: false,
+            });
+        }
+    }
     if let Some(parsed) = parsed {
         let shape = shape(universe, GoType::Named(name.clone(), entry), 0);
         check_type(universe, &parsed, &parsed.tags, &shape, "", &mut out);

@@ -71,6 +71,8 @@ const INLINED: &[(&str, &str, &str, Option<&str>)] = &[
         None,
     ),
     ("time", "Duration", "integer", Some("int64")),
+    // `type RawMessage []byte`: kube-openapi's type table maps `[]byte` to a byte string.
+    ("encoding/json", "RawMessage", "string", Some("byte")),
 ];
 
 /// The primitive a well-known non-struct type inlines to.

@@ -29,6 +29,9 @@ pub enum UnionFormat {
     List,
     Kep1027,
     Both,
+    /// The list shape, for the unions openapi-gen reads: `+union` structs (2019 KEP) only;
+    /// it reads no `+unionMember` or `+k8s:unionMember`.
+    OpenApiGen,
 }
 
 /// One OpenAPI schema node. Field order is kube-openapi's JSON key order.
@@ -119,8 +122,14 @@ pub fn build(model: &ApiModel, naming: Naming, unions: UnionFormat, cel: bool) -
         })
         .collect();
     let held = |name: &TypeName| structs.get(name).copied();
+    // kube-openapi's builders key a type with a model name by it, whatever the naming.
+    let renamed: std::collections::HashMap<String, &str> = model
+        .definitions
+        .iter()
+        .filter_map(|d| Some((definition_name(&d.name, naming), d.model_name.as_deref()?)))
+        .collect();
     for definition in &model.definitions {
-        let name = definition_name(&definition.name, naming);
+        let name = model_definition_name(definition, naming);
         if let Some(previous) = owners.insert(name.clone(), &definition.name) {
             built.diagnostics.push(
                 Diagnostic::new(
@@ -151,8 +160,48 @@ pub fn build(model: &ApiModel, naming: Naming, unions: UnionFormat, cel: bool) -
             definition_schema(definition, naming, unions, plan.rules),
         ));
     }
+    if !renamed.is_empty() {
+        for (_, schema) in &mut built.definitions {
+            rename_references(schema, &renamed);
+        }
+    }
     built.definitions.sort_by(|a, b| a.0.cmp(&b.0));
     built
+}
+
+/// A definition's name: its model name when it has one ([`Definition::model_name`]), else
+/// the naming's.
+pub fn model_definition_name(definition: &Definition, naming: Naming) -> String {
+    definition
+        .model_name
+        .clone()
+        .unwrap_or_else(|| definition_name(&definition.name, naming))
+}
+
+/// References to renamed definitions follow them.
+fn rename_references(schema: &mut Schema, renamed: &std::collections::HashMap<String, &str>) {
+    if let Some(reference) = &mut schema.reference {
+        if let Some(to) = renamed.get(reference.as_str()) {
+            *reference = to.to_string();
+        }
+    }
+    let boxed = [
+        schema.items.as_deref_mut(),
+        schema.additional_properties.as_deref_mut(),
+        schema.v3.as_deref_mut(),
+    ];
+    for inner in boxed.into_iter().flatten() {
+        rename_references(inner, renamed);
+    }
+    for inner in schema
+        .all_of
+        .iter_mut()
+        .chain(schema.one_of.iter_mut())
+        .chain(schema.any_of.iter_mut())
+        .chain(schema.properties.iter_mut().map(|(_, s)| s))
+    {
+        rename_references(inner, renamed);
+    }
 }
 
 fn text(lines: &[String]) -> Option<String> {
@@ -315,7 +364,16 @@ fn generated_schema(
                 definition.validations.as_deref(),
                 &definition.extensions,
             );
-            let listed: Vec<Union> = def.unions.iter().filter_map(served_union).collect();
+            let listed: Vec<Union> = def
+                .unions
+                .iter()
+                .filter(|u| {
+                    unions != UnionFormat::OpenApiGen
+                        || u.dialect == UnionDialect::Legacy2019
+                        || definition.doc.iter().any(|l| l.trim() == "+union")
+                })
+                .filter_map(served_union)
+                .collect();
             if !listed.is_empty() && unions != UnionFormat::Kep1027 {
                 schema
                     .extensions
@@ -419,14 +477,11 @@ fn union_field_members(union: &Union) -> serde_json::Value {
     serde_json::json!({ "fieldMembers": field_members })
 }
 
-fn property_schema(
-    property: &Property,
-    naming: Naming,
-    unions: &[Union],
-    union_format: UnionFormat,
-) -> Schema {
-    let mut doc = property.doc.clone();
-    let enum_values = match &property.ty {
+/// A property's description: its doc, and for an enum type the "Possible enum values"
+/// paragraph (openapi-gen's `enumType.DescriptionLines`).
+pub(crate) fn property_description(doc: &[String], ty: &PropertyType) -> Option<String> {
+    let mut doc = doc.to_vec();
+    let enum_values = match ty {
         PropertyType::Enum(values, _) if !values.is_empty() => Some(values),
         _ => None,
     };
@@ -445,8 +500,17 @@ fn property_schema(
         doc.push("Possible enum values:".into());
         doc.extend(lines);
     }
+    text(&doc)
+}
+
+fn property_schema(
+    property: &Property,
+    naming: Naming,
+    unions: &[Union],
+    union_format: UnionFormat,
+) -> Schema {
     let mut schema = type_schema(&property.ty, naming);
-    schema.description = text(&doc);
+    schema.description = property_description(&property.doc, &property.ty);
     schema.default = property.default.as_ref().and_then(DefaultValue::to_json);
     let mut extensions: Vec<(String, serde_json::Value)> = Vec::new();
     if let Some(list_type) = &property.list_type {
@@ -476,7 +540,7 @@ fn property_schema(
         &property.extensions,
     );
     extensions.append(&mut schema.extensions);
-    if union_format != UnionFormat::List {
+    if !matches!(union_format, UnionFormat::List | UnionFormat::OpenApiGen) {
         if let Some(union) = unions
             .iter()
             .filter_map(served_union)
@@ -540,7 +604,7 @@ fn type_schema(ty: &PropertyType, naming: Naming) -> Schema {
             }
         }
         // No type: what openapi-gen writes for a named interface.
-        PropertyType::NamedInterface | PropertyType::Unsupported => Schema::default(),
+        PropertyType::NamedInterface(_) | PropertyType::Unsupported => Schema::default(),
     }
 }
 

@@ -15,6 +15,7 @@ mod e2e;
 mod enums;
 mod go_output;
 mod grammar;
+mod openapi_gen_versions;
 mod parity;
 mod properties;
 mod robustness;

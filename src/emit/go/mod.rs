@@ -12,13 +12,15 @@ pub mod model_names;
 pub mod select;
 mod validations;
 mod value;
+pub mod versions;
 
 use std::collections::{BTreeMap, HashMap};
 
 use layout::{Element, Node};
+use versions::Change;
 
 use crate::golit::go_quote;
-use crate::model::{Definition, DefinitionBody, PropertyType, TypeName};
+use crate::model::{DefaultValue, Definition, DefinitionBody, PropertyType, TypeName};
 use crate::schema::Schema;
 
 const COMMON: &str = "k8s.io/kube-openapi/pkg/common";
@@ -193,7 +195,9 @@ pub fn render(file: &GoFile) -> Result<Vec<u8>, Vec<Unsupported>> {
     for selected in &file.types {
         let name = &selected.definition.name;
         // gengo's `generateCall` skips private types; their functions are still written.
-        if !name.name.starts_with(|c: char| c.is_uppercase()) {
+        if !name.name.starts_with(|c: char| c.is_uppercase())
+            && versions::has(Change::NoPrivateEntries)
+        {
             continue;
         }
         let key = if (file.model_named)(name) {
@@ -260,8 +264,25 @@ pub fn render(file: &GoFile) -> Result<Vec<u8>, Vec<Unsupported>> {
     Ok(out.into_bytes())
 }
 
+/// A description as a Go string: `%#v` since 2024-04-23; before, kube-openapi escaped only
+/// `"` (after unescaping `\"`), newlines and tabs, and copied backslashes as they are.
+fn description_literal(text: &str) -> String {
+    if versions::has(Change::QuotedDescriptions) {
+        return go_quote(text);
+    }
+    let escaped = text
+        .trim_matches('\n')
+        .replace("\\\"", "\"")
+        .replace('"', "\\\"")
+        .replace('\n', "\\n")
+        .replace('\t', "\\t");
+    format!("\"{}\"", escaped.trim_matches(' '))
+}
+
+/// `pkg.T{}`, or `T{}` for a type of the output package (openapi-gen's import tracker knows
+/// the output package: `--output-pkg` equal to an input package imports nothing of itself).
 fn type_literal(imports: &mut Imports, name: &TypeName) -> String {
-    format!("{}.{}{{}}", imports.name(&name.package), name.name)
+    format!("{}{{}}", imports.qualified(&name.package, &name.name))
 }
 
 /// Refs a function's properties make, for `Dependencies` (sorted by `pkg.Type`), and how
@@ -314,7 +335,10 @@ fn function(
     };
     let mut props = Vec::new();
     if let Some(description) = &schema.description {
-        props.push(Element::line("Description", go_quote(description)));
+        props.push(Element::line(
+            "Description",
+            description_literal(description),
+        ));
     }
     let mut outer = Vec::new();
     let open;
@@ -461,8 +485,18 @@ fn property_node(
         elements.push(Element::pair("VendorExtensible", extensions));
     }
     let mut props = Vec::new();
-    if let Some(description) = &schema.description {
-        props.push(Element::line("Description", go_quote(description)));
+    // openapi-gen reads no kubebuilder markers: the enum type's paragraph stays.
+    let description = match ty {
+        PropertyType::ExplicitEnum(_, seen) => {
+            crate::schema::property_description(&property.doc, seen)
+        }
+        _ => schema.description.clone(),
+    };
+    if let Some(description) = &description {
+        props.push(Element::line(
+            "Description",
+            description_literal(description),
+        ));
     }
     // `+default=ref(pkg.Name)`: the constant by name, as openapi-gen writes it.
     if let Some(crate::model::DefaultValue::Const { package, name, .. }) = &property.default {
@@ -474,7 +508,14 @@ fn property_node(
         imports,
         property.validations.as_deref(),
     ));
-    type_elements(imports, ty, true, &mut props, refs)?;
+    type_elements(
+        imports,
+        ty,
+        true,
+        &property.element_defaults,
+        &mut props,
+        refs,
+    )?;
     elements.push(Element::pair(
         "SchemaProps",
         Node::block("spec.SchemaProps{", props),
@@ -482,11 +523,14 @@ fn property_node(
     Ok(Node::block("{", elements))
 }
 
-/// The type's elements of a property (`top_level`) or of a list item / map value.
+/// The type's elements of a property (`top_level`) or of a list item / map value;
+/// `element_defaults` are the defaults of its items or values, outermost first (kube-openapi
+/// before 2026-05-09).
 fn type_elements(
     imports: &mut Imports,
     ty: &PropertyType,
     top_level: bool,
+    element_defaults: &[Option<DefaultValue>],
     props: &mut Vec<Element>,
     refs: &mut Refs<'_>,
 ) -> Result<(), String> {
@@ -501,6 +545,10 @@ fn type_elements(
         PropertyType::Enum(values, _) => {
             props.push(Element::line("Type", "[]string{\"string\"}"));
             props.push(Element::line("Format", "\"\""));
+            // Items and map values have had their enum lists since 2024-02-23.
+            if !top_level && !versions::has(Change::EnumOnElements) {
+                return Ok(());
+            }
             let mut quoted: Vec<String> = values.iter().map(|v| go_quote(&v.value)).collect();
             quoted.sort();
             quoted.dedup();
@@ -511,7 +559,7 @@ fn type_elements(
         }
         // openapi-gen reads no kubebuilder markers: the type as it sees it.
         PropertyType::ExplicitEnum(_, seen) => {
-            type_elements(imports, seen, top_level, props, refs)?;
+            type_elements(imports, seen, top_level, element_defaults, props, refs)?;
         }
         PropertyType::Ref(name) => {
             let argument = refs.name(imports, name);
@@ -519,7 +567,7 @@ fn type_elements(
         }
         PropertyType::Array(inner) => {
             props.push(Element::line("Type", "[]string{\"array\"}"));
-            let schema = element_schema(imports, inner, refs)?;
+            let schema = element_schema(imports, inner, element_defaults, refs)?;
             props.push(Element::pair(
                 "Items",
                 Node::block(
@@ -530,15 +578,25 @@ fn type_elements(
         }
         PropertyType::Map(inner) => {
             props.push(Element::line("Type", "[]string{\"object\"}"));
-            props.push(additional_properties(element_schema(imports, inner, refs)?));
+            props.push(additional_properties(element_schema(
+                imports,
+                inner,
+                element_defaults,
+                refs,
+            )?));
         }
         // kube-openapi's type table maps `interface{}` to "object" (meta/v1 TableRow.cells).
         PropertyType::Any => {
             props.push(Element::line("Type", "[]string{\"object\"}"));
             props.push(Element::line("Format", "\"\""));
         }
-        PropertyType::NamedInterface if top_level => {}
-        PropertyType::NamedInterface => {
+        PropertyType::NamedInterface(name) if top_level => {
+            if !versions::has(Change::NoInterfaceRefs) {
+                let argument = refs.name(imports, name);
+                props.push(Element::line("Ref", format!("ref({argument})")));
+            }
+        }
+        PropertyType::NamedInterface(_) => {
             return Err(
                 "a list or map of a named interface type (openapi-gen refuses it too)".into(),
             )
@@ -573,10 +631,23 @@ fn additional_properties(schema: Node) -> Element {
 fn element_schema(
     imports: &mut Imports,
     ty: &PropertyType,
+    element_defaults: &[Option<DefaultValue>],
     refs: &mut Refs<'_>,
 ) -> Result<Node, String> {
     let mut props = Vec::new();
-    type_elements(imports, ty, false, &mut props, refs)?;
+    let (default, inner) = element_defaults.split_first().unwrap_or((&None, &[]));
+    match default {
+        Some(DefaultValue::Const { package, name, .. }) => {
+            props.push(Element::line("Default", imports.qualified(package, name)));
+        }
+        Some(default) => {
+            if let Some(json) = default.to_json() {
+                props.push(Element::line("Default", value::sharp_v(&json)));
+            }
+        }
+        None => {}
+    }
+    type_elements(imports, ty, false, inner, &mut props, refs)?;
     Ok(Node::block(
         "&spec.Schema{",
         vec![Element::pair(

@@ -20,6 +20,10 @@ pub(super) fn value_validations(
     let Some(validations) = validations else {
         return Vec::new();
     };
+    // `+k8s:validation:<limit>` has been read since 2024-01-03.
+    if !super::versions::has(super::versions::Change::ValueValidations) {
+        return Vec::new();
+    }
     let limits = &validations.limits;
     let mut elements = Vec::new();
     let ptr = |imports: &mut Imports, ty: &str, text: String| {

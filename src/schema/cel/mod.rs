@@ -156,7 +156,7 @@ impl ValueKind {
             PropertyType::Ref(_) | PropertyType::Object(_) => ValueKind::Object,
             PropertyType::Array(_) => ValueKind::List,
             PropertyType::Map(_) => ValueKind::Map,
-            PropertyType::Any | PropertyType::NamedInterface | PropertyType::Unsupported => {
+            PropertyType::Any | PropertyType::NamedInterface(_) | PropertyType::Unsupported => {
                 ValueKind::Any
             }
         }
