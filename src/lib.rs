@@ -24,6 +24,7 @@ pub mod resolve;
 pub mod schema;
 pub mod source;
 pub mod syntax;
+pub mod validate;
 pub mod verify;
 pub mod write;
 
