@@ -75,7 +75,7 @@ fn is_label_value(s: &str) -> bool {
 
 /// Checks `metadata` (the walker's path is the object's; `root`: the object itself rather
 /// than an embedded resource, whose name may be empty).
-pub fn check(walker: &mut Walker, metadata: &Value, root: bool) {
+pub fn check(walker: &mut Walker, metadata: &Value, root: bool, unknown_fields: bool) {
     let Some(object) = metadata.as_object() else {
         if !metadata.is_null() {
             walker.push_at(
@@ -152,7 +152,7 @@ pub fn check(walker: &mut Walker, metadata: &Value, root: bool) {
             }
         }
     }
-    for key in object.keys() {
+    for key in object.keys().filter(|_| unknown_fields) {
         if !OBJECT_META_FIELDS.contains(&key.as_str()) {
             walker.path.push(super::objects::Seg::Key(key.clone()));
             let field = super::structural::field_string(&walker.path);

@@ -359,6 +359,7 @@ pub fn run(options: &Options) -> anyhow::Result<Outcome> {
     let started = std::time::Instant::now();
     let mut rules = rules::Rules::new();
     let mut verdicts = Vec::with_capacity(objects.len());
+    let mut reaching: HashMap<NodeId, bool> = HashMap::new();
     for object in objects {
         let text = |key: &str| {
             object
@@ -422,7 +423,10 @@ pub fn run(options: &Options) -> anyhow::Result<Outcome> {
             verdicts.push(verdict);
             continue;
         };
-        let causes = validate_object(&schemas, root, object.value, &mut rules);
+        let has_rules = *reaching
+            .entry(root)
+            .or_insert_with(|| reaches_rules(&schemas, root));
+        let causes = validate_object(&schemas, root, object.value, &mut rules, has_rules);
         let located: Vec<(Cause, usize)> = causes
             .into_iter()
             .map(|cause| {
@@ -483,6 +487,7 @@ pub fn validate_object(
     root: NodeId,
     mut value: Value,
     rules: &mut rules::Rules,
+    has_rules: bool,
 ) -> Vec<Cause> {
     structural::apply_defaults(schemas, root, &mut value, 0);
     let mut walker = structural::Walker {
@@ -490,27 +495,33 @@ pub fn validate_object(
         causes: Vec::new(),
         path: Vec::new(),
     };
+    // The Go types describe ObjectMeta; a CRD's schema says `metadata: {type: object}` and
+    // the API server checks it by hand.
+    let metadata_schema = schema::View::new(schemas, root)
+        .property("metadata")
+        .is_some_and(|m| schema::View::new(schemas, m).has_properties());
     if let Some(metadata) = value.get("metadata") {
-        metadata::check(&mut walker, metadata, true);
+        metadata::check(&mut walker, metadata, true, !metadata_schema);
     } else {
+        walker.path.push(Seg::Key("metadata".into()));
         walker.push_at(
-            "metadata",
+            "name",
             Reason::Required,
             "Required value: name or generateName is required".into(),
         );
-        walker.causes.last_mut().map(|c| {
-            c.path.push(Seg::Key("name".into()));
-            c.field = "metadata.name".into();
-            c.message = "metadata.name: Required value: name or generateName is required".into();
-        });
+        walker.path.pop();
     }
-    // The root's apiVersion, kind and metadata are the API server's, not the schema's.
     let mut body = value.clone();
-    if let Value::Object(object) = &mut body {
+    if let (Value::Object(object), false) = (&mut body, metadata_schema) {
         object.remove("metadata");
     }
     walker.walk(root, &body, 0);
     let mut causes = walker.causes;
+    // Strict field validation fails the request while decoding, before any validation.
+    if causes.iter().any(|c| c.reason == Reason::Unknown) {
+        causes.retain(|c| c.reason == Reason::Unknown);
+        return causes;
+    }
     let blocking = causes.iter().any(|c| {
         matches!(
             c.reason,
@@ -522,7 +533,7 @@ pub fn validate_object(
         )
     });
     if blocking {
-        if schemas_have_rules(schemas) {
+        if has_rules {
             causes.push(Cause {
                 path: Vec::new(),
                 field: "<nil>".into(),
@@ -530,7 +541,7 @@ pub fn validate_object(
                 message: "<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation".into(),
             });
         }
-    } else {
+    } else if has_rules {
         // Unknown fields are pruned before the rules see the object.
         prune(schemas, root, &mut body, 0);
         if let (Value::Object(object), Some(metadata)) = (&mut body, value.get("metadata")) {
@@ -541,8 +552,26 @@ pub fn validate_object(
     causes
 }
 
-fn schemas_have_rules(schemas: &Schemas) -> bool {
-    schemas.nodes.iter().any(|n| !n.rules.is_empty())
+/// Whether any node reachable from `root` has `x-kubernetes-validations`.
+pub fn reaches_rules(schemas: &Schemas, root: NodeId) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![root];
+    while let Some(id) = stack.pop() {
+        if !seen.insert(id) {
+            continue;
+        }
+        let node = schemas.node(id);
+        if !node.rules.is_empty() {
+            return true;
+        }
+        stack.extend(node.properties.iter().map(|(_, p)| *p));
+        stack.extend(node.additional_properties);
+        stack.extend(node.items);
+        stack.extend(node.all_of.iter().chain(&node.any_of).chain(&node.one_of));
+        stack.extend(node.not);
+        stack.extend(node.reference);
+    }
+    false
 }
 
 /// Removes the fields the schema does not declare (the API server's pruning).

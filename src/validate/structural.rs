@@ -448,18 +448,25 @@ impl<'s> Walker<'s> {
         value: &Value,
         depth: usize,
     ) {
-        let passes = |this: &Self, id: NodeId| {
+        let failures = |this: &Self, id: NodeId| {
             let mut inner = Walker {
                 schemas: this.schemas,
                 causes: Vec::new(),
                 path: this.path.clone(),
             };
             inner.walk(id, value, depth + 1);
-            inner.causes.iter().all(|c| c.reason == Reason::Unknown)
+            inner.causes.retain(|c| c.reason != Reason::Unknown);
+            inner.causes
         };
+        let passes = |this: &Self, id: NodeId| failures(this, id).is_empty();
         let name = self.name();
         if !one_of.is_empty() {
             let valid = one_of.iter().filter(|id| passes(self, **id)).count();
+            if valid == 0 {
+                // kube-openapi adds the failures of the first alternative.
+                let first = failures(self, one_of[0]);
+                self.causes.extend(first);
+            }
             if valid != 1 {
                 let found = if valid == 0 {
                     "Found none valid"
@@ -509,7 +516,7 @@ impl<'s> Walker<'s> {
                 self.walk(additional, child, depth + 1);
             } else if embedded && matches!(name.as_str(), "apiVersion" | "kind" | "metadata") {
                 if name == "metadata" {
-                    super::metadata::check(self, child, false);
+                    super::metadata::check(self, child, false, true);
                 }
             } else if !preserve
                 && additional_allowed != Some(true)
