@@ -48,9 +48,19 @@ def main():
         t = parts.index("tests")
         group = "/".join(parts[:t])
         crd_dir = os.path.join(root, *parts[:t], "zz_generated.featuregated-crd-manifests", parts[t + 1])
-        manifest = os.path.join(crd_dir, parts[-1])
-        if not os.path.exists(manifest):
-            manifest = os.path.join(crd_dir, "AAA_ungated.yaml")
+        # The suite's feature gates pick the manifest: the file named after the test file, else
+        # after its first enabled gate, else the ungated one.
+        try:
+            with open(path) as f:
+                gates = (yaml.safe_load(f) or {}).get("featureGates") or []
+        except yaml.YAMLError:
+            gates = []
+        candidates = [parts[-1]] + ["%s.yaml" % g for g in gates if not g.startswith("-")]
+        candidates.append("AAA_ungated.yaml")
+        manifest = next(
+            (os.path.join(crd_dir, c) for c in candidates if os.path.exists(os.path.join(crd_dir, c))),
+            os.path.join(crd_dir, "AAA_ungated.yaml"),
+        )
         if not os.path.exists(manifest):
             continue
         try:

@@ -513,7 +513,10 @@ pub fn validate_object(
     }
     let mut body = value.clone();
     if let (Value::Object(object), false) = (&mut body, metadata_schema) {
-        object.remove("metadata");
+        // Present for `required`, checked above.
+        if object.contains_key("metadata") {
+            object.insert("metadata".into(), Value::Object(serde_json::Map::new()));
+        }
     }
     walker.walk(root, &body, 0);
     let mut causes = walker.causes;

@@ -329,7 +329,15 @@ fn to_cel(schemas: &Schemas, id: NodeId, value: &Value, depth: usize) -> Cel {
                 _ => Cel::Float(n.as_f64().unwrap_or(0.0)),
             }
         }
-        Value::String(s) => Cel::String(Arc::new(s.clone())),
+        Value::String(s) => {
+            // `format: byte` is CEL `bytes`: the decoded base64.
+            if view.first(|n| n.format.as_deref()) == Some("byte") {
+                if let Some(bytes) = decode_base64(s) {
+                    return Cel::Bytes(Arc::new(bytes));
+                }
+            }
+            Cel::String(Arc::new(s.clone()))
+        }
         Value::Array(items) => {
             let item = view.first(|n| n.items);
             Cel::List(Arc::new(
@@ -365,6 +373,32 @@ fn to_cel(schemas: &Schemas, id: NodeId, value: &Value, depth: usize) -> Cel {
             Cel::Map(CelMap { map: Arc::new(map) })
         }
     }
+}
+
+/// Standard base64 (padding optional, white space ignored).
+fn decode_base64(text: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let mut buffer = 0u32;
+    let mut bits = 0;
+    for c in text.bytes().filter(|c| !c.is_ascii_whitespace()) {
+        let v = match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' | b'-' => 62,
+            b'/' | b'_' => 63,
+            b'=' => break,
+            _ => return None,
+        };
+        buffer = (buffer << 6) | u32::from(v);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((buffer >> bits) as u8);
+            buffer &= (1 << bits) - 1;
+        }
+    }
+    Some(out)
 }
 
 fn plain(value: &Value) -> Cel {
