@@ -82,7 +82,8 @@ def main():
             yaml.safe_dump_all(documents, tmp, sort_keys=False)
             objects = tmp.name
         run = subprocess.run(
-            [union_gen, "validate", "--output", "json", "--message-format", "json", "--crd", manifest, objects],
+            [union_gen, "validate", "--field-validation", "warn", "--output", "json", "--message-format", "json",
+             "--crd", manifest, objects],
             capture_output=True,
             text=True,
         )
@@ -95,7 +96,13 @@ def main():
                 disagreements.append((group, rel, case["name"], "no verdict", want_error, []))
                 continue
             messages = [c["message"] for c in got[i]["causes"]]
-            joined = ", ".join(messages)
+            # The API server's StatusError text: `Kind.group "name" is invalid: a` or `[a, b]`.
+            inner = ", ".join(messages)
+            if len(messages) > 1:
+                inner = "[" + inner + "]"
+            group_name = documents[i]["apiVersion"].split("/")[0]
+            joined = '%s.%s "%s" is invalid: %s' % (
+                documents[i].get("kind"), group_name, documents[i]["metadata"]["name"], inner)
             if want_error:
                 ok = not got[i]["valid"] and want_error in joined
                 why = "accepted" if got[i]["valid"] else "other message"

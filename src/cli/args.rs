@@ -201,12 +201,23 @@ pub struct ValidateArgs {
     /// An object whose kind has no schema is an error, not a warning.
     #[arg(long)]
     pub strict: bool,
+    /// Unknown fields: `strict` (errors, as kubectl sends objects), `warn` (pruned with a
+    /// warning, the API server's default for other clients) or `ignore` (pruned).
+    #[arg(long, value_enum, default_value_t = FieldValidationArg::Strict)]
+    pub field_validation: FieldValidationArg,
     /// Also print one JSON line per object on stdout (file, line, kind, name, valid, causes
     /// with field, reason and message).
     #[arg(long, value_enum)]
     pub output: Option<ValidateOutputArg>,
     #[command(flatten)]
     pub reporting: ReportingArgs,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FieldValidationArg {
+    Strict,
+    Warn,
+    Ignore,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -246,6 +257,11 @@ impl ValidateArgs {
             crds: self.crd.clone(),
             packages,
             strict: self.strict,
+            field_validation: match self.field_validation {
+                FieldValidationArg::Strict => crate::validate::FieldValidation::Strict,
+                FieldValidationArg::Warn => crate::validate::FieldValidation::Warn,
+                FieldValidationArg::Ignore => crate::validate::FieldValidation::Ignore,
+            },
             jobs: self.reporting.jobs(),
         })
     }

@@ -1145,6 +1145,19 @@ right:
     data:
       a: \"1\"
 ";
+    ValidateUnknownField = "validate/unknown-field", Warning,
+"`union-gen validate --field-validation warn`: a field the schema does not declare. The API
+server prunes it (and warns) unless the request asks for strict field validation, which
+kubectl does by default: then it is a `validate/invalid` error.
+
+wrong:
+    spec:
+      replicsa: 3        # unknown field \"spec.replicsa\"
+
+right:
+    spec:
+      replicas: 3
+";
     ValidateRuleNotEvaluated = "validate/rule-not-evaluated", Warning,
 "`union-gen validate`: an `x-kubernetes-validations` rule could not be evaluated by the
 embedded CEL interpreter (a Kubernetes CEL library function it does not have, a parse

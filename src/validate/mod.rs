@@ -37,7 +37,19 @@ pub struct Options {
     pub packages: Vec<String>,
     /// An object of an unknown kind is an error, not a warning.
     pub strict: bool,
+    /// What an unknown field is: `Strict` (an error, kubectl's default), `Warn` (pruned with a
+    /// warning, the API server's default for other clients), `Ignore` (pruned).
+    pub field_validation: FieldValidation,
     pub jobs: usize,
+}
+
+/// The API server's `fieldValidation` of a request.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum FieldValidation {
+    #[default]
+    Strict,
+    Warn,
+    Ignore,
 }
 
 /// The API server's `metav1.CauseType` of a field error.
@@ -426,7 +438,32 @@ pub fn run(options: &Options) -> anyhow::Result<Outcome> {
         let has_rules = *reaching
             .entry(root)
             .or_insert_with(|| reaches_rules(&schemas, root));
-        let causes = validate_object(&schemas, root, object.value, &mut rules, has_rules);
+        let mut causes = validate_object(
+            &schemas,
+            root,
+            object.value,
+            &mut rules,
+            has_rules,
+            options.field_validation,
+        );
+        if options.field_validation != FieldValidation::Strict {
+            let (unknown, rest): (Vec<Cause>, Vec<Cause>) = causes
+                .into_iter()
+                .partition(|c| c.reason == Reason::Unknown);
+            causes = rest;
+            if options.field_validation == FieldValidation::Warn {
+                for cause in unknown {
+                    let mut full = object.prefix.clone();
+                    full.extend(cause.path.iter().cloned());
+                    let at = object.locator.find(&full).unwrap_or(object.offset);
+                    diagnostics.push(Diagnostic::new(
+                        Code::ValidateUnknownField,
+                        Span::new(object.file, at..at),
+                        format!("{} (pruned)", cause.message),
+                    ));
+                }
+            }
+        }
         let located: Vec<(Cause, usize)> = causes
             .into_iter()
             .map(|cause| {
@@ -488,6 +525,7 @@ pub fn validate_object(
     mut value: Value,
     rules: &mut rules::Rules,
     has_rules: bool,
+    field_validation: FieldValidation,
 ) -> Vec<Cause> {
     structural::apply_defaults(schemas, root, &mut value, 0);
     let mut walker = structural::Walker {
@@ -520,8 +558,11 @@ pub fn validate_object(
     }
     walker.walk(root, &body, 0);
     let mut causes = walker.causes;
-    // Strict field validation fails the request while decoding, before any validation.
-    if causes.iter().any(|c| c.reason == Reason::Unknown) {
+    // Strict field validation fails the request while decoding, before any validation;
+    // otherwise unknown fields are pruned (the caller reports them as warnings).
+    if field_validation == FieldValidation::Strict
+        && causes.iter().any(|c| c.reason == Reason::Unknown)
+    {
         causes.retain(|c| c.reason == Reason::Unknown);
         return causes;
     }
@@ -541,7 +582,7 @@ pub fn validate_object(
                 path: Vec::new(),
                 field: "<nil>".into(),
                 reason: Reason::Invalid,
-                message: "<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation".into(),
+                message: "<nil>: Invalid value: \"null\": some validation rules were not checked because the object was invalid; correct the existing errors to complete validation".into(),
             });
         }
     } else if has_rules {

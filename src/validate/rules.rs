@@ -165,11 +165,9 @@ impl Rules {
         let mut scope = self.context.new_inner_scope();
         scope.add_variable_from_value("self", this.clone());
         let outcome = program.execute(&scope);
-        let type_name = view
-            .types()
-            .first()
-            .cloned()
-            .unwrap_or_else(|| json_type(value).to_string());
+        // The schema's type (empty for int-or-string and untyped nodes).
+        let type_name = view.types().first().cloned().unwrap_or_default();
+        let _ = json_type(value);
         let mut field_path = path.clone();
         if let Some(extra) = &spec.field_path {
             field_path.extend(parse_field_path(extra));
@@ -231,6 +229,20 @@ impl Rules {
                         path: field_path,
                         message: format!(
                             "{field}: Invalid value: {}: no such key: {key} evaluating rule: {}",
+                            go_quote(&type_name),
+                            rule_error_string(spec)
+                        ),
+                        field,
+                        reason: Reason::Invalid,
+                    });
+                } else if let Some(at) = text.find(K8S_ERROR) {
+                    // A library function refused its input, as cel-go's does.
+                    let detail = &text[at + K8S_ERROR.len()..];
+                    let field = field_string(&field_path);
+                    found.causes.push(Cause {
+                        path: field_path,
+                        message: format!(
+                            "{field}: Invalid value: {}: {detail} evaluating rule: {}",
                             go_quote(&type_name),
                             rule_error_string(spec)
                         ),
@@ -425,6 +437,13 @@ fn plain(value: &Value) -> Cel {
 // ---- Kubernetes' CEL libraries (the common part) ----
 
 type R = Result<Cel, ExecutionError>;
+
+/// Marks the errors of the Kubernetes functions that the API server reports as rule errors.
+const K8S_ERROR: &str = "k8s-error: ";
+
+fn k8s_err(name: &str, message: impl std::fmt::Display) -> ExecutionError {
+    ExecutionError::function_error(name, format!("{K8S_ERROR}{message}"))
+}
 
 fn string_arg(args: &[Cel], i: usize, name: &str) -> Result<String, ExecutionError> {
     match args.get(i) {
@@ -854,7 +873,7 @@ pub fn kubernetes_functions(context: &mut Context<'static, 'static>) {
     );
     let _ = context.add_function("quantity", |cel::extractors::Arguments(args): cel::extractors::Arguments| -> R {
         let s = string_arg(&args, 0, "quantity")?;
-        let n = parse_quantity(&s).ok_or_else(|| err("quantity", "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"))?;
+        let n = parse_quantity(&s).ok_or_else(|| k8s_err("quantity", "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"))?;
         Ok(tagged("quantity", &s, Some(n)))
     });
     let compare =

@@ -610,7 +610,7 @@ impl<'s> Walker<'s> {
                         self.path.push(Seg::Index(i));
                         self.push(
                             Reason::Duplicate,
-                            format!("Duplicate value: {}", sorted_json(&key)),
+                            format!("Duplicate value: {}", go_map(&key)),
                         );
                         self.path.pop();
                     } else {
@@ -634,8 +634,28 @@ fn numbers_equal(a: &Value, b: &Value) -> bool {
     }
 }
 
-/// JSON of a map with its keys sorted, as Go's encoding/json writes a map.
-fn sorted_json(map: &Map<String, Value>) -> String {
+/// A map as Go's `%#v` prints a `map[string]interface {}` (the API server's duplicate
+/// list-map key): keys sorted.
+fn go_map(map: &Map<String, Value>) -> String {
     let sorted: std::collections::BTreeMap<&String, &Value> = map.iter().collect();
-    serde_json::to_string(&sorted).unwrap_or_default()
+    let entries: Vec<String> = sorted
+        .iter()
+        .map(|(k, v)| format!("{}:{}", go_quote(k), go_sharp(v)))
+        .collect();
+    format!("map[string]interface {{}}{{{}}}", entries.join(", "))
+}
+
+fn go_sharp(value: &Value) -> String {
+    match value {
+        Value::String(s) => go_quote(s),
+        Value::Number(n) if n.is_i64() => format!("{n}"),
+        Value::Number(n) => go_float(n.as_f64().unwrap_or(0.0)),
+        Value::Bool(b) => b.to_string(),
+        Value::Null => "interface {}(nil)".into(),
+        Value::Object(m) => go_map(m),
+        Value::Array(items) => format!(
+            "[]interface {{}}{{{}}}",
+            items.iter().map(go_sharp).collect::<Vec<_>>().join(", ")
+        ),
+    }
 }
