@@ -16,6 +16,8 @@ pub fn valid(format: &str, value: &str) -> bool {
         "byte" => base64(value),
         "hostname" => hostname(value),
         "mac" => mac(value),
+        "email" => email(value),
+        "uri" => uri(value),
         "duration" => go_duration(value),
         _ => true,
     }
@@ -50,7 +52,36 @@ fn digits(s: &str, n: usize) -> bool {
 
 fn date(value: &str) -> bool {
     let parts: Vec<&str> = value.split('-').collect();
-    parts.len() == 3 && digits(parts[0], 4) && digits(parts[1], 2) && digits(parts[2], 2)
+    let number = |s: &str| s.parse::<u32>().unwrap_or(0);
+    parts.len() == 3
+        && digits(parts[0], 4)
+        && digits(parts[1], 2)
+        && digits(parts[2], 2)
+        && (1..=12).contains(&number(parts[1]))
+        && (1..=31).contains(&number(parts[2]))
+}
+
+fn email(value: &str) -> bool {
+    match value.rsplit_once('@') {
+        Some((local, domain)) => {
+            !local.is_empty() && !local.contains(char::is_whitespace) && hostname(domain)
+        }
+        None => false,
+    }
+}
+
+/// An absolute URI: `scheme:` then no white space.
+fn uri(value: &str) -> bool {
+    match value.split_once(':') {
+        Some((scheme, rest)) => {
+            scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+                && scheme
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+                && !rest.contains(char::is_whitespace)
+        }
+        None => false,
+    }
 }
 
 fn date_time(value: &str) -> bool {
