@@ -521,7 +521,7 @@ impl<'s> Walker<'s> {
             } else if !preserve
                 && additional_allowed != Some(true)
                 && is_object_type
-                && !(self.path.len() == 1 && matches!(name.as_str(), "apiVersion" | "kind"))
+                && !(self.path.len() == 1 && matches!(name.as_str(), "apiVersion" | "kind" | "metadata"))
             {
                 let field = field_string(&self.path);
                 self.causes.push(Cause {
