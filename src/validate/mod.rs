@@ -124,8 +124,9 @@ pub struct Outcome {
     pub validate_seconds: f64,
 }
 
-/// A kind's schema: the compiled root node.
-type Kinds = HashMap<(String, String, String), NodeId>;
+/// A kind's schema: the compiled root node, and whether its `status` is a subresource (the
+/// API server drops it on create).
+type Kinds = HashMap<(String, String, String), (NodeId, bool)>;
 
 /// Reads the CRD manifests' served versions into `schemas`.
 fn crd_kinds(
@@ -166,9 +167,11 @@ fn crd_kinds(
                     continue;
                 }
                 let root = schemas.compile(schema);
+                let status = !version["subresources"]["status"].is_null()
+                    || !spec["subresources"]["status"].is_null();
                 kinds.insert(
                     (group.to_string(), name.to_string(), kind.to_string()),
-                    root,
+                    (root, status),
                 );
                 found += 1;
             }
@@ -409,7 +412,7 @@ pub fn run(options: &Options) -> anyhow::Result<Outcome> {
             continue;
         }
         let (group, version) = group_version(&api_version);
-        let Some(root) = kinds
+        let Some((root, status_subresource)) = kinds
             .get(&(group.clone(), version.clone(), kind.clone()))
             .copied()
         else {
@@ -435,13 +438,19 @@ pub fn run(options: &Options) -> anyhow::Result<Outcome> {
             verdicts.push(verdict);
             continue;
         };
+        let mut value = object.value;
+        if status_subresource {
+            if let Value::Object(map) = &mut value {
+                map.remove("status");
+            }
+        }
         let has_rules = *reaching
             .entry(root)
             .or_insert_with(|| reaches_rules(&schemas, root));
         let mut causes = validate_object(
             &schemas,
             root,
-            object.value,
+            value,
             &mut rules,
             has_rules,
             options.field_validation,
@@ -717,7 +726,8 @@ fn go_kinds(
                 crate::schema::Naming::Rest,
             );
             if let Some(id) = schemas.definition(&name) {
-                kinds.insert((group.clone(), version.clone(), kind.clone()), id);
+                // Built-in and aggregated kinds reset `status` on create.
+                kinds.insert((group.clone(), version.clone(), kind.clone()), (id, true));
                 break;
             }
         }

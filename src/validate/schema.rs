@@ -69,6 +69,10 @@ pub struct Schemas {
     definitions: HashMap<String, NodeId>,
     /// Definitions not compiled yet (Go types): name → JSON.
     pending: HashMap<String, Value>,
+    /// Compiling a Go type's definition: openapi-gen writes `default: {}` on struct fields
+    /// that the API server never applies (built-in types are defaulted in Go), so those are
+    /// left out.
+    in_definition: bool,
 }
 
 impl Schemas {
@@ -91,7 +95,9 @@ impl Schemas {
         let id = self.nodes.len();
         self.nodes.push(Node::default());
         self.definitions.insert(name.to_string(), id);
+        let outer = std::mem::replace(&mut self.in_definition, true);
         let node = self.build(&value, 0);
+        self.in_definition = outer;
         self.nodes[id] = node;
         Some(id)
     }
@@ -132,6 +138,14 @@ impl Schemas {
             .and_then(Value::as_str)
             .map(str::to_string);
         node.default = object.get("default").cloned();
+        if self.in_definition
+            && node
+                .default
+                .as_ref()
+                .is_some_and(|d| d.as_object().is_some_and(|o| o.is_empty()))
+        {
+            node.default = None;
+        }
         node.enum_values = object.get("enum").and_then(Value::as_array).cloned();
         node.maximum = number("maximum");
         node.minimum = number("minimum");

@@ -360,6 +360,27 @@ impl<'s> Walker<'s> {
             for sub in &node.all_of {
                 self.walk_constraints_only(*sub, value, depth + 1);
             }
+            if let Some(not) = node.not {
+                let mut inner = Walker {
+                    schemas: self.schemas,
+                    causes: Vec::new(),
+                    path: self.path.clone(),
+                };
+                inner.walk(not, value, depth + 1);
+                if inner.causes.iter().all(|c| c.reason == Reason::Unknown) {
+                    let body = format!(
+                        "Invalid value: \"\": {} must not validate the schema (not)",
+                        go_quote(&self.name())
+                    );
+                    let field = "<nil>".to_string();
+                    self.causes.push(Cause {
+                        path: self.path.clone(),
+                        message: format!("{field}: {body}"),
+                        field,
+                        reason: Reason::Invalid,
+                    });
+                }
+            }
             if !node.one_of.is_empty() || !node.any_of.is_empty() {
                 self.check_alternatives(
                     node.one_of.as_slice(),
@@ -521,7 +542,8 @@ impl<'s> Walker<'s> {
             } else if !preserve
                 && additional_allowed != Some(true)
                 && is_object_type
-                && !(self.path.len() == 1 && matches!(name.as_str(), "apiVersion" | "kind" | "metadata"))
+                && !(self.path.len() == 1
+                    && matches!(name.as_str(), "apiVersion" | "kind" | "metadata"))
             {
                 let field = field_string(&self.path);
                 self.causes.push(Cause {
