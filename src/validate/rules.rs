@@ -151,7 +151,9 @@ impl Rules {
         found: &mut Found,
     ) {
         let spec = &schemas.node(node_id).rules[index];
-        if mentions_old_self(&spec.rule) {
+        // A transition rule applies to updates, unless `optionalOldSelf` makes it run on
+        // create too, with `oldSelf` an empty optional.
+        if mentions_old_self(&spec.rule) && !spec.optional_old_self {
             self.transition_rules += 1;
             return;
         }
@@ -164,6 +166,9 @@ impl Rules {
         };
         let mut scope = self.context.new_inner_scope();
         scope.add_variable_from_value("self", this.clone());
+        if spec.optional_old_self {
+            scope.add_variable_from_value("oldSelf", optional(None));
+        }
         let outcome = program.execute(&scope);
         // The schema's type (empty for int-or-string and untyped nodes).
         let type_name = view.types().first().cloned().unwrap_or_default();
