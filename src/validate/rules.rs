@@ -147,7 +147,7 @@ impl Rules {
         view: &View,
         value: &Value,
         this: &Cel,
-        path: &mut Vec<Seg>,
+        path: &[Seg],
         found: &mut Found,
     ) {
         let spec = &schemas.node(node_id).rules[index];
@@ -173,7 +173,7 @@ impl Rules {
         // The schema's type (empty for int-or-string and untyped nodes).
         let type_name = view.types().first().cloned().unwrap_or_default();
         let _ = json_type(value);
-        let mut field_path = path.clone();
+        let mut field_path = path.to_vec();
         if let Some(extra) = &spec.field_path {
             field_path.extend(parse_field_path(extra));
         }

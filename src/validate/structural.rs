@@ -178,15 +178,14 @@ impl<'s> Walker<'s> {
         let schemas = self.schemas;
         let view = View::new(schemas, id);
         let int_or_string = view.any(|n| n.int_or_string);
-        if value.is_null() {
-            if view.any(|n| n.nullable) {
-                return;
-            }
+        if value.is_null() && view.any(|n| n.nullable) {
+            return;
         }
         // type
         let types = view.types();
         let actual = json_type(value);
-        if !types.is_empty() && !(int_or_string && matches!(actual, "integer" | "string")) {
+        let int_or_string_ok = int_or_string && matches!(actual, "integer" | "string");
+        if !types.is_empty() && !int_or_string_ok {
             let ok = types.iter().any(|t| {
                 t == actual
                     || (t == "number" && actual == "integer")
