@@ -15,6 +15,7 @@ pub mod discover;
 pub mod emit;
 pub mod exit;
 pub mod golit;
+pub mod kube_openapi_versions;
 pub mod limits;
 pub mod load;
 pub mod markers;
@@ -25,6 +26,7 @@ pub mod resolve;
 pub mod schema;
 pub mod source;
 pub mod syntax;
+pub mod validate;
 pub mod verify;
 pub mod write;
 

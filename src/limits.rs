@@ -56,3 +56,8 @@ pub const SCHEMA_NESTING: usize = 128;
 /// Worker threads `-j` may ask for: each is an OS thread with its own stack, and more than a
 /// few per core only adds contention (a typo such as `-j 100000` would exhaust the system).
 pub const JOBS: u16 = 256;
+
+/// Nesting of an object `validate` reads (YAML/JSON) and of the schema walk over it: the API
+/// server's JSON decoder refuses objects nested deeper than 10000 levels; real objects are a
+/// few dozen deep, and a deeper one would overflow the stack of a recursive walk.
+pub const OBJECT_NESTING: usize = 256;

@@ -46,6 +46,12 @@ pub enum Command {
         after_help = "Examples:\n  union-gen crd config/crd/bases/*.yaml --packages ./api/...\n  union-gen crd --verify config/crd/bases/*.yaml --packages ./api/...\n      (writes nothing; exit 1 and a diff when a file would change)"
     )]
     Crd(CrdArgs),
+    /// Validate Kubernetes objects (YAML, JSON, Lists) against CRD manifests or the Go types,
+    /// as the API server would on create.
+    #[command(
+        after_help = "Examples:\n  union-gen validate --crd config/crd/bases config/samples\n  union-gen validate --packages ./api/... -- config/samples/*.yaml\n  kubectl get widgets -o yaml | union-gen validate --crd widgets.yaml -"
+    )]
+    Validate(ValidateArgs),
     /// openapi-gen's command line: write the `zz_generated.openapi.go` it writes (also what
     /// the binary does when it is invoked as `openapi-gen`).
     #[command(
@@ -178,6 +184,87 @@ pub struct CrdArgs {
     pub dependency_enums: bool,
     #[command(flatten)]
     pub reporting: ReportingArgs,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ValidateArgs {
+    /// Object files or directories (YAML streams, `List` kinds, JSON; `-` = stdin).
+    #[arg(value_name = "OBJECT_FILE")]
+    pub files: Vec<PathBuf>,
+    /// A CRD manifest (or a directory of them) whose served versions give schemas; repeatable.
+    #[arg(long, value_name = "MANIFEST")]
+    pub crd: Vec<PathBuf>,
+    /// Go packages whose kinds give schemas (`./api/...`); a `.yaml`/`.yml`/`.json` value after
+    /// it is an object file.
+    #[arg(long, value_name = "PATTERN", num_args = 1..)]
+    pub packages: Vec<String>,
+    /// An object whose kind has no schema is an error, not a warning.
+    #[arg(long)]
+    pub strict: bool,
+    /// Unknown fields: `strict` (errors, as kubectl sends objects), `warn` (pruned with a
+    /// warning, the API server's default for other clients) or `ignore` (pruned).
+    #[arg(long, value_enum, default_value_t = FieldValidationArg::Strict)]
+    pub field_validation: FieldValidationArg,
+    /// Also print one JSON line per object on stdout (file, line, kind, name, valid, causes
+    /// with field, reason and message).
+    #[arg(long, value_enum)]
+    pub output: Option<ValidateOutputArg>,
+    #[command(flatten)]
+    pub reporting: ReportingArgs,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FieldValidationArg {
+    Strict,
+    Warn,
+    Ignore,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ValidateOutputArg {
+    Json,
+}
+
+impl ValidateArgs {
+    /// The library's options; `Err` without objects.
+    pub fn options(&self) -> anyhow::Result<crate::validate::Options> {
+        let is_file = |value: &str| {
+            let lower = value.to_ascii_lowercase();
+            value == "-"
+                || [".yaml", ".yml", ".json"]
+                    .iter()
+                    .any(|extension| lower.ends_with(extension))
+        };
+        let (objects, packages): (Vec<String>, Vec<String>) = self
+            .packages
+            .iter()
+            .cloned()
+            .partition(|value| is_file(value));
+        let mut files = self.files.clone();
+        files.extend(objects.into_iter().map(PathBuf::from));
+        if files.is_empty() {
+            anyhow::bail!(
+                "no objects given: `union-gen validate --crd config/crd/bases config/samples`"
+            );
+        }
+        if self.crd.is_empty() && packages.is_empty() {
+            anyhow::bail!(
+                "no schemas given: name CRD manifests with --crd or Go packages with --packages"
+            );
+        }
+        Ok(crate::validate::Options {
+            files,
+            crds: self.crd.clone(),
+            packages,
+            strict: self.strict,
+            field_validation: match self.field_validation {
+                FieldValidationArg::Strict => crate::validate::FieldValidation::Strict,
+                FieldValidationArg::Warn => crate::validate::FieldValidation::Warn,
+                FieldValidationArg::Ignore => crate::validate::FieldValidation::Ignore,
+            },
+            jobs: self.reporting.jobs(),
+        })
+    }
 }
 
 #[derive(Debug, clap::Args)]

@@ -10,6 +10,7 @@ mod explain;
 mod generate;
 mod openapi_gen;
 mod outputs;
+mod validate;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -239,6 +240,20 @@ where
                         levels: &levels,
                     };
                     crd::command(&options, &how, &terminal, out, err)
+                }
+                Err(error) => usage_error(&error, format, err),
+            }
+        }
+        Command::Validate(validate_args) => {
+            let format = validate_args.reporting.format(stderr_color);
+            let json = validate_args.output == Some(args::ValidateOutputArg::Json);
+            match validate_args
+                .reporting
+                .levels()
+                .and_then(|levels| Ok((levels, validate_args.options()?)))
+            {
+                Ok((levels, options)) => {
+                    validate::command(&options, format, &levels, json, out, err)
                 }
                 Err(error) => usage_error(&error, format, err),
             }

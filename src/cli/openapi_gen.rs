@@ -6,8 +6,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use crate::diag::{self, Code, Levels, MessageFormat};
-use crate::emit::go::versions::{self, Behaviour, Change};
 use crate::emit::go::{self, select::Selection, GoFile, Selected};
+use crate::kube_openapi_versions::{self as versions, Behaviour, Change};
 use crate::schema::{self, Naming, UnionFormat};
 use crate::{exit, pipeline, resolve, write};
 

@@ -1098,6 +1098,86 @@ right:
           effect:
             type: string
 ";
+    ValidateInvalid = "validate/invalid", Error,
+"`union-gen validate`: the object breaks its kind's schema, and the API server would refuse it
+on create. The message is the API server's own field error (`spec.mode: Unsupported value:
+\"x\": supported values: \"A\", \"B\"`, `Required value`, `Duplicate value`, `Invalid value:
+\"object\": <rule message>`), at the YAML node it is about; the help names the kind, the
+object and the API server's cause type (`FieldValueNotSupported`, …).
+
+wrong:
+    # schema: replicas: {type: integer, minimum: 0}
+    spec:
+      replicas: -1
+
+right:
+    spec:
+      replicas: 1
+";
+    ValidateUnknownKind = "validate/unknown-kind", Warning,
+"`union-gen validate`: no schema was given for the object's apiVersion and kind, so it was not
+validated: no `--crd` manifest serves that group, version and kind, and no `--packages` Go
+package with that `+groupName` and version declares it. With `--strict` it is an error.
+
+wrong:
+    union-gen validate widget.yaml          # kind: Widget, apiVersion: example.com/v1
+
+right:
+    union-gen validate --crd config/crd/bases/example.com_widgets.yaml widget.yaml
+";
+    ValidateUnreadableObject = "validate/unreadable-object", Error,
+"`union-gen validate`: a document is not valid YAML or JSON (a duplicate key, a bad indent),
+or has no `apiVersion` or `kind`, so the API server could not decode it.
+
+wrong:
+    apiVersion: v1
+    kind: ConfigMap
+    data:
+      a: 1
+      a: 2
+
+right:
+    apiVersion: v1
+    kind: ConfigMap
+    data:
+      a: \"1\"
+";
+    ValidateUnknownField = "validate/unknown-field", Warning,
+"`union-gen validate --field-validation warn`: a field the schema does not declare. The API
+server prunes it (and warns) unless the request asks for strict field validation, which
+kubectl does by default: then it is a `validate/invalid` error.
+
+wrong:
+    spec:
+      replicsa: 3        # unknown field \"spec.replicsa\"
+
+right:
+    spec:
+      replicas: 3
+";
+    ValidateRuleNotEvaluated = "validate/rule-not-evaluated", Warning,
+"`union-gen validate`: an `x-kubernetes-validations` rule could not be evaluated by the
+embedded CEL interpreter (a Kubernetes CEL library function it does not have, a parse
+difference). The rule was skipped, never reported as failing: the object may still break it.
+
+wrong:
+    x-kubernetes-validations:
+    - rule: self.semver().isGreaterThan(semver('1.0.0'))   # semver library: not evaluated
+
+right:
+    x-kubernetes-validations:
+    - rule: self.matches('^[0-9]+[.][0-9]+[.][0-9]+$')
+";
+    ValidateTransitionRuleSkipped = "validate/transition-rule-skipped", Warning,
+"`union-gen validate`: rules that read `oldSelf` (transition rules) apply when an object is
+updated; validate checks objects as they are created, so these rules were skipped.
+
+wrong:
+    - rule: self == oldSelf        # not checked on create
+
+right:
+    - rule: self.size() <= 10      # checked
+";
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use std::collections::BTreeSet;
 use super::fields::{embedded_type_name, is_exported, schema_marker, tag_value};
 use super::universe::{GoType, Origin, Universe};
 use super::LoadedPackage;
-use crate::emit::go::versions::{self, Change};
+use crate::kube_openapi_versions::{self as versions, Change};
 use crate::markers::registry::Kind;
 use crate::syntax::{Field, TypeExpr};
 

@@ -81,7 +81,8 @@ pub fn type_opted_out(doc: &Doc) -> bool {
     openapi_gen_values(doc).any(|v| v == "false")
 }
 
-/// `(group, version, import path)` of every input package with a `+groupName` package marker;
+/// `(group, version, import path)` of every input package with a `+groupName` package marker
+/// (else a `GroupName` string constant, as k8s.io/api's register.go files declare it);
 /// the version is `+versionName`, else the package's name (kubebuilder's `api/v1`).
 pub fn group_versions(packages: &[LoadedPackage]) -> Vec<(String, String, String)> {
     let marker = |package: &LoadedPackage, name: &str| {
@@ -97,8 +98,21 @@ pub fn group_versions(packages: &[LoadedPackage]) -> Vec<(String, String, String
         })
     };
     let mut out = Vec::new();
+    // Without the marker, the `GroupName` string constant of register.go (k8s.io/api's
+    // apps/v1, batch/v1, … declare their group only there).
+    let constant = |package: &LoadedPackage| {
+        package.files.iter().find_map(|file| {
+            file.decls.consts.iter().find_map(|spec| {
+                let index = spec.names.iter().position(|(n, _)| n == "GroupName")?;
+                match spec.values.get(index)? {
+                    crate::syntax::ConstExpr::Str(bytes) => String::from_utf8(bytes.clone()).ok(),
+                    _ => None,
+                }
+            })
+        })
+    };
     for package in packages.iter().filter(|p| p.is_input) {
-        let Some(group) = marker(package, "groupName") else {
+        let Some(group) = marker(package, "groupName").or_else(|| constant(package)) else {
             continue;
         };
         let version = marker(package, "versionName").or_else(|| {

@@ -241,7 +241,7 @@ impl<'a> Flattened<'a> {
 /// part is `inline`; another embedded field with an empty JSON name (`json:",omitempty"`)
 /// had no name and was left out.
 fn dropped_before_structural_inline(field: &Field, tag: &JsonTag) -> bool {
-    use crate::emit::go::versions::{has, Change};
+    use crate::kube_openapi_versions::{has, Change};
     if !field.is_embedded() || tag.name.is_some() || tag.skip || has(Change::StructuralInline) {
         return false;
     }

@@ -466,8 +466,9 @@ impl<'u, 'a> Resolver<'u, 'a> {
             self.default_value(flat, &go_type, optional)
         };
         let element_defaults = if flat.tag.string
-            || crate::emit::go::versions::has(crate::emit::go::versions::Change::NoElementDefaults)
-        {
+            || crate::kube_openapi_versions::has(
+                crate::kube_openapi_versions::Change::NoElementDefaults,
+            ) {
             Vec::new()
         } else {
             self.element_defaults(go_type.clone())
@@ -981,7 +982,8 @@ impl<'u, 'a> Resolver<'u, 'a> {
     /// types), without diagnostics.
     fn type_default(&mut self, ty: GoType<'a>) -> Option<DefaultValue> {
         // Before 2023-09-01 only the element type's own comment was read.
-        let chain = crate::emit::go::versions::has(crate::emit::go::versions::Change::TypeDefault);
+        let chain =
+            crate::kube_openapi_versions::has(crate::kube_openapi_versions::Change::TypeDefault);
         let mut next = ty;
         for _ in 0..TYPE_DEPTH {
             match next {
@@ -1069,7 +1071,8 @@ impl<'u, 'a> Resolver<'u, 'a> {
                     .map(|v| (v, marker));
             }
             // Before 2023-09-01 only the field's own `+default` counted.
-            if !crate::emit::go::versions::has(crate::emit::go::versions::Change::TypeDefault) {
+            if !crate::kube_openapi_versions::has(crate::kube_openapi_versions::Change::TypeDefault)
+            {
                 return None;
             }
             match next {
@@ -1184,8 +1187,8 @@ impl<'u, 'a> Resolver<'u, 'a> {
                 // writes.
                 let unmarshals_itself = self.universe.method(&name, "UnmarshalJSON").is_some();
                 // Before 2023-10-10 every struct got `{}` (`metav1.Time` too).
-                let checked = crate::emit::go::versions::has(
-                    crate::emit::go::versions::Change::UnmarshalJsonNoDefault,
+                let checked = crate::kube_openapi_versions::has(
+                    crate::kube_openapi_versions::Change::UnmarshalJsonNoDefault,
                 );
                 if checked && unmarshals_itself && self.universe.struct_of(entry).is_some() {
                     return None;

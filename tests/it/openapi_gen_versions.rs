@@ -1,5 +1,5 @@
 //! `union-gen openapi-gen` writes what the pinned kube-openapi writes: one test per row of
-//! `src/emit/go/versions.rs`'s table (the version before the change and the one after), each
+//! `src/kube_openapi_versions.rs`'s table (the version before the change and the one after), each
 //! on a few lines of Go, plus the header layouts and the command lines of older versions.
 
 use crate::harness::run;

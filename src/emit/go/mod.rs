@@ -12,12 +12,11 @@ pub mod model_names;
 pub mod select;
 mod validations;
 mod value;
-pub mod versions;
 
 use std::collections::{BTreeMap, HashMap};
 
+use crate::kube_openapi_versions::{self as versions, Change};
 use layout::{Element, Node};
-use versions::Change;
 
 use crate::golit::go_quote;
 use crate::model::{DefaultValue, Definition, DefinitionBody, PropertyType, TypeName};

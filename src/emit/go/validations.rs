@@ -21,7 +21,7 @@ pub(super) fn value_validations(
         return Vec::new();
     };
     // `+k8s:validation:<limit>` has been read since 2024-01-03.
-    if !super::versions::has(super::versions::Change::ValueValidations) {
+    if !crate::kube_openapi_versions::has(crate::kube_openapi_versions::Change::ValueValidations) {
         return Vec::new();
     }
     let limits = &validations.limits;

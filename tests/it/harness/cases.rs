@@ -50,7 +50,11 @@ pub fn spec_severity(code: &str) -> &'static str {
         | "crd/anonymous-struct"
         | "enum/explicit-not-written"
         | "validation/ignored"
-        | "extension/malformed" => "warning",
+        | "extension/malformed"
+        | "validate/unknown-kind"
+        | "validate/unknown-field"
+        | "validate/rule-not-evaluated"
+        | "validate/transition-rule-skipped" => "warning",
         _ => "error",
     }
 }

@@ -1,0 +1,738 @@
+//! `union-gen validate`: Kubernetes objects checked against the schemas of their kinds — from
+//! CRD manifests (`--crd`, what a cluster would serve) or built from the Go types
+//! (`--packages`) — the way the API server validates a custom resource on create:
+//! defaults, the structural schema and unknown fields ([`structural`], [`metadata`]), then the
+//! `x-kubernetes-validations` rules ([`rules`]). Every error is the API server's text, located
+//! at its YAML node ([`objects`]).
+//!
+//! Input: [`Options`]. Output: [`Outcome`] (diagnostics, one [`Verdict`] per object). Prints
+//! and writes nothing.
+
+pub mod formats;
+pub mod metadata;
+pub mod objects;
+pub mod rules;
+pub mod schema;
+pub mod structural;
+
+use std::collections::HashMap;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::diag::{Code, Diagnostic, Severity};
+use crate::source::{FileId, SourceFile, SourceMap, Span};
+use objects::Seg;
+use schema::{NodeId, Schemas};
+
+/// What `validate` works on.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Object files and directories (walked for `.yaml`, `.yml`, `.json`); `-` is stdin.
+    pub files: Vec<PathBuf>,
+    /// CRD manifests whose served versions give schemas.
+    pub crds: Vec<PathBuf>,
+    /// Go packages whose kinds give schemas (empty: none).
+    pub packages: Vec<String>,
+    /// An object of an unknown kind is an error, not a warning.
+    pub strict: bool,
+    /// What an unknown field is: `Strict` (an error, kubectl's default), `Warn` (pruned with a
+    /// warning, the API server's default for other clients), `Ignore` (pruned).
+    pub field_validation: FieldValidation,
+    pub jobs: usize,
+}
+
+/// The API server's `fieldValidation` of a request.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum FieldValidation {
+    #[default]
+    Strict,
+    Warn,
+    Ignore,
+}
+
+/// The API server's `metav1.CauseType` of a field error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reason {
+    Required,
+    Invalid,
+    NotSupported,
+    Duplicate,
+    TypeInvalid,
+    TooLong,
+    TooMany,
+    Forbidden,
+    /// A field the schema does not declare (strict field validation).
+    Unknown,
+}
+
+impl Reason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reason::Required => "FieldValueRequired",
+            Reason::Invalid => "FieldValueInvalid",
+            Reason::NotSupported => "FieldValueNotSupported",
+            Reason::Duplicate => "FieldValueDuplicate",
+            Reason::TypeInvalid => "FieldValueTypeInvalid",
+            Reason::TooLong => "FieldValueTooLong",
+            Reason::TooMany => "FieldValueTooMany",
+            Reason::Forbidden => "FieldValueForbidden",
+            Reason::Unknown => "FieldValueInvalid",
+        }
+    }
+}
+
+/// One field error.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cause {
+    /// Where in the object (for its position).
+    pub path: Vec<Seg>,
+    /// The API server's field path (`spec.containers[0].name`, `<nil>` at the root).
+    pub field: String,
+    pub reason: Reason,
+    /// The whole error text (`spec.x: Required value`).
+    pub message: String,
+}
+
+/// The result for one object.
+#[derive(Debug, Clone)]
+pub struct Verdict {
+    pub file: FileId,
+    /// Byte offset of the object in its file.
+    pub offset: usize,
+    pub api_version: String,
+    pub kind: String,
+    pub name: String,
+    /// `None`: no schema for its kind (or it could not be read); `Some(causes)` otherwise.
+    pub causes: Option<Vec<(Cause, usize)>>,
+}
+
+impl Verdict {
+    pub fn valid(&self) -> Option<bool> {
+        self.causes.as_ref().map(Vec::is_empty)
+    }
+}
+
+pub struct Outcome {
+    pub sources: SourceMap,
+    pub diagnostics: Vec<Diagnostic>,
+    pub verdicts: Vec<Verdict>,
+    /// Files that could not be read: one message each (exit 2).
+    pub unreadable: Vec<String>,
+    /// Seconds spent validating (schemas loaded), for `--timings`.
+    pub validate_seconds: f64,
+}
+
+/// A kind's schema: the compiled root node, and whether its `status` is a subresource (the
+/// API server drops it on create).
+type Kinds = HashMap<(String, String, String), (NodeId, bool)>;
+
+/// Reads the CRD manifests' served versions into `schemas`.
+fn crd_kinds(
+    options: &Options,
+    schemas: &mut Schemas,
+    sources: &mut SourceMap,
+    unreadable: &mut Vec<String>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Kinds {
+    let mut kinds = Kinds::new();
+    for path in expand(&options.crds, unreadable) {
+        let Some(text) = read(&path, unreadable) else {
+            continue;
+        };
+        let id = sources.add(SourceFile::new(path.clone(), text));
+        let text = sources.get(id).text.clone();
+        let mut found = 0;
+        for document in objects::documents(&text) {
+            let Ok(value) = document.value else { continue };
+            if value.get("kind").and_then(Value::as_str) != Some("CustomResourceDefinition") {
+                continue;
+            }
+            let spec = &value["spec"];
+            let (Some(group), Some(kind)) =
+                (spec["group"].as_str(), spec["names"]["kind"].as_str())
+            else {
+                continue;
+            };
+            for version in spec["versions"].as_array().into_iter().flatten() {
+                let Some(name) = version["name"].as_str() else {
+                    continue;
+                };
+                if version["served"].as_bool() == Some(false) {
+                    continue;
+                }
+                let schema = &version["schema"]["openAPIV3Schema"];
+                if schema.is_null() {
+                    continue;
+                }
+                let root = schemas.compile(schema);
+                let status = !version["subresources"]["status"].is_null()
+                    || !spec["subresources"]["status"].is_null();
+                kinds.insert(
+                    (group.to_string(), name.to_string(), kind.to_string()),
+                    (root, status),
+                );
+                found += 1;
+            }
+        }
+        if found == 0 {
+            diagnostics.push(Diagnostic::new(
+                Code::ValidateUnknownKind,
+                Span::new(id, 0..0),
+                "no CustomResourceDefinition with a served version schema in this --crd file",
+            ));
+        }
+    }
+    kinds
+}
+
+/// Files and directories → files (directories walked for YAML and JSON, sorted).
+fn expand(paths: &[PathBuf], unreadable: &mut Vec<String>) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let mut found = Vec::new();
+            walk_dir(path, &mut found, 0);
+            found.sort();
+            out.extend(found);
+        } else if path.as_os_str() == "-" || path.exists() {
+            out.push(path.clone());
+        } else {
+            unreadable.push(format!(
+                "cannot read {}: no such file or directory",
+                path.display()
+            ));
+        }
+    }
+    out
+}
+
+fn walk_dir(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
+    if depth > 64 {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name();
+        if name.to_string_lossy().starts_with('.') {
+            continue;
+        }
+        if path.is_dir() {
+            walk_dir(&path, out, depth + 1);
+        } else if path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| matches!(e.to_ascii_lowercase().as_str(), "yaml" | "yml" | "json"))
+        {
+            out.push(path);
+        }
+    }
+}
+
+fn read(path: &Path, unreadable: &mut Vec<String>) -> Option<String> {
+    if path.as_os_str() == "-" {
+        let mut text = String::new();
+        return match std::io::stdin().read_to_string(&mut text) {
+            Ok(_) => Some(text),
+            Err(e) => {
+                unreadable.push(format!("cannot read stdin: {e}"));
+                None
+            }
+        };
+    }
+    match std::fs::read(path).map(String::from_utf8) {
+        Ok(Ok(text)) => Some(text),
+        Ok(Err(_)) => {
+            unreadable.push(format!("{} is not UTF-8", path.display()));
+            None
+        }
+        Err(e) => {
+            unreadable.push(format!("cannot read {}: {e}", path.display()));
+            None
+        }
+    }
+}
+
+/// `apiVersion` → (group, version).
+fn group_version(api_version: &str) -> (String, String) {
+    match api_version.split_once('/') {
+        Some((g, v)) => (g.to_string(), v.to_string()),
+        None => (String::new(), api_version.to_string()),
+    }
+}
+
+/// One object to validate, with its place.
+struct Object {
+    file: FileId,
+    offset: usize,
+    /// Path of the object inside its document (`items[3]` of a List).
+    prefix: Vec<Seg>,
+    locator: std::sync::Arc<objects::Locator>,
+    value: Value,
+}
+
+/// Reads every object of the files; unreadable documents become diagnostics.
+fn read_objects(
+    options: &Options,
+    sources: &mut SourceMap,
+    unreadable: &mut Vec<String>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Object> {
+    let mut out = Vec::new();
+    for path in expand(&options.files, unreadable) {
+        let Some(text) = read(&path, unreadable) else {
+            continue;
+        };
+        let shown = if path.as_os_str() == "-" {
+            PathBuf::from("<stdin>")
+        } else {
+            path.clone()
+        };
+        let id = sources.add(SourceFile::new(shown, text));
+        let text = &sources.get(id).text;
+        for document in objects::documents(text) {
+            let locator = std::sync::Arc::new(document.locator);
+            match document.value {
+                Err(message) => diagnostics.push(Diagnostic::new(
+                    Code::ValidateUnreadableObject,
+                    Span::new(id, document.start..document.start),
+                    message,
+                )),
+                Ok(value) => {
+                    let is_list = value
+                        .get("kind")
+                        .and_then(Value::as_str)
+                        .is_some_and(|k| k.ends_with("List"))
+                        && value.get("items").is_some_and(Value::is_array);
+                    if is_list {
+                        let Value::Array(items) = value["items"].clone() else {
+                            continue;
+                        };
+                        for (i, item) in items.into_iter().enumerate() {
+                            let prefix = vec![Seg::Key("items".into()), Seg::Index(i)];
+                            let offset = locator.find(&prefix).unwrap_or(document.start);
+                            out.push(Object {
+                                file: id,
+                                offset,
+                                prefix,
+                                locator: locator.clone(),
+                                value: item,
+                            });
+                        }
+                    } else {
+                        out.push(Object {
+                            file: id,
+                            offset: document.start,
+                            prefix: Vec::new(),
+                            locator,
+                            value,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Runs `validate`. `Err` is an environment failure (bad package pattern).
+pub fn run(options: &Options) -> anyhow::Result<Outcome> {
+    let mut sources = SourceMap::default();
+    let mut unreadable = Vec::new();
+    let mut diagnostics = Vec::new();
+    let mut schemas = Schemas::default();
+    let mut kinds = crd_kinds(
+        options,
+        &mut schemas,
+        &mut sources,
+        &mut unreadable,
+        &mut diagnostics,
+    );
+    let objects = read_objects(options, &mut sources, &mut unreadable, &mut diagnostics);
+    if !options.packages.is_empty() {
+        let wanted: Vec<(String, String, String)> = objects
+            .iter()
+            .filter_map(|o| {
+                let (g, v) = group_version(o.value.get("apiVersion")?.as_str()?);
+                Some((g, v, o.value.get("kind")?.as_str()?.to_string()))
+            })
+            .filter(|gvk| !kinds.contains_key(gvk))
+            .collect();
+        let (go_kinds, go_sources, go_diagnostics) = go_kinds(options, wanted, &mut schemas)?;
+        // Go sources are not needed for rendering object errors; their diagnostics are
+        // reported without re-reading (errors in the Go types are `check`'s business).
+        let _ = go_sources;
+        diagnostics.extend(go_diagnostics);
+        for (gvk, id) in go_kinds {
+            kinds.entry(gvk).or_insert(id);
+        }
+    }
+    let started = std::time::Instant::now();
+    let mut rules = rules::Rules::new();
+    let mut verdicts = Vec::with_capacity(objects.len());
+    let mut reaching: HashMap<NodeId, bool> = HashMap::new();
+    for object in objects {
+        let text = |key: &str| {
+            object
+                .value
+                .get(key)
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string()
+        };
+        let api_version = text("apiVersion");
+        let kind = text("kind");
+        let name = object
+            .value
+            .get("metadata")
+            .and_then(|m| m.get("name"))
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string();
+        let span = Span::new(object.file, object.offset..object.offset);
+        let mut verdict = Verdict {
+            file: object.file,
+            offset: object.offset,
+            api_version: api_version.clone(),
+            kind: kind.clone(),
+            name,
+            causes: None,
+        };
+        if api_version.is_empty() || kind.is_empty() {
+            diagnostics.push(Diagnostic::new(
+                Code::ValidateUnreadableObject,
+                span,
+                "the object has no `apiVersion` or `kind`: its schema cannot be chosen",
+            ));
+            verdicts.push(verdict);
+            continue;
+        }
+        let (group, version) = group_version(&api_version);
+        let Some((root, status_subresource)) = kinds
+            .get(&(group.clone(), version.clone(), kind.clone()))
+            .copied()
+        else {
+            let mut d = Diagnostic::new(
+                Code::ValidateUnknownKind,
+                span,
+                format!(
+                    "no schema for kind {kind} in {}: not validated",
+                    if group.is_empty() {
+                        format!("core/{version}")
+                    } else {
+                        format!("{group}/{version}")
+                    }
+                ),
+            )
+            .with_help(
+                "give its CRD manifest with --crd, or the Go packages of its types with --packages",
+            );
+            if options.strict {
+                d.severity = Severity::Error;
+            }
+            diagnostics.push(d);
+            verdicts.push(verdict);
+            continue;
+        };
+        let mut value = object.value;
+        if status_subresource {
+            if let Value::Object(map) = &mut value {
+                map.remove("status");
+            }
+        }
+        let has_rules = *reaching
+            .entry(root)
+            .or_insert_with(|| reaches_rules(&schemas, root));
+        let mut causes = validate_object(
+            &schemas,
+            root,
+            value,
+            &mut rules,
+            has_rules,
+            options.field_validation,
+        );
+        if options.field_validation != FieldValidation::Strict {
+            let (unknown, rest): (Vec<Cause>, Vec<Cause>) = causes
+                .into_iter()
+                .partition(|c| c.reason == Reason::Unknown);
+            causes = rest;
+            if options.field_validation == FieldValidation::Warn {
+                for cause in unknown {
+                    let mut full = object.prefix.clone();
+                    full.extend(cause.path.iter().cloned());
+                    let at = object.locator.find(&full).unwrap_or(object.offset);
+                    diagnostics.push(Diagnostic::new(
+                        Code::ValidateUnknownField,
+                        Span::new(object.file, at..at),
+                        format!("{} (pruned)", cause.message),
+                    ));
+                }
+            }
+        }
+        let located: Vec<(Cause, usize)> = causes
+            .into_iter()
+            .map(|cause| {
+                let mut full = object.prefix.clone();
+                full.extend(cause.path.iter().cloned());
+                let at = object.locator.find(&full).unwrap_or(object.offset);
+                (cause, at)
+            })
+            .collect();
+        for (cause, at) in &located {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::ValidateInvalid,
+                    Span::new(object.file, *at..*at),
+                    cause.message.clone(),
+                )
+                .with_help(format!(
+                    "{} {}: {}",
+                    kind,
+                    verdict.name,
+                    cause.reason.as_str()
+                )),
+            );
+        }
+        verdict.causes = Some(located);
+        verdicts.push(verdict);
+    }
+    let validate_seconds = started.elapsed().as_secs_f64();
+    for (rule, why) in &rules.unevaluated {
+        diagnostics.push(Diagnostic::without_location(
+            Code::ValidateRuleNotEvaluated,
+            format!("a validation rule was not evaluated (`{rule}`): {why}"),
+        ));
+    }
+    if rules.transition_rules > 0 {
+        diagnostics.push(Diagnostic::without_location(
+            Code::ValidateTransitionRuleSkipped,
+            format!(
+                "{} evaluation(s) of transition rules (rules that read `oldSelf`) skipped: they \
+                 apply to updates, and validate checks objects as created",
+                rules.transition_rules
+            ),
+        ));
+    }
+    Ok(Outcome {
+        sources,
+        diagnostics,
+        verdicts,
+        unreadable,
+        validate_seconds,
+    })
+}
+
+/// The API server's create-time checks of one object: defaults, schema, metadata, list
+/// types, then (unless a blocking error) the CEL rules.
+pub fn validate_object(
+    schemas: &Schemas,
+    root: NodeId,
+    mut value: Value,
+    rules: &mut rules::Rules,
+    has_rules: bool,
+    field_validation: FieldValidation,
+) -> Vec<Cause> {
+    structural::apply_defaults(schemas, root, &mut value, 0);
+    let mut walker = structural::Walker {
+        schemas,
+        causes: Vec::new(),
+        path: Vec::new(),
+    };
+    // The Go types describe ObjectMeta; a CRD's schema says `metadata: {type: object}` and
+    // the API server checks it by hand.
+    let metadata_schema = schema::View::new(schemas, root)
+        .property("metadata")
+        .is_some_and(|m| schema::View::new(schemas, m).has_properties());
+    if let Some(metadata) = value.get("metadata") {
+        metadata::check(&mut walker, metadata, true, !metadata_schema);
+    } else {
+        walker.path.push(Seg::Key("metadata".into()));
+        walker.push_at(
+            "name",
+            Reason::Required,
+            "Required value: name or generateName is required".into(),
+        );
+        walker.path.pop();
+    }
+    let mut body = value.clone();
+    if let (Value::Object(object), false) = (&mut body, metadata_schema) {
+        // Present for `required`, checked above.
+        if object.contains_key("metadata") {
+            object.insert("metadata".into(), Value::Object(serde_json::Map::new()));
+        }
+    }
+    walker.walk(root, &body, 0);
+    let mut causes = walker.causes;
+    // Strict field validation fails the request while decoding, before any validation;
+    // otherwise unknown fields are pruned (the caller reports them as warnings).
+    if field_validation == FieldValidation::Strict
+        && causes.iter().any(|c| c.reason == Reason::Unknown)
+    {
+        causes.retain(|c| c.reason == Reason::Unknown);
+        return causes;
+    }
+    let blocking = causes.iter().any(|c| {
+        matches!(
+            c.reason,
+            Reason::NotSupported
+                | Reason::Required
+                | Reason::TooLong
+                | Reason::TooMany
+                | Reason::TypeInvalid
+        )
+    });
+    if blocking {
+        if has_rules {
+            causes.push(Cause {
+                path: Vec::new(),
+                field: "<nil>".into(),
+                reason: Reason::Invalid,
+                message: "<nil>: Invalid value: \"null\": some validation rules were not checked because the object was invalid; correct the existing errors to complete validation".into(),
+            });
+        }
+    } else if has_rules {
+        // Unknown fields are pruned before the rules see the object.
+        prune(schemas, root, &mut body, 0);
+        if let (Value::Object(object), Some(metadata)) = (&mut body, value.get("metadata")) {
+            object.insert("metadata".into(), metadata.clone());
+        }
+        causes.extend(rules.check(schemas, root, &body).causes);
+    }
+    causes
+}
+
+/// Whether any node reachable from `root` has `x-kubernetes-validations`.
+pub fn reaches_rules(schemas: &Schemas, root: NodeId) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![root];
+    while let Some(id) = stack.pop() {
+        if !seen.insert(id) {
+            continue;
+        }
+        let node = schemas.node(id);
+        if !node.rules.is_empty() {
+            return true;
+        }
+        stack.extend(node.properties.iter().map(|(_, p)| *p));
+        stack.extend(node.additional_properties);
+        stack.extend(node.items);
+        stack.extend(node.all_of.iter().chain(&node.any_of).chain(&node.one_of));
+        stack.extend(node.not);
+        stack.extend(node.reference);
+    }
+    false
+}
+
+/// Removes the fields the schema does not declare (the API server's pruning).
+fn prune(schemas: &Schemas, id: NodeId, value: &mut Value, depth: usize) {
+    if depth > crate::limits::OBJECT_NESTING {
+        return;
+    }
+    let view = schema::View::new(schemas, id);
+    match value {
+        Value::Object(object) => {
+            if view.any(|n| n.preserve_unknown) && !view.has_properties() {
+                return;
+            }
+            let additional = view.first(|n| n.additional_properties);
+            let preserve = view.any(|n| n.preserve_unknown)
+                || view.first(|n| n.additional_allowed) == Some(true);
+            let declared = view.has_properties() || additional.is_some();
+            let embedded = view.any(|n| n.embedded_resource);
+            object.retain(|name, _| {
+                !declared && !view.types().iter().any(|t| t == "object")
+                    || view.property(name).is_some()
+                    || additional.is_some()
+                    || preserve
+                    || (embedded && matches!(name.as_str(), "apiVersion" | "kind" | "metadata"))
+                    || (depth == 0 && matches!(name.as_str(), "apiVersion" | "kind" | "metadata"))
+            });
+            for (name, child) in object.iter_mut() {
+                if let Some(next) = view.property(name).or(additional) {
+                    prune(schemas, next, child, depth + 1);
+                }
+            }
+        }
+        Value::Array(items) => {
+            if let Some(item) = view.first(|n| n.items) {
+                for child in items {
+                    prune(schemas, item, child, depth + 1);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The kinds the Go packages serve, compiled from the v3 schemas built from the types.
+#[allow(clippy::type_complexity)]
+fn go_kinds(
+    options: &Options,
+    wanted: Vec<(String, String, String)>,
+    schemas: &mut Schemas,
+) -> anyhow::Result<(Kinds, SourceMap, Vec<Diagnostic>)> {
+    let mut kinds = Kinds::new();
+    if wanted.is_empty() {
+        return Ok((kinds, SourceMap::default(), Vec::new()));
+    }
+    let roots = crate::resolve::Roots::Kinds(wanted.clone());
+    let resolve_options = crate::resolve::Options {
+        dependency_definitions: true,
+        openapi_gen: false,
+    };
+    let analysis = crate::pipeline::thread_pool(options.jobs.max(1))?.install(|| {
+        crate::pipeline::analyse(
+            &options.packages,
+            resolve_options,
+            &roots,
+            crate::resolve::Outside::Drop,
+            &mut crate::pipeline::Timings::from_env(),
+        )
+    })?;
+    let built = crate::schema::build(
+        &analysis.model,
+        crate::schema::Naming::Rest,
+        crate::schema::UnionFormat::List,
+        true,
+    );
+    let bytes = crate::emit::to_bytes(
+        &built.definitions,
+        crate::emit::Version::V3,
+        &crate::emit::Info {
+            title: "validate".into(),
+            version: "v".into(),
+        },
+        crate::emit::Format::Json,
+    );
+    let document: Value = serde_json::from_slice(&bytes)?;
+    if let Some(Value::Object(definitions)) = document.pointer("/components/schemas").cloned() {
+        schemas.add_definitions(definitions);
+    }
+    let serving = crate::resolve::closure::group_versions(&analysis.loaded.packages);
+    for (group, version, kind) in wanted {
+        for (_, _, package) in serving
+            .iter()
+            .filter(|(g, v, _)| *g == group && *v == version)
+        {
+            let name = crate::schema::definition_name(
+                &crate::model::TypeName {
+                    package: package.clone(),
+                    name: kind.clone(),
+                },
+                crate::schema::Naming::Rest,
+            );
+            if let Some(id) = schemas.definition(&name) {
+                // Built-in and aggregated kinds reset `status` on create.
+                kinds.insert((group.clone(), version.clone(), kind.clone()), (id, true));
+                break;
+            }
+        }
+    }
+    // Only errors in what the kinds reach matter here, and `check` reports them better.
+    let diagnostics = Vec::new();
+    Ok((kinds, analysis.loaded.sources, diagnostics))
+}
