@@ -231,3 +231,163 @@ pub fn run(config: &Config) -> anyhow::Result<Run> {
         })
     })
 }
+
+/// What `openapi-gen` (the Go output) is asked to write: openapi-gen's options, read by the
+/// command layer.
+#[derive(Debug, Clone)]
+pub struct GoConfig {
+    pub packages: Vec<String>,
+    /// The file header, laid out as the pinned gengo lays it out.
+    pub boilerplate: String,
+    /// `--output-pkg`: the package the Go file is in.
+    pub output_pkg: String,
+    /// `--output-dir` joined with `--output-file`.
+    pub output: PathBuf,
+    /// `--output-model-name-file`, when given and not empty.
+    pub model_name_file: Option<String>,
+    pub readonly_pkgs: Vec<String>,
+    /// `--report-filename`.
+    pub report: Option<PathBuf>,
+    pub jobs: usize,
+    /// The kube-openapi behaviour to copy ([`crate::kube_openapi_versions`]).
+    pub behaviour: crate::kube_openapi_versions::Behaviour,
+}
+
+/// The result of [`go_output`], before anything is printed or written.
+pub struct GoRun {
+    pub sources: source::SourceMap,
+    /// Every finding of the analysis, with openapi-gen's own refusals as errors.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The files to write, all or none (the Go file, model-name files, the report); empty
+    /// when a diagnostic is an error or `problems` is not.
+    pub files: Vec<(PathBuf, Vec<u8>)>,
+    /// What openapi-gen itself would write broken (`go/unsupported`), one message each.
+    pub problems: Vec<String>,
+    pub timings: Option<String>,
+}
+
+/// openapi-gen's run: the types it selects, from the one orchestrator, as the pinned
+/// kube-openapi version writes them (Go file, model-name files, API rule report).
+pub fn go_output(config: &GoConfig) -> anyhow::Result<GoRun> {
+    use crate::emit::go::{self, select::Selection, GoFile, Selected};
+    use crate::kube_openapi_versions::{self as versions, Change};
+    let behaviour = config.behaviour;
+    let pool = thread_pool(config.jobs)?;
+    let mut timings = Timings::from_env();
+    let (analysis, built) = pool.install(|| -> anyhow::Result<_> {
+        // The behaviour is per thread: set it on the pool's thread.
+        let _guard = versions::Guard::set(behaviour);
+        let options = resolve::Options {
+            dependency_definitions: false,
+            openapi_gen: true,
+        };
+        let analysis = analyse(
+            &config.packages,
+            options,
+            &resolve::Roots::OpenApiGen,
+            resolve::Outside::Drop,
+            &mut timings,
+        )?;
+        let built = schema::build(&analysis.model, Naming::Go, UnionFormat::OpenApiGen, false);
+        Ok((analysis, built))
+    })?;
+    let mut run = GoRun {
+        sources: analysis.loaded.sources,
+        diagnostics: analysis.diagnostics,
+        files: Vec::new(),
+        problems: Vec::new(),
+        timings: None,
+    };
+    run.diagnostics.extend(built.diagnostics);
+    // What openapi-gen refuses, and union-gen elsewhere only warns about.
+    crate::diag::Levels {
+        deny: vec![crate::diag::Code::FieldDefaultNotZero],
+        ..crate::diag::Levels::default()
+    }
+    .apply(&mut run.diagnostics);
+    if crate::diag::has_errors(&run.diagnostics) {
+        return Ok(run);
+    }
+    let packages = &analysis.loaded.packages;
+    let selection = Selection::read(packages, &run.sources);
+    let mut types = Vec::new();
+    for definition in &analysis.model.definitions {
+        if !selection.selected(&definition.name) {
+            continue;
+        }
+        let key = schema::model_definition_name(definition, Naming::Go);
+        let Ok(index) = built
+            .definitions
+            .binary_search_by(|(k, _)| k.as_str().cmp(&key))
+        else {
+            continue;
+        };
+        types.push(Selected {
+            definition,
+            schema: &built.definitions[index].1,
+            methods: selection.methods(&definition.name),
+        });
+    }
+    types.sort_by_key(|t| t.definition.name.to_string());
+    let model_name_files = match &config.model_name_file {
+        Some(file_name) => go::model_names::files(
+            packages,
+            &run.sources,
+            &config.readonly_pkgs,
+            file_name,
+            &config.boilerplate,
+        ),
+        None => Ok(Vec::new()),
+    };
+    if let Err(invalid) = &model_name_files {
+        run.problems.extend(invalid.iter().cloned());
+    }
+    // Before 2025-09-10 openapi-gen named every type by its Go name.
+    let model_names = behaviour.has(Change::ModelNames);
+    let model_named = |name: &model::TypeName| model_names && selection.model_named(name);
+    let file = GoFile {
+        model_named: &model_named,
+        boilerplate: config.boilerplate.clone(),
+        package: config
+            .output_pkg
+            .rsplit('/')
+            .next()
+            .unwrap_or(&config.output_pkg)
+            .to_string(),
+        package_path: config.output_pkg.clone(),
+        types,
+    };
+    let bytes = match go::render(&file) {
+        Ok(bytes) => bytes,
+        Err(unsupported) => {
+            run.problems.extend(unsupported.into_iter().map(|u| {
+                format!(
+                    "{}: {} is not supported by the Go output yet",
+                    u.type_name, u.what
+                )
+            }));
+            Vec::new()
+        }
+    };
+    if !run.problems.is_empty() {
+        return Ok(run);
+    }
+    run.files.push((config.output.clone(), bytes));
+    run.files.extend(model_name_files.unwrap_or_default());
+    // openapi-gen's API rule report covers the types it generates.
+    if let Some(path) = &config.report {
+        let violations: Vec<_> = resolve::api_rules::openapi_gen_violations(packages)
+            .into_iter()
+            .filter(|(_, package, type_name, _)| {
+                selection.selected(&model::TypeName {
+                    package: package.clone(),
+                    name: type_name.clone(),
+                })
+            })
+            .collect();
+        let report = resolve::api_rules::report(&violations);
+        run.files.push((path.clone(), report.into_bytes()));
+    }
+    run.timings = timings.report();
+    Ok(run)
+}

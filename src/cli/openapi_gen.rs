@@ -5,11 +5,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use crate::diag::{self, Code, Levels, MessageFormat};
-use crate::emit::go::{self, select::Selection, GoFile, Selected};
+use crate::diag::{self, Code, MessageFormat};
 use crate::kube_openapi_versions::{self as versions, Behaviour, Change};
-use crate::schema::{self, Naming, UnionFormat};
-use crate::{exit, pipeline, resolve, write};
+use crate::{exit, pipeline, write};
 
 /// openapi-gen's flags, as its `args.AddFlags` (pflag) and klog define them.
 #[derive(Debug, Default)]
@@ -436,181 +434,57 @@ fn run_as(
     err: &mut dyn Write,
 ) -> anyhow::Result<u8> {
     let behaviour = versions::current();
-    let boilerplate = boilerplate(
-        options.go_header_file.as_deref(),
-        behaviour.has(Change::GengoV2),
-    )?;
-    let output_pkg = options.output_pkg.clone().unwrap_or_default();
-    let output_dir = PathBuf::from(options.output_dir.clone().unwrap_or_default());
-    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let pool = pipeline::thread_pool(jobs)?;
-    let mut timings = pipeline::Timings::from_env();
-    let resolve_options = resolve::Options {
-        dependency_definitions: false,
-        openapi_gen: true,
+    let config = pipeline::GoConfig {
+        packages: options.packages.clone(),
+        boilerplate: boilerplate(
+            options.go_header_file.as_deref(),
+            behaviour.has(Change::GengoV2),
+        )?,
+        output_pkg: options.output_pkg.clone().unwrap_or_default(),
+        output: PathBuf::from(options.output_dir.clone().unwrap_or_default())
+            .join(&options.output_file),
+        model_name_file: options
+            .output_model_name_file
+            .clone()
+            .filter(|f| !f.is_empty()),
+        readonly_pkgs: options.readonly_pkgs.clone(),
+        report: options.report_filename.as_ref().map(PathBuf::from),
+        jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        behaviour,
     };
-    let (analysis, built) = pool.install(|| -> anyhow::Result<_> {
-        // The behaviour is per thread: set it on the pool's thread too.
-        let _guard = versions::Guard::set(behaviour);
-        let analysis = pipeline::analyse(
-            &options.packages,
-            resolve_options,
-            &resolve::Roots::OpenApiGen,
-            resolve::Outside::Drop,
-            &mut timings,
-        )?;
-        let built = schema::build(&analysis.model, Naming::Go, UnionFormat::OpenApiGen, false);
-        Ok((analysis, built))
-    })?;
-    let mut diagnostics = analysis.diagnostics;
-    diagnostics.extend(built.diagnostics);
-    // What openapi-gen refuses, and union-gen elsewhere only warns about.
-    Levels {
-        deny: vec![diag::Code::FieldDefaultNotZero],
-        ..Levels::default()
-    }
-    .apply(&mut diagnostics);
+    let mut run = pipeline::go_output(&config)?;
     if options.verbosity == 0 {
-        diagnostics.retain(|d| d.severity == diag::Severity::Error);
+        run.diagnostics
+            .retain(|d| d.severity == diag::Severity::Error);
     }
-    let _ = diag::render(&diagnostics, &analysis.loaded.sources, message_format, err);
-    if diag::has_errors(&diagnostics) {
+    let _ = diag::render(&run.diagnostics, &run.sources, message_format, err);
+    if diag::has_errors(&run.diagnostics) {
         return Ok(exit::FAILURE);
     }
-    let selection = Selection::read(&analysis.loaded.packages, &analysis.loaded.sources);
-    let mut types = Vec::new();
-    let mut problems = Vec::new();
-    for definition in &analysis.model.definitions {
-        if !selection.selected(&definition.name) {
-            continue;
-        }
-        let key = schema::model_definition_name(definition, Naming::Go);
-        let Ok(index) = built
-            .definitions
-            .binary_search_by(|(k, _)| k.as_str().cmp(&key))
-        else {
-            continue;
-        };
-        types.push(Selected {
-            definition,
-            schema: &built.definitions[index].1,
-            methods: selection.methods(&definition.name),
-        });
-    }
-    types.sort_by_key(|t| t.definition.name.to_string());
-    let package = output_pkg
-        .rsplit('/')
-        .next()
-        .unwrap_or(&output_pkg)
-        .to_string();
-    let model_name_files = model_name_files(options, &analysis.loaded, &boilerplate);
-    match &model_name_files {
-        Ok(_) => {}
-        Err(invalid) => problems.extend(invalid.iter().cloned()),
-    }
-    // Before 2025-09-10 openapi-gen named every type by its Go name.
-    let model_names = behaviour.has(Change::ModelNames);
-    let model_named = |name: &crate::model::TypeName| model_names && selection.model_named(name);
-    let file = GoFile {
-        model_named: &model_named,
-        boilerplate,
-        package,
-        package_path: output_pkg.clone(),
-        types,
-    };
-    let bytes = match go::render(&file) {
-        Ok(bytes) => Some(bytes),
-        Err(unsupported) => {
-            problems.extend(unsupported.into_iter().map(|u| {
-                format!(
-                    "{}: {} is not supported by the Go output yet",
-                    u.type_name, u.what
-                )
-            }));
-            None
-        }
-    };
-    if !problems.is_empty() || bytes.is_none() {
-        for problem in &problems {
+    if !run.problems.is_empty() {
+        for problem in &run.problems {
             super::report_run(Code::GoUnsupported, problem, message_format, err);
         }
         return Ok(exit::FAILURE);
     }
-    let bytes = bytes.unwrap_or_default();
-    // openapi-gen's API rule report covers the types it generates.
-    let report = options.report_filename.as_ref().map(|path| {
-        let violations: Vec<_> =
-            resolve::api_rules::openapi_gen_violations(&analysis.loaded.packages)
-                .into_iter()
-                .filter(|(_, package, type_name, _)| {
-                    selection.selected(&crate::model::TypeName {
-                        package: package.clone(),
-                        name: type_name.clone(),
-                    })
-                })
-                .collect();
-        (PathBuf::from(path), resolve::api_rules::report(&violations))
-    });
-    std::fs::create_dir_all(&output_dir)
-        .map_err(|e| anyhow::anyhow!("--output-dir {}: {e}", output_dir.display()))?;
-    let path = output_dir.join(&options.output_file);
-    let mut files = vec![(path.as_path(), bytes.as_slice())];
-    for (path, bytes) in model_name_files.iter().flatten() {
-        files.push((path.as_path(), bytes.as_slice()));
+    if let Some(dir) = config.output.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow::anyhow!("--output-dir {}: {e}", dir.display()))?;
     }
-    if let Some((report_path, text)) = &report {
-        files.push((report_path.as_path(), text.as_bytes()));
-    }
+    let files: Vec<(&std::path::Path, &[u8])> = run
+        .files
+        .iter()
+        .map(|(path, bytes)| (path.as_path(), bytes.as_slice()))
+        .collect();
     if let Err((path, error)) = write::all_or_nothing(&files) {
         let message = format!("cannot write {}: {error}", path.display());
         super::report_run(Code::IoUnwritable, &message, message_format, err);
         return Ok(exit::USAGE_OR_IO);
     }
-    if let Some(timings) = timings.report() {
+    if let Some(timings) = &run.timings {
         let _ = writeln!(err, "{timings}");
     }
     Ok(exit::SUCCESS)
-}
-
-/// `--output-model-name-file`: (path, bytes) of the file written into each input package
-/// with `+k8s:openapi-model-package`, or what openapi-gen would write as invalid Go.
-fn model_name_files(
-    options: &Options,
-    loaded: &crate::load::Loaded,
-    boilerplate: &str,
-) -> Result<Vec<(PathBuf, Vec<u8>)>, Vec<String>> {
-    let Some(file_name) = options
-        .output_model_name_file
-        .as_deref()
-        .filter(|f| !f.is_empty())
-    else {
-        return Ok(Vec::new());
-    };
-    let plans = go::model_names::plan(&loaded.packages, &loaded.sources, &options.readonly_pkgs);
-    let mut files = Vec::new();
-    let mut invalid = Vec::new();
-    for plan in &plans {
-        invalid.extend(
-            go::model_names::invalid(plan)
-                .into_iter()
-                .map(|what| format!("{}: {what}", plan.package_path)),
-        );
-        let package = loaded
-            .packages
-            .iter()
-            .find(|p| p.import_path == plan.package_path);
-        let dir = package.and_then(|p| go::model_names::package_dir(p, &loaded.sources));
-        let Some(dir) = dir else { continue };
-        files.push((
-            dir.join(file_name),
-            go::model_names::render(boilerplate, plan),
-        ));
-    }
-    if invalid.is_empty() {
-        Ok(files)
-    } else {
-        Err(invalid)
-    }
 }
 
 #[cfg(test)]

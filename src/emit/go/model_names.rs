@@ -56,6 +56,37 @@ pub fn tagged(type_doc: &Doc, package_value: Option<&str>) -> bool {
         || package_value.is_some_and(|v| !v.is_empty())
 }
 
+/// `--output-model-name-file`: (path, bytes) of the file `file_name` written into each input
+/// package with `+k8s:openapi-model-package` ([`plan`]), or — when openapi-gen would write
+/// invalid Go — what is wrong, one message per problem.
+pub fn files(
+    packages: &[LoadedPackage],
+    sources: &SourceMap,
+    read_only: &[String],
+    file_name: &str,
+    boilerplate: &str,
+) -> Result<Vec<(std::path::PathBuf, Vec<u8>)>, Vec<String>> {
+    let mut files = Vec::new();
+    let mut invalid = Vec::new();
+    for plan in &plan(packages, sources, read_only) {
+        invalid.extend(
+            self::invalid(plan)
+                .into_iter()
+                .map(|what| format!("{}: {what}", plan.package_path)),
+        );
+        let package = packages.iter().find(|p| p.import_path == plan.package_path);
+        let Some(dir) = package.and_then(|p| package_dir(p, sources)) else {
+            continue;
+        };
+        files.push((dir.join(file_name), render(boilerplate, plan)));
+    }
+    if invalid.is_empty() {
+        Ok(files)
+    } else {
+        Err(invalid)
+    }
+}
+
 /// The model-name files of the input packages (`GetModelNameTargets`), packages in
 /// `read_only` left out. A package gets a file when one of its public struct types has the
 /// marker or the package has a non-empty one; the file holds the types whose own or
