@@ -1,6 +1,7 @@
 //! `union-gen validate`: Kubernetes objects checked against the schemas of their kinds — from
 //! CRD manifests (`--crd`, what a cluster would serve) or built from the Go types
-//! (`--packages`) — the way the API server validates a custom resource on create:
+//! (`--packages`) — the way the API server validates a custom resource on create (or on
+//! update, paired with an old object of `--old`):
 //! defaults, the structural schema and unknown fields ([`structural`], [`metadata`]), then the
 //! `x-kubernetes-validations` rules ([`rules`]). Every error is the API server's text, located
 //! at its YAML node ([`objects`]).
@@ -664,7 +665,11 @@ pub fn validate_object(
             }
             old
         });
-        causes.extend(rules.check_update(schemas, root, &body, old.as_ref()).causes);
+        causes.extend(
+            rules
+                .check_update(schemas, root, &body, old.as_ref())
+                .causes,
+        );
     }
     causes
 }
