@@ -1139,6 +1139,138 @@ mod tests {
     }
 
     #[test]
+    fn old_values_pair_as_the_api_server_correlates_them() {
+        let mut schemas = Schemas::default();
+        let item = serde_json::json!({
+            "type": "object",
+            "properties": {"name": {"type": "string"}, "port": {"type": "integer"}}
+        });
+        let map_list = schemas.compile(&serde_json::json!({
+            "type": "array",
+            "x-kubernetes-list-type": "map",
+            "x-kubernetes-list-map-keys": ["name", "protocol"],
+            "items": item,
+        }));
+        let new = serde_json::json!([
+            {"name": "b", "port": 2},
+            {"name": "a", "protocol": "UDP", "port": 1},
+            {"name": "c", "port": 3},
+            {"name": "a", "port": 9},
+        ]);
+        let old = serde_json::json!([
+            {"name": "a", "port": 8},
+            {"name": "a", "protocol": "UDP", "port": 7},
+            {"name": "b", "port": 6},
+        ]);
+        let paired = old_children(&schemas, map_list, &new, Some(&old));
+        assert_eq!(
+            paired,
+            vec![Some(&old[2]), Some(&old[1]), None, Some(&old[0])]
+        );
+        for list_type in ["set", "atomic"] {
+            let list = schemas.compile(&serde_json::json!({
+                "type": "array", "x-kubernetes-list-type": list_type, "items": {"type": "string"}
+            }));
+            let new = serde_json::json!(["a", "b"]);
+            assert_eq!(
+                old_children(&schemas, list, &new, Some(&new)),
+                vec![None, None]
+            );
+        }
+        let object = schemas.compile(&serde_json::json!({
+            "type": "object",
+            "properties": {"x": {"type": "string"}},
+            "additionalProperties": {"type": "string"}
+        }));
+        let new = serde_json::json!({"x": "1", "k": "2", "new": "3"});
+        let old = serde_json::json!({"x": "0", "k": "1"});
+        assert_eq!(
+            old_children(&schemas, object, &new, Some(&old)),
+            vec![Some(&old["x"]), Some(&old["k"]), None]
+        );
+        assert_eq!(
+            old_children(&schemas, object, &new, None),
+            vec![None, None, None]
+        );
+    }
+
+    #[test]
+    fn transition_rules_run_on_updates_only() {
+        let mut schemas = Schemas::default();
+        let root = schemas.compile(&serde_json::json!({
+            "type": "object",
+            "properties": {
+                "size": {
+                    "type": "string",
+                    "x-kubernetes-validations": [
+                        {"rule": "self == oldSelf", "message": "value is immutable"}
+                    ]
+                },
+                "ports": {
+                    "type": "array",
+                    "x-kubernetes-list-type": "map",
+                    "x-kubernetes-list-map-keys": ["name"],
+                    "items": {
+                        "type": "object",
+                        "properties": {
+                            "name": {"type": "string"},
+                            "port": {
+                                "type": "integer",
+                                "x-kubernetes-validations": [
+                                    {"rule": "self >= oldSelf", "message": "may only grow"}
+                                ]
+                            }
+                        }
+                    }
+                },
+                "note": {
+                    "type": "string",
+                    "x-kubernetes-validations": [{
+                        "rule": "!oldSelf.hasValue() || oldSelf.value() == self",
+                        "optionalOldSelf": true,
+                        "message": "set once"
+                    }]
+                }
+            }
+        }));
+        let messages = |rules: &mut Rules, new: Value, old: Option<Value>| -> Vec<String> {
+            rules
+                .check_update(&schemas, root, &new, old.as_ref())
+                .causes
+                .into_iter()
+                .map(|c| c.message)
+                .collect()
+        };
+        let mut rules = Rules::new();
+        let new = serde_json::json!({
+            "size": "large", "note": "n",
+            "ports": [{"name": "b", "port": 5}, {"name": "a", "port": 1}]
+        });
+        // Create: the transition rules are counted as skipped; the optional one runs.
+        assert!(messages(&mut rules, new.clone(), None).is_empty());
+        assert_eq!(rules.transition_rules, 3);
+        // Update with itself: valid.
+        let mut rules = Rules::new();
+        assert!(messages(&mut rules, new.clone(), Some(new.clone())).is_empty());
+        let old = serde_json::json!({
+            "size": "small", "note": "m",
+            "ports": [{"name": "a", "port": 2}, {"name": "c", "port": 9}]
+        });
+        assert_eq!(
+            messages(&mut rules, new, Some(old)),
+            vec![
+                "size: Invalid value: \"string\": value is immutable",
+                "note: Invalid value: \"string\": set once",
+                "ports[1].port: Invalid value: \"integer\": may only grow",
+            ]
+        );
+        // No old value at a node: no transition rule there, none counted on an update.
+        let new = serde_json::json!({"size": "large"});
+        assert!(messages(&mut rules, new, Some(serde_json::json!({}))).is_empty());
+        assert_eq!(rules.transition_rules, 0);
+    }
+
+    #[test]
     fn old_self_is_a_word() {
         assert!(mentions_old_self("self == oldSelf"));
         assert!(!mentions_old_self("self.oldSelfish"));
