@@ -134,9 +134,9 @@ impl Rules {
                 continue;
             }
             let this = to_cel(schemas, id, value, 0);
-            for index in 0..rules.len() {
+            for (index, spec) in rules.iter().enumerate() {
                 let old_self = match old {
-                    Some(old) if mentions_old_self(&rules[index].rule) => Some(
+                    Some(old) if mentions_old_self(&spec.rule) => Some(
                         old_cel
                             .get_or_insert_with(|| to_cel(schemas, id, old, 0))
                             .clone(),
