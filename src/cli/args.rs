@@ -205,6 +205,11 @@ pub struct ValidateArgs {
     /// warning, the API server's default for other clients) or `ignore` (pruned).
     #[arg(long, value_enum, default_value_t = FieldValidationArg::Strict)]
     pub field_validation: FieldValidationArg,
+    /// Old objects (files or directories, several objects a file allowed): an object with the
+    /// same apiVersion, kind, namespace and name here is validated as an update of it, its
+    /// transition rules (`oldSelf`) run; repeatable.
+    #[arg(long, value_name = "FILE")]
+    pub old: Vec<PathBuf>,
     /// Also print one JSON line per object on stdout (file, line, kind, name, valid, causes
     /// with field, reason and message).
     #[arg(long, value_enum)]
@@ -262,6 +267,7 @@ impl ValidateArgs {
                 FieldValidationArg::Warn => crate::validate::FieldValidation::Warn,
                 FieldValidationArg::Ignore => crate::validate::FieldValidation::Ignore,
             },
+            old: self.old.clone(),
             jobs: self.reporting.jobs(),
         })
     }

@@ -1170,13 +1170,15 @@ right:
 ";
     ValidateTransitionRuleSkipped = "validate/transition-rule-skipped", Warning,
 "`union-gen validate`: rules that read `oldSelf` (transition rules) apply when an object is
-updated; validate checks objects as they are created, so these rules were skipped.
+updated; without `--old FILE`, validate checks objects as they are created, so these rules
+were skipped. Give the stored objects with `--old` (paired by apiVersion, kind, namespace and
+name) to validate the objects as updates and run the transition rules.
 
 wrong:
-    - rule: self == oldSelf        # not checked on create
+    union-gen validate --crd crds/ new.yaml              # `self == oldSelf` not checked
 
 right:
-    - rule: self.size() <= 10      # checked
+    union-gen validate --crd crds/ new.yaml --old old.yaml
 ";
 }
 

@@ -1,6 +1,7 @@
 //! `union-gen validate`: Kubernetes objects checked against the schemas of their kinds — from
 //! CRD manifests (`--crd`, what a cluster would serve) or built from the Go types
-//! (`--packages`) — the way the API server validates a custom resource on create:
+//! (`--packages`) — the way the API server validates a custom resource on create (or on
+//! update, paired with an old object of `--old`):
 //! defaults, the structural schema and unknown fields ([`structural`], [`metadata`]), then the
 //! `x-kubernetes-validations` rules ([`rules`]). Every error is the API server's text, located
 //! at its YAML node ([`objects`]).
@@ -40,6 +41,9 @@ pub struct Options {
     /// What an unknown field is: `Strict` (an error, kubectl's default), `Warn` (pruned with a
     /// warning, the API server's default for other clients), `Ignore` (pruned).
     pub field_validation: FieldValidation,
+    /// Files of old objects (`--old`): an object paired with one of them (same apiVersion,
+    /// kind, namespace and name) is validated as an update of it.
+    pub old: Vec<PathBuf>,
     pub jobs: usize,
 }
 
@@ -277,13 +281,13 @@ struct Object {
 
 /// Reads every object of the files; unreadable documents become diagnostics.
 fn read_objects(
-    options: &Options,
+    files: &[PathBuf],
     sources: &mut SourceMap,
     unreadable: &mut Vec<String>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<Object> {
     let mut out = Vec::new();
-    for path in expand(&options.files, unreadable) {
+    for path in expand(files, unreadable) {
         let Some(text) = read(&path, unreadable) else {
             continue;
         };
@@ -352,7 +356,18 @@ pub fn run(options: &Options) -> anyhow::Result<Outcome> {
         &mut unreadable,
         &mut diagnostics,
     );
-    let objects = read_objects(options, &mut sources, &mut unreadable, &mut diagnostics);
+    let objects = read_objects(
+        &options.files,
+        &mut sources,
+        &mut unreadable,
+        &mut diagnostics,
+    );
+    let mut old_objects = old_objects(
+        &options.old,
+        &mut sources,
+        &mut unreadable,
+        &mut diagnostics,
+    );
     if !options.packages.is_empty() {
         let wanted: Vec<(String, String, String)> = objects
             .iter()
@@ -438,10 +453,16 @@ pub fn run(options: &Options) -> anyhow::Result<Outcome> {
             verdicts.push(verdict);
             continue;
         };
+        let old = old_objects.remove(&identity(&object.value));
         let mut value = object.value;
+        let mut old = old.map(|o| o.value);
         if status_subresource {
-            if let Value::Object(map) = &mut value {
-                map.remove("status");
+            // On create the API server resets `status`; on an update of the main resource
+            // it keeps the stored one: neither is this request's to change.
+            for value in std::iter::once(&mut value).chain(old.as_mut()) {
+                if let Value::Object(map) = value {
+                    map.remove("status");
+                }
             }
         }
         let has_rules = *reaching
@@ -451,6 +472,7 @@ pub fn run(options: &Options) -> anyhow::Result<Outcome> {
             &schemas,
             root,
             value,
+            old,
             &mut rules,
             has_rules,
             options.field_validation,
@@ -507,15 +529,18 @@ pub fn run(options: &Options) -> anyhow::Result<Outcome> {
             format!("a validation rule was not evaluated (`{rule}`): {why}"),
         ));
     }
-    if rules.transition_rules > 0 {
-        diagnostics.push(Diagnostic::without_location(
-            Code::ValidateTransitionRuleSkipped,
-            format!(
-                "{} evaluation(s) of transition rules (rules that read `oldSelf`) skipped: they \
-                 apply to updates, and validate checks objects as created",
-                rules.transition_rules
-            ),
-        ));
+    if rules.transition_rules > 0 && options.old.is_empty() {
+        diagnostics.push(
+            Diagnostic::without_location(
+                Code::ValidateTransitionRuleSkipped,
+                format!(
+                    "{} evaluation(s) of transition rules (rules that read `oldSelf`) skipped: \
+                     they apply to updates, and validate checks objects as created",
+                    rules.transition_rules
+                ),
+            )
+            .with_help("give the stored objects with --old FILE to check the objects as updates"),
+        );
     }
     Ok(Outcome {
         sources,
@@ -526,12 +551,43 @@ pub fn run(options: &Options) -> anyhow::Result<Outcome> {
     })
 }
 
-/// The API server's create-time checks of one object: defaults, schema, metadata, list
-/// types, then (unless a blocking error) the CEL rules.
+/// What pairs an object with its old version: apiVersion, kind, namespace, name.
+type Identity = (String, String, String, String);
+
+fn identity(value: &Value) -> Identity {
+    let text = |v: Option<&Value>| v.and_then(Value::as_str).unwrap_or("").to_string();
+    let metadata = value.get("metadata");
+    (
+        text(value.get("apiVersion")),
+        text(value.get("kind")),
+        text(metadata.and_then(|m| m.get("namespace"))),
+        text(metadata.and_then(|m| m.get("name"))),
+    )
+}
+
+/// The objects of the `--old` files by identity; the first of a duplicated identity wins.
+fn old_objects(
+    files: &[PathBuf],
+    sources: &mut SourceMap,
+    unreadable: &mut Vec<String>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> HashMap<Identity, Object> {
+    let mut out = HashMap::new();
+    for object in read_objects(files, sources, unreadable, diagnostics) {
+        out.entry(identity(&object.value)).or_insert(object);
+    }
+    out
+}
+
+/// The API server's checks of one object: defaults, schema, metadata, list types, then
+/// (unless a blocking error) the CEL rules — as a create, or as an update of `old` (the
+/// stored object: its defaults are applied and unknown fields pruned, it is not validated),
+/// which runs the transition rules.
 pub fn validate_object(
     schemas: &Schemas,
     root: NodeId,
     mut value: Value,
+    old: Option<Value>,
     rules: &mut rules::Rules,
     has_rules: bool,
     field_validation: FieldValidation,
@@ -600,7 +656,20 @@ pub fn validate_object(
         if let (Value::Object(object), Some(metadata)) = (&mut body, value.get("metadata")) {
             object.insert("metadata".into(), metadata.clone());
         }
-        causes.extend(rules.check(schemas, root, &body).causes);
+        let old = old.map(|mut old| {
+            structural::apply_defaults(schemas, root, &mut old, 0);
+            let metadata = old.get("metadata").cloned();
+            prune(schemas, root, &mut old, 0);
+            if let (Value::Object(object), Some(metadata)) = (&mut old, metadata) {
+                object.insert("metadata".into(), metadata);
+            }
+            old
+        });
+        causes.extend(
+            rules
+                .check_update(schemas, root, &body, old.as_ref())
+                .causes,
+        );
     }
     causes
 }

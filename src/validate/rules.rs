@@ -1,7 +1,10 @@
 //! `x-kubernetes-validations` evaluated as the API server does (apiextensions-apiserver's
 //! `cel.Validator`): each rule at each value its schema node holds, `self` the value as the
 //! API server's CEL sees it (escaped property names, numbers typed by the schema), message,
-//! messageExpression, reason and fieldPath honoured. Transition rules (`oldSelf`) are skipped.
+//! messageExpression, reason and fieldPath honoured. Transition rules (`oldSelf`) run on an
+//! update ([`Rules::check_update`]) where the old and the new value both exist at the rule's
+//! node, paired as the API server correlates them ([`old_children`]); on a create they are
+//! skipped (counted), except `optionalOldSelf` rules, run with `oldSelf` an empty optional.
 //!
 //! The `cel` crate (0.15) has the standard library and the strings/lists extensions; the
 //! Kubernetes libraries CRDs use most (lists, regex, url, ip/cidr, quantity, format) are
@@ -29,7 +32,7 @@ pub struct Rules {
     messages: HashMap<(NodeId, usize), Option<Arc<Program>>>,
     /// Rules that could not be evaluated: (rule, why), once each.
     pub unevaluated: Vec<(String, String)>,
-    /// Transition rules skipped.
+    /// Transition rules skipped because the object was checked as created.
     pub transition_rules: usize,
 }
 
@@ -83,54 +86,93 @@ impl Rules {
     /// Evaluates every rule of the schema over `value` (defaults applied, unknown fields
     /// pruned).
     pub fn check(&mut self, schemas: &Schemas, root: NodeId, value: &Value) -> Found {
+        self.check_update(schemas, root, value, None)
+    }
+
+    /// [`Rules::check`] of an update when `old` is given (the stored object, defaults applied,
+    /// unknown fields pruned): transition rules run with `oldSelf` bound wherever the old
+    /// object has a value correlated with the new one.
+    pub fn check_update(
+        &mut self,
+        schemas: &Schemas,
+        root: NodeId,
+        value: &Value,
+        old: Option<&Value>,
+    ) -> Found {
         let mut found = Found { causes: Vec::new() };
         let mut path = Vec::new();
-        self.walk(schemas, root, value, &mut path, &mut found, 0);
+        let update = old.is_some();
+        let mut walk = Walk {
+            schemas,
+            path: &mut path,
+            found: &mut found,
+            update,
+        };
+        self.walk(&mut walk, root, value, old, 0);
         found
     }
 
     fn walk(
         &mut self,
-        schemas: &Schemas,
+        walk: &mut Walk,
         id: NodeId,
         value: &Value,
-        path: &mut Vec<Seg>,
-        found: &mut Found,
+        old: Option<&Value>,
         depth: usize,
     ) {
+        let schemas = walk.schemas;
         if depth > crate::limits::OBJECT_NESTING || value.is_null() {
             return;
         }
+        let old = old.filter(|o| !o.is_null());
         let view = View::new(schemas, id);
         let chain = view.chain.clone();
+        let mut old_cel = None;
         for node_id in &chain {
             let rules = &schemas.node(*node_id).rules;
             if rules.is_empty() {
                 continue;
             }
             let this = to_cel(schemas, id, value, 0);
-            for index in 0..rules.len() {
-                self.evaluate(schemas, *node_id, index, &view, value, &this, path, found);
+            for (index, spec) in rules.iter().enumerate() {
+                let old_self = match old {
+                    Some(old) if mentions_old_self(&spec.rule) => Some(
+                        old_cel
+                            .get_or_insert_with(|| to_cel(schemas, id, old, 0))
+                            .clone(),
+                    ),
+                    _ => None,
+                };
+                let at = At {
+                    node_id: *node_id,
+                    index,
+                    view: &view,
+                    value,
+                    this: &this,
+                    old_self,
+                };
+                self.evaluate(walk, at);
             }
         }
+        let children = old_children(schemas, id, value, old);
         match value {
             Value::Object(object) => {
                 let additional = view.first(|n| n.additional_properties);
-                for (name, child) in object {
+                for ((name, child), old_child) in object.iter().zip(children) {
                     let next = view.property(name).or(additional);
                     if let Some(next) = next {
-                        path.push(Seg::Key(name.clone()));
-                        self.walk(schemas, next, child, path, found, depth + 1);
-                        path.pop();
+                        walk.path.push(Seg::Key(name.clone()));
+                        self.walk(walk, next, child, old_child, depth + 1);
+                        walk.path.pop();
                     }
                 }
             }
             Value::Array(items) => {
                 if let Some(item) = view.first(|n| n.items) {
-                    for (i, child) in items.iter().enumerate() {
-                        path.push(Seg::Index(i));
-                        self.walk(schemas, item, child, path, found, depth + 1);
-                        path.pop();
+                    for ((i, child), old_child) in items.iter().enumerate().zip(children) {
+                        walk.path.push(Seg::Index(i));
+                        self.walk(walk, item, child, old_child, depth + 1);
+                        walk.path.pop();
                     }
                 }
             }
@@ -138,23 +180,27 @@ impl Rules {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn evaluate(
-        &mut self,
-        schemas: &Schemas,
-        node_id: NodeId,
-        index: usize,
-        view: &View,
-        value: &Value,
-        this: &Cel,
-        path: &[Seg],
-        found: &mut Found,
-    ) {
+    fn evaluate(&mut self, walk: &mut Walk, at: At) {
+        let At {
+            node_id,
+            index,
+            view,
+            value,
+            this,
+            old_self,
+        } = at;
+        let schemas = walk.schemas;
+        let path: &[Seg] = walk.path;
+        let found = &mut *walk.found;
         let spec = &schemas.node(node_id).rules[index];
-        // A transition rule applies to updates, unless `optionalOldSelf` makes it run on
-        // create too, with `oldSelf` an empty optional.
-        if mentions_old_self(&spec.rule) && !spec.optional_old_self {
-            self.transition_rules += 1;
+        // A transition rule runs where the old object has a value correlated with this one;
+        // `optionalOldSelf` makes it run elsewhere too (and on create), with `oldSelf` an
+        // empty optional. On a create, the others are skipped and counted; on an update, the
+        // API server skips them silently where the old value is missing.
+        if mentions_old_self(&spec.rule) && !spec.optional_old_self && old_self.is_none() {
+            if !walk.update {
+                self.transition_rules += 1;
+            }
             return;
         }
         let program = match self.program(schemas, node_id, index) {
@@ -167,7 +213,9 @@ impl Rules {
         let mut scope = self.context.new_inner_scope();
         scope.add_variable_from_value("self", this.clone());
         if spec.optional_old_self {
-            scope.add_variable_from_value("oldSelf", optional(None));
+            scope.add_variable_from_value("oldSelf", optional(old_self));
+        } else if let Some(old_self) = old_self {
+            scope.add_variable_from_value("oldSelf", old_self);
         }
         let outcome = program.execute(&scope);
         // The schema's type (empty for int-or-string and untyped nodes).
@@ -265,6 +313,69 @@ impl Rules {
         if !self.unevaluated.iter().any(|(r, _)| r == rule) {
             self.unevaluated.push((rule.to_string(), why));
         }
+    }
+}
+
+/// What a walk over one object carries.
+struct Walk<'a, 'p> {
+    schemas: &'a Schemas,
+    path: &'p mut Vec<Seg>,
+    found: &'p mut Found,
+    /// The object is checked as an update (an old object was given).
+    update: bool,
+}
+
+/// One rule at one value.
+struct At<'a> {
+    node_id: NodeId,
+    index: usize,
+    view: &'a View<'a>,
+    value: &'a Value,
+    this: &'a Cel,
+    /// `oldSelf` when the old object has a value correlated with this one and the rule is a
+    /// transition rule.
+    old_self: Option<Cel>,
+}
+
+/// For each child of `value` (properties in order, or items), the old value correlated with
+/// it, as the API server pairs them for transition rules: properties and map entries by
+/// name; items of an `x-kubernetes-list-type: map` list by their map keys; items of `set` and
+/// atomic lists not at all.
+pub fn old_children<'v>(
+    schemas: &Schemas,
+    id: NodeId,
+    value: &Value,
+    old: Option<&'v Value>,
+) -> Vec<Option<&'v Value>> {
+    match value {
+        Value::Object(object) => {
+            let old = old.and_then(Value::as_object);
+            object
+                .keys()
+                .map(|name| old.and_then(|o| o.get(name)))
+                .collect()
+        }
+        Value::Array(items) => {
+            let view = View::new(schemas, id);
+            let old_items = old.and_then(Value::as_array);
+            let keys = view
+                .first(|n| (!n.list_map_keys.is_empty()).then_some(n.list_map_keys.as_slice()))
+                .unwrap_or(&[]);
+            let is_map = view.first(|n| n.list_type.as_deref()) == Some("map") && !keys.is_empty();
+            items
+                .iter()
+                .map(|item| {
+                    if !is_map {
+                        return None;
+                    }
+                    old_items?.iter().find(|candidate| {
+                        keys.iter()
+                            .all(|key| item.get(key.as_str()) == candidate.get(key.as_str()))
+                    })
+                })
+                .collect()
+        }
+        _ => Vec::new(),
     }
 }
 
@@ -1025,6 +1136,138 @@ mod tests {
         );
         yes("self.lowerAscii() == 'ab'", "AB".into());
         yes("self.split('/').size() == 2", "a/b".into());
+    }
+
+    #[test]
+    fn old_values_pair_as_the_api_server_correlates_them() {
+        let mut schemas = Schemas::default();
+        let item = serde_json::json!({
+            "type": "object",
+            "properties": {"name": {"type": "string"}, "port": {"type": "integer"}}
+        });
+        let map_list = schemas.compile(&serde_json::json!({
+            "type": "array",
+            "x-kubernetes-list-type": "map",
+            "x-kubernetes-list-map-keys": ["name", "protocol"],
+            "items": item,
+        }));
+        let new = serde_json::json!([
+            {"name": "b", "port": 2},
+            {"name": "a", "protocol": "UDP", "port": 1},
+            {"name": "c", "port": 3},
+            {"name": "a", "port": 9},
+        ]);
+        let old = serde_json::json!([
+            {"name": "a", "port": 8},
+            {"name": "a", "protocol": "UDP", "port": 7},
+            {"name": "b", "port": 6},
+        ]);
+        let paired = old_children(&schemas, map_list, &new, Some(&old));
+        assert_eq!(
+            paired,
+            vec![Some(&old[2]), Some(&old[1]), None, Some(&old[0])]
+        );
+        for list_type in ["set", "atomic"] {
+            let list = schemas.compile(&serde_json::json!({
+                "type": "array", "x-kubernetes-list-type": list_type, "items": {"type": "string"}
+            }));
+            let new = serde_json::json!(["a", "b"]);
+            assert_eq!(
+                old_children(&schemas, list, &new, Some(&new)),
+                vec![None, None]
+            );
+        }
+        let object = schemas.compile(&serde_json::json!({
+            "type": "object",
+            "properties": {"x": {"type": "string"}},
+            "additionalProperties": {"type": "string"}
+        }));
+        let new = serde_json::json!({"x": "1", "k": "2", "new": "3"});
+        let old = serde_json::json!({"x": "0", "k": "1"});
+        assert_eq!(
+            old_children(&schemas, object, &new, Some(&old)),
+            vec![Some(&old["x"]), Some(&old["k"]), None]
+        );
+        assert_eq!(
+            old_children(&schemas, object, &new, None),
+            vec![None, None, None]
+        );
+    }
+
+    #[test]
+    fn transition_rules_run_on_updates_only() {
+        let mut schemas = Schemas::default();
+        let root = schemas.compile(&serde_json::json!({
+            "type": "object",
+            "properties": {
+                "size": {
+                    "type": "string",
+                    "x-kubernetes-validations": [
+                        {"rule": "self == oldSelf", "message": "value is immutable"}
+                    ]
+                },
+                "ports": {
+                    "type": "array",
+                    "x-kubernetes-list-type": "map",
+                    "x-kubernetes-list-map-keys": ["name"],
+                    "items": {
+                        "type": "object",
+                        "properties": {
+                            "name": {"type": "string"},
+                            "port": {
+                                "type": "integer",
+                                "x-kubernetes-validations": [
+                                    {"rule": "self >= oldSelf", "message": "may only grow"}
+                                ]
+                            }
+                        }
+                    }
+                },
+                "note": {
+                    "type": "string",
+                    "x-kubernetes-validations": [{
+                        "rule": "!oldSelf.hasValue() || oldSelf.value() == self",
+                        "optionalOldSelf": true,
+                        "message": "set once"
+                    }]
+                }
+            }
+        }));
+        let messages = |rules: &mut Rules, new: Value, old: Option<Value>| -> Vec<String> {
+            rules
+                .check_update(&schemas, root, &new, old.as_ref())
+                .causes
+                .into_iter()
+                .map(|c| c.message)
+                .collect()
+        };
+        let mut rules = Rules::new();
+        let new = serde_json::json!({
+            "size": "large", "note": "n",
+            "ports": [{"name": "b", "port": 5}, {"name": "a", "port": 1}]
+        });
+        // Create: the transition rules are counted as skipped; the optional one runs.
+        assert!(messages(&mut rules, new.clone(), None).is_empty());
+        assert_eq!(rules.transition_rules, 3);
+        // Update with itself: valid.
+        let mut rules = Rules::new();
+        assert!(messages(&mut rules, new.clone(), Some(new.clone())).is_empty());
+        let old = serde_json::json!({
+            "size": "small", "note": "m",
+            "ports": [{"name": "a", "port": 2}, {"name": "c", "port": 9}]
+        });
+        assert_eq!(
+            messages(&mut rules, new, Some(old)),
+            vec![
+                "size: Invalid value: \"string\": value is immutable",
+                "note: Invalid value: \"string\": set once",
+                "ports[1].port: Invalid value: \"integer\": may only grow",
+            ]
+        );
+        // No old value at a node: no transition rule there, none counted on an update.
+        let new = serde_json::json!({"size": "large"});
+        assert!(messages(&mut rules, new, Some(serde_json::json!({}))).is_empty());
+        assert_eq!(rules.transition_rules, 0);
     }
 
     #[test]

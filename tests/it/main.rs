@@ -21,5 +21,6 @@ mod properties;
 mod robustness;
 mod schema_methods;
 mod unions;
+mod validate;
 mod validation_gen;
 mod workflow;
