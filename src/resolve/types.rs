@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use super::fields::{self, FlatField};
-use super::universe::{GoType, Origin, Unresolvable};
+use super::universe::{GoType, Origin, TypeEntry, Unresolvable};
 use super::{enums, well_known, Resolver};
 use crate::diag::{Code, Diagnostic};
 use crate::limits::TYPE_DEPTH;
@@ -155,92 +155,8 @@ impl<'a> Resolver<'_, 'a> {
                 }
                 ty
             }
-            GoType::Named(name, entry) => {
-                self.touch(&name);
-                // An enum type without values stays an enum (openapi-gen's Go output writes
-                // `Enum: []interface{}{}`); the documents then carry no `enum`.
-                // gengo reads the comments (`+enum`) of input packages only: under
-                // openapi-gen an enum type of another package is its underlying type.
-                let comments_read =
-                    !self.options.openapi_gen || self.enums.marked_in_input.contains(&name);
-                if let Some(values) = self.enums.values.get(&name).filter(|_| comments_read) {
-                    let explicit = self.enums.explicit.contains(&name);
-                    return PropertyType::Enum(
-                        values.clone(),
-                        EnumOrigin {
-                            type_name: name,
-                            explicit,
-                        },
-                    );
-                }
-                if let Some((explicit, _)) = enums::explicit_values(&entry.decl.doc) {
-                    let underlying = self.universe.resolve(entry.origin, &entry.decl.ty);
-                    let seen = self.property_type(underlying, depth + 1);
-                    return PropertyType::ExplicitEnum(
-                        enums::with_docs(explicit, &[]),
-                        Box::new(seen),
-                    );
-                }
-                if self.custom_schema(&name).is_some()
-                    || matches!(entry.decl.ty, TypeExpr::Struct(_))
-                    || self.universe.struct_of(entry).is_some()
-                {
-                    if !entry.decl.type_params.is_empty() {
-                        // Neither tool defines generic types: the `$ref` would dangle.
-                        self.type_problem
-                            .get_or_insert(TypeProblem::GenericInstance(name.name.clone()));
-                        return PropertyType::Unsupported;
-                    }
-                    self.enqueue(name.clone(), entry);
-                    return PropertyType::Ref(name);
-                }
-                // openapi-gen declares no schema for a named interface (`runtime.Object`)
-                // and writes no type for it; `interface{}` itself is "object".
-                if matches!(entry.decl.ty, TypeExpr::Interface { .. }) {
-                    return PropertyType::NamedInterface(name);
-                }
-                let underlying = self.universe.resolve(entry.origin, &entry.decl.ty);
-                self.property_type(underlying, depth + 1)
-            }
-            GoType::External(name, span) => {
-                if let Some((ty, format)) = well_known::inlined(&name) {
-                    return PropertyType::Primitive { ty, format };
-                }
-                if self.universe.package(&name.package).is_some() {
-                    // The package is loaded but does not declare the name.
-                    self.type_problem
-                        .get_or_insert(TypeProblem::Undefined(name.to_string(), span));
-                    return PropertyType::Unsupported;
-                }
-                if let Some(body) = well_known::schema(&name) {
-                    self.touch(&name);
-                    if self.options.dependency_definitions {
-                        self.custom.entry(name.clone()).or_insert((body, span));
-                    }
-                    return PropertyType::Ref(name);
-                }
-                if self.missing_packages.insert(name.package.clone()) {
-                    let help = match self.searched.get(&name.package) {
-                        Some(places) if !places.is_empty() => format!(
-                            "looked in: {}; vendor it (`go mod vendor`), add a `replace`, or fill the module cache (`go mod download`)",
-                            places.join(", ")
-                        ),
-                        _ if crate::modules::is_standard_library(&name.package) => {
-                            "standard-library packages are not loaded; only well-known types (time.Time) have built-in schemas".to_string()
-                        }
-                        _ => "add the package to the inputs, vendor it, or fill the module cache (`go mod download`)".to_string(),
-                    };
-                    self.diagnostics.push(
-                        Diagnostic::new(
-                            Code::ResolvePackageNotFound,
-                            span,
-                            format!("package `{}` was not found; `{}` stays a `$ref` without definition", name.package, name.name),
-                        )
-                        .with_help(help),
-                    );
-                }
-                PropertyType::Ref(name)
-            }
+            GoType::Named(name, entry) => self.named_type(name, entry, depth),
+            GoType::External(name, span) => self.external_type(name, span),
             GoType::Pointer(inner) => self.property_type(*inner, depth + 1),
             GoType::Slice(inner) | GoType::Array(inner) => {
                 if matches!(*inner, GoType::Builtin("byte") | GoType::Builtin("uint8")) {
@@ -284,13 +200,100 @@ impl<'a> Resolver<'_, 'a> {
         }
     }
 
+    /// A named type: an enum, a `$ref` to its definition (structs, types with a fixed schema),
+    /// a named interface, else its underlying type.
+    fn named_type(&mut self, name: TypeName, entry: TypeEntry<'a>, depth: usize) -> PropertyType {
+        self.touch(&name);
+        // An enum type without values stays an enum (openapi-gen's Go output writes
+        // `Enum: []interface{}{}`); the documents then carry no `enum`.
+        // gengo reads the comments (`+enum`) of input packages only: under
+        // openapi-gen an enum type of another package is its underlying type.
+        let comments_read = !self.options.openapi_gen || self.enums.marked_in_input.contains(&name);
+        if let Some(values) = self.enums.values.get(&name).filter(|_| comments_read) {
+            let explicit = self.enums.explicit.contains(&name);
+            return PropertyType::Enum(
+                values.clone(),
+                EnumOrigin {
+                    type_name: name,
+                    explicit,
+                },
+            );
+        }
+        if let Some((explicit, _)) = enums::explicit_values(&entry.decl.doc) {
+            let underlying = self.universe.resolve(entry.origin, &entry.decl.ty);
+            let seen = self.property_type(underlying, depth + 1);
+            return PropertyType::ExplicitEnum(enums::with_docs(explicit, &[]), Box::new(seen));
+        }
+        if self.custom_schema(&name).is_some()
+            || matches!(entry.decl.ty, TypeExpr::Struct(_))
+            || self.universe.struct_of(entry).is_some()
+        {
+            if !entry.decl.type_params.is_empty() {
+                // Neither tool defines generic types: the `$ref` would dangle.
+                self.type_problem
+                    .get_or_insert(TypeProblem::GenericInstance(name.name.clone()));
+                return PropertyType::Unsupported;
+            }
+            self.enqueue(name.clone(), entry);
+            return PropertyType::Ref(name);
+        }
+        // openapi-gen declares no schema for a named interface (`runtime.Object`)
+        // and writes no type for it; `interface{}` itself is "object".
+        if matches!(entry.decl.ty, TypeExpr::Interface { .. }) {
+            return PropertyType::NamedInterface(name);
+        }
+        let underlying = self.universe.resolve(entry.origin, &entry.decl.ty);
+        self.property_type(underlying, depth + 1)
+    }
+
+    /// A type of a package that is not loaded (or a name a loaded package does not declare):
+    /// a well-known schema, else a `$ref` without definition, its package reported once.
+    fn external_type(&mut self, name: TypeName, span: Span) -> PropertyType {
+        if let Some((ty, format)) = well_known::inlined(&name) {
+            return PropertyType::Primitive { ty, format };
+        }
+        if self.universe.package(&name.package).is_some() {
+            // The package is loaded but does not declare the name.
+            self.type_problem
+                .get_or_insert(TypeProblem::Undefined(name.to_string(), span));
+            return PropertyType::Unsupported;
+        }
+        if let Some(body) = well_known::schema(&name) {
+            self.touch(&name);
+            if self.options.dependency_definitions {
+                self.custom.entry(name.clone()).or_insert((body, span));
+            }
+            return PropertyType::Ref(name);
+        }
+        if self.missing_packages.insert(name.package.clone()) {
+            let help = match self.searched.get(&name.package) {
+                Some(places) if !places.is_empty() => format!(
+                    "looked in: {}; vendor it (`go mod vendor`), add a `replace`, or fill the module cache (`go mod download`)",
+                    places.join(", ")
+                ),
+                _ if crate::modules::is_standard_library(&name.package) => {
+                    "standard-library packages are not loaded; only well-known types (time.Time) have built-in schemas".to_string()
+                }
+                _ => "add the package to the inputs, vendor it, or fill the module cache (`go mod download`)".to_string(),
+            };
+            self.diagnostics.push(
+                Diagnostic::new(
+                    Code::ResolvePackageNotFound,
+                    span,
+                    format!(
+                        "package `{}` was not found; `{}` stays a `$ref` without definition",
+                        name.package, name.name
+                    ),
+                )
+                .with_help(help),
+            );
+        }
+        PropertyType::Ref(name)
+    }
+
     /// An anonymous struct's fields as an inline object (embedded fields are not inlined
     /// there: reported).
-    fn anonymous_struct(
-        &mut self,
-        fields: &'a [Field],
-        origin: Origin<'a>,
-    ) -> PropertyType {
+    fn anonymous_struct(&mut self, fields: &'a [Field], origin: Origin<'a>) -> PropertyType {
         let mut def = StructDef::default();
         let saved_problem = self.type_problem.take();
         for field in fields {
