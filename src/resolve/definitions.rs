@@ -64,7 +64,39 @@ impl<'a> Resolver<'_, 'a> {
             &mut self.diagnostics,
             &mut dependencies,
         );
-        // The builders define an override's `Dependencies` as they define any reference.
+        self.enqueue_dependencies(dependencies);
+        let model_name = self.model_name(&name, entry);
+        if let Some(body) = self.custom_schema(&name) {
+            return Some(Definition {
+                model_name,
+                name,
+                doc,
+                body,
+                span: entry.decl.name_span.clone(),
+                validations: markers.validations,
+                extensions: markers.extensions,
+                overrides,
+            });
+        }
+        // A defined type over another struct (`type MatchCondition v1.MatchCondition`) has
+        // that struct's fields, under its own name and doc comment.
+        let fields_entry = self.universe.struct_of(entry)?;
+        let def = self.struct_def(&name, entry, fields_entry);
+        Some(Definition {
+            name,
+            doc,
+            body: DefinitionBody::Struct(def),
+            span: entry.decl.name_span.clone(),
+            validations: markers.validations,
+            extensions: markers.extensions,
+            overrides,
+            model_name,
+        })
+    }
+
+    /// The builders define an override's `Dependencies` (`package.Type`) as they define any
+    /// reference: the structs and types with a fixed schema among them are enqueued.
+    fn enqueue_dependencies(&mut self, dependencies: Vec<String>) {
         for dependency in dependencies {
             if let Some((package, type_name)) = dependency.rsplit_once('.') {
                 let entry = self
@@ -84,23 +116,17 @@ impl<'a> Resolver<'_, 'a> {
                 }
             }
         }
-        let model_name = self.model_name(&name, entry);
-        if let Some(body) = self.custom_schema(&name) {
-            return Some(Definition {
-                model_name,
-                name,
-                doc,
-                body,
-                span: entry.decl.name_span.clone(),
-                validations: markers.validations,
-                extensions: markers.extensions,
-                overrides,
-            });
-        }
-        // A defined type over another struct (`type MatchCondition v1.MatchCondition`) has
-        // that struct's fields, under its own name and doc comment.
-        let fields_entry = self.universe.struct_of(entry)?;
-        let flattened = flatten(self.universe, &name, fields_entry);
+    }
+
+    /// The schema of a struct type (`fields_entry`, the struct `entry` is defined over): its
+    /// flattened fields as properties, first one of each JSON name, and its unions.
+    fn struct_def(
+        &mut self,
+        name: &TypeName,
+        entry: TypeEntry<'a>,
+        fields_entry: TypeEntry<'a>,
+    ) -> StructDef {
+        let flattened = flatten(self.universe, name, fields_entry);
         for inlined in &flattened.structs {
             self.touch(&inlined.name);
         }
@@ -119,7 +145,7 @@ impl<'a> Resolver<'_, 'a> {
             );
         }
         for &(field, origin) in &flattened.unresolved_inlines {
-            self.report_lost_inline(&name, field, origin);
+            self.report_lost_inline(name, field, origin);
         }
         let mut def = StructDef {
             map_type: fields::schema_marker(&entry.decl.doc, Kind::StructType)
@@ -148,16 +174,7 @@ impl<'a> Resolver<'_, 'a> {
         def.unions =
             self.unions
                 .struct_unions(self.universe, self.enums, &flattened, &mut self.diagnostics);
-        Some(Definition {
-            name,
-            doc,
-            body: DefinitionBody::Struct(def),
-            span: entry.decl.name_span.clone(),
-            validations: markers.validations,
-            extensions: markers.extensions,
-            overrides,
-            model_name,
-        })
+        def
     }
 
     /// The model name kube-openapi's builders key the type by (see
