@@ -223,65 +223,8 @@ impl<'a> Resolver<'_, 'a> {
         let doc: Vec<String> = field.doc.lines.iter().map(|l| l.text.clone()).collect();
         let go_type = self.universe.resolve(flat.origin, &field.ty);
         let explicit_enum = enums::explicit_values(&field.doc);
-        let ty = if flat.tag.string {
-            PropertyType::Primitive {
-                ty: "string",
-                format: None,
-            }
-        } else {
-            self.property_type(go_type.clone(), 0)
-        };
-        if let Some(problem) = self.type_problem.take() {
-            self.report_type_problem(problem, flat);
-        }
-        if std::mem::take(&mut self.anonymous) {
-            self.diagnostics.push(
-                Diagnostic::new(
-                    Code::CrdAnonymousStruct,
-                    fields::field_span(field),
-                    format!(
-                        "the type of `{}` is an anonymous struct, which controller-gen refuses in \
-                         a CRD's types (its testdata `inline_struct_error`); union-gen describes it \
-                         as the object encoding/json writes",
-                        flat.go_name
-                    ),
-                )
-                .with_help("declare a named struct type for the field, as controller-gen requires"),
-            );
-        }
-        let ty = match (explicit_enum, ty) {
-            (
-                Some((values, _)),
-                seen @ (PropertyType::Primitive { ty: "string", .. }
-                | PropertyType::Enum(..)
-                | PropertyType::ExplicitEnum(..)),
-            ) => {
-                let seen = match seen {
-                    PropertyType::ExplicitEnum(_, seen) => *seen,
-                    seen => seen,
-                };
-                PropertyType::ExplicitEnum(enums::with_docs(values, &[]), Box::new(seen))
-            }
-            (Some((_, span)), ty) => {
-                self.diagnostics.push(
-                    Diagnostic::new(
-                        Code::EnumExplicitNotWritten,
-                        span,
-                        format!(
-                            "the `+kubebuilder:validation:Enum` list of `{}` is not written: \
-                             union-gen writes explicit enum lists on string fields only",
-                            flat.go_name
-                        ),
-                    )
-                    .with_help(
-                        "controller-gen writes it into the CRD; for the OpenAPI document, make \
-                         the field a string type or leave the list to controller-gen",
-                    ),
-                );
-                ty
-            }
-            (_, ty) => ty,
-        };
+        let ty = self.field_type(flat, &go_type);
+        let ty = self.with_explicit_enum(flat, explicit_enum, ty);
         let default = if flat.tag.string {
             None
         } else {

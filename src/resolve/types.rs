@@ -200,6 +200,86 @@ impl<'a> Resolver<'_, 'a> {
         }
     }
 
+    /// A field's type (a string for `,string` tags), with the problems found on the way
+    /// reported on the field.
+    pub(super) fn field_type(
+        &mut self,
+        flat: &FlatField<'a>,
+        go_type: &GoType<'a>,
+    ) -> PropertyType {
+        let field = flat.field;
+        let ty = if flat.tag.string {
+            PropertyType::Primitive {
+                ty: "string",
+                format: None,
+            }
+        } else {
+            self.property_type(go_type.clone(), 0)
+        };
+        if let Some(problem) = self.type_problem.take() {
+            self.report_type_problem(problem, flat);
+        }
+        if std::mem::take(&mut self.anonymous) {
+            self.diagnostics.push(
+                Diagnostic::new(
+                    Code::CrdAnonymousStruct,
+                    fields::field_span(field),
+                    format!(
+                        "the type of `{}` is an anonymous struct, which controller-gen refuses in \
+                         a CRD's types (its testdata `inline_struct_error`); union-gen describes it \
+                         as the object encoding/json writes",
+                        flat.go_name
+                    ),
+                )
+                .with_help("declare a named struct type for the field, as controller-gen requires"),
+            );
+        }
+        ty
+    }
+
+    /// A field's `+kubebuilder:validation:Enum` list over its type: written on strings and
+    /// enums (replacing an enum type's own list), else reported and left out.
+    pub(super) fn with_explicit_enum(
+        &mut self,
+        flat: &FlatField<'a>,
+        explicit_enum: Option<(Vec<String>, Span)>,
+        ty: PropertyType,
+    ) -> PropertyType {
+        match (explicit_enum, ty) {
+            (
+                Some((values, _)),
+                seen @ (PropertyType::Primitive { ty: "string", .. }
+                | PropertyType::Enum(..)
+                | PropertyType::ExplicitEnum(..)),
+            ) => {
+                let seen = match seen {
+                    PropertyType::ExplicitEnum(_, seen) => *seen,
+                    seen => seen,
+                };
+                PropertyType::ExplicitEnum(enums::with_docs(values, &[]), Box::new(seen))
+            }
+            (Some((_, span)), ty) => {
+                self.diagnostics.push(
+                    Diagnostic::new(
+                        Code::EnumExplicitNotWritten,
+                        span,
+                        format!(
+                            "the `+kubebuilder:validation:Enum` list of `{}` is not written: \
+                             union-gen writes explicit enum lists on string fields only",
+                            flat.go_name
+                        ),
+                    )
+                    .with_help(
+                        "controller-gen writes it into the CRD; for the OpenAPI document, make \
+                         the field a string type or leave the list to controller-gen",
+                    ),
+                );
+                ty
+            }
+            (_, ty) => ty,
+        }
+    }
+
     /// A named type: an enum, a `$ref` to its definition (structs, types with a fixed schema),
     /// a named interface, else its underlying type.
     fn named_type(&mut self, name: TypeName, entry: TypeEntry<'a>, depth: usize) -> PropertyType {
