@@ -78,24 +78,7 @@ pub fn resolve(
         controller_gen: matches!(roots, Roots::Kinds(_)),
         anonymous: false,
     };
-    for path in &universe.order {
-        let package = &universe.packages[path];
-        if !package.package.is_input {
-            continue;
-        }
-        let mut names: Vec<_> = package.types.iter().collect();
-        names.sort_by_key(|(name, _)| **name);
-        for (name, entry) in names {
-            if universe.struct_of(*entry).is_none() {
-                validations::on_non_struct(
-                    &entry.decl.doc,
-                    name,
-                    &mut resolver.reported_validations,
-                    &mut resolver.diagnostics,
-                );
-            }
-        }
-    }
+    resolver.validate_non_struct_types();
     let roots = roots.types(&universe, packages);
     for root in &roots {
         if let Some(entry) = universe
@@ -105,42 +88,8 @@ pub fn resolve(
             resolver.enqueue(root.clone(), entry);
         }
     }
-    let mut definitions = Vec::new();
-    // Roots whose own fields OpenAPI cannot describe, with the findings that say why.
-    let mut undescribable: BTreeMap<TypeName, Vec<Diagnostic>> = BTreeMap::new();
-    while let Some((name, entry)) = resolver.queue.pop_front() {
-        let before = resolver.diagnostics.len();
-        resolver.current = Some(name.clone());
-        let definition = resolver.definition(name.clone(), entry);
-        resolver.current = None;
-        let unsupported = resolver.diagnostics[before..]
-            .iter()
-            .any(|d| d.code == Code::ResolveUnsupportedType && d.severity == Severity::Error);
-        // openapi-gen fails on a type it cannot write: no root is left out there.
-        if unsupported && !options.openapi_gen {
-            let own = resolver.diagnostics.split_off(before);
-            let (why, rest): (Vec<_>, Vec<_>) = own
-                .into_iter()
-                .partition(|d| d.code == Code::ResolveUnsupportedType);
-            resolver.diagnostics.extend(rest);
-            undescribable.insert(name, why);
-        }
-        if let Some(definition) = definition {
-            definitions.push(definition);
-        }
-    }
-    for (name, (body, span)) in std::mem::take(&mut resolver.custom) {
-        definitions.push(Definition {
-            overrides: well_known::overrides(&name),
-            name,
-            doc: Vec::new(),
-            body,
-            span,
-            validations: None,
-            extensions: Vec::new(),
-            model_name: None,
-        });
-    }
+    let (mut definitions, undescribable) = resolver.drain_queue();
+    resolver.define_custom(&mut definitions);
     let spans: BTreeMap<&TypeName, &Span> =
         definitions.iter().map(|d| (&d.name, &d.span)).collect();
     let (closure, findings) = closure::close(
@@ -188,6 +137,78 @@ struct Resolver<'u, 'a> {
     /// is one controller-gen refuses (set by `anonymous_struct`, reported per property).
     controller_gen: bool,
     anonymous: bool,
+}
+
+impl<'a> Resolver<'_, 'a> {
+    /// Value-validation markers on the input packages' non-struct types, which openapi-gen
+    /// does not read (see `validations::on_non_struct`), reported in package and name order.
+    fn validate_non_struct_types(&mut self) {
+        let universe = self.universe;
+        for path in &universe.order {
+            let package = &universe.packages[path];
+            if !package.package.is_input {
+                continue;
+            }
+            let mut names: Vec<_> = package.types.iter().collect();
+            names.sort_by_key(|(name, _)| **name);
+            for (name, entry) in names {
+                if universe.struct_of(*entry).is_none() {
+                    validations::on_non_struct(
+                        &entry.decl.doc,
+                        name,
+                        &mut self.reported_validations,
+                        &mut self.diagnostics,
+                    );
+                }
+            }
+        }
+    }
+
+    /// Resolves the queued definitions (and what they enqueue) in turn; with the roots whose
+    /// own fields OpenAPI cannot describe, and the findings that say why (moved out of the
+    /// diagnostics for the closure to judge).
+    fn drain_queue(&mut self) -> (Vec<Definition>, BTreeMap<TypeName, Vec<Diagnostic>>) {
+        let mut definitions = Vec::new();
+        let mut undescribable: BTreeMap<TypeName, Vec<Diagnostic>> = BTreeMap::new();
+        while let Some((name, entry)) = self.queue.pop_front() {
+            let before = self.diagnostics.len();
+            self.current = Some(name.clone());
+            let definition = self.definition(name.clone(), entry);
+            self.current = None;
+            let unsupported = self.diagnostics[before..]
+                .iter()
+                .any(|d| d.code == Code::ResolveUnsupportedType && d.severity == Severity::Error);
+            // openapi-gen fails on a type it cannot write: no root is left out there.
+            if unsupported && !self.options.openapi_gen {
+                let own = self.diagnostics.split_off(before);
+                let (why, rest): (Vec<_>, Vec<_>) = own
+                    .into_iter()
+                    .partition(|d| d.code == Code::ResolveUnsupportedType);
+                self.diagnostics.extend(rest);
+                undescribable.insert(name, why);
+            }
+            if let Some(definition) = definition {
+                definitions.push(definition);
+            }
+        }
+        (definitions, undescribable)
+    }
+
+    /// Definitions of the well-known types whose source is not loaded, from the built-in table.
+    fn define_custom(&mut self, definitions: &mut Vec<Definition>) {
+        for (name, (body, span)) in std::mem::take(&mut self.custom) {
+            definitions.push(Definition {
+                overrides: well_known::overrides(&name),
+                name,
+                doc: Vec::new(),
+                body,
+                span,
+                validations: None,
+                extensions: Vec::new(),
+                model_name: None,
+            });
+        }
+    }
 }
 
 #[cfg(test)]
