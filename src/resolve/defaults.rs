@@ -4,7 +4,7 @@
 
 use super::fields::{self, FlatField};
 use super::types::primitive;
-use super::universe::{GoType, Origin};
+use super::universe::{GoType, Origin, TypeEntry};
 use super::{enums, Resolver};
 use crate::diag::{Code, Diagnostic};
 use crate::limits::TYPE_DEPTH;
@@ -296,18 +296,10 @@ impl<'a> Resolver<'_, 'a> {
                 // A defined type over another struct has that struct's fields (and its own
                 // methods, checked above).
                 match self.universe.struct_of(entry) {
-                    Some(struct_entry) => {
-                        if let TypeExpr::Struct(fields) = &struct_entry.decl.ty {
-                            if let [only] = fields.as_slice() {
-                                if only.is_embedded() {
-                                    let inner =
-                                        self.universe.resolve(struct_entry.origin, &only.ty);
-                                    return self.enforced_default(inner, omitempty, depth + 1);
-                                }
-                            }
-                        }
-                        Some(DefaultValue::EmptyObject)
-                    }
+                    Some(struct_entry) => match self.only_embedded(struct_entry) {
+                        Some(inner) => self.enforced_default(inner, omitempty, depth + 1),
+                        None => Some(DefaultValue::EmptyObject),
+                    },
                     None => {
                         let underlying = self.universe.resolve(entry.origin, &entry.decl.ty);
                         self.enforced_default(underlying, omitempty, depth + 1)
@@ -325,6 +317,19 @@ impl<'a> Resolver<'_, 'a> {
                 } => Some(DefaultValue::Zero),
                 _ => None,
             },
+            _ => None,
+        }
+    }
+
+    /// The type of a struct's one field when that field is embedded (`struct{ Int64 }`).
+    fn only_embedded(&self, struct_entry: TypeEntry<'a>) -> Option<GoType<'a>> {
+        let TypeExpr::Struct(fields) = &struct_entry.decl.ty else {
+            return None;
+        };
+        match fields.as_slice() {
+            [only] if only.is_embedded() => {
+                Some(self.universe.resolve(struct_entry.origin, &only.ty))
+            }
             _ => None,
         }
     }
