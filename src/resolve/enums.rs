@@ -43,130 +43,8 @@ pub enum EvalError {
 /// kube-openapi sorts them; an explicit `+kubebuilder:validation:Enum` on the type replaces
 /// them. Diagnostics only for input packages.
 pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
-    let mut enum_types: HashSet<TypeName> = HashSet::new();
-    let mut marked_in_input: HashSet<TypeName> = HashSet::new();
-    for path in &universe.order {
-        let package = &universe.packages[path];
-        let mut names: Vec<_> = package.types.iter().collect();
-        names.sort_by_key(|(name, _)| **name);
-        for (name, entry) in names {
-            // A gated `+k8s:beta(…)=+k8s:enum` does not make an enum (SPEC §3).
-            let Some(marker) = ENUM_MARKERS.iter().find_map(|kind| {
-                super::fields::schema_marker(&entry.decl.doc, *kind).or(
-                    super::fields::schema_marker(&entry.decl.detached_doc, *kind),
-                )
-            }) else {
-                continue;
-            };
-            let mut type_name = TypeName {
-                package: path.to_string(),
-                name: name.to_string(),
-            };
-            let mut target = Some(GoType::Named(type_name.clone(), *entry));
-            if entry.decl.is_alias {
-                // `+enum` on `type A = B` makes B the enum (A and B are the same type); an
-                // alias of an unnamed type (`type A = string`) has no constants of its own.
-                target = match universe.resolve(entry.origin, &entry.decl.ty) {
-                    GoType::Named(aliased, aliased_entry) => {
-                        type_name = aliased.clone();
-                        Some(GoType::Named(aliased, aliased_entry))
-                    }
-                    _ => None,
-                };
-            }
-            let is_string = target.is_some_and(|target| {
-                matches!(universe.underlying(target), GoType::Builtin("string"))
-            });
-            if is_string {
-                if package.package.is_input {
-                    marked_in_input.insert(type_name.clone());
-                }
-                enum_types.insert(type_name);
-            } else if package.package.is_input {
-                diagnostics.push(
-                    Diagnostic::new(
-                        Code::EnumNotString,
-                        marker.span.clone(),
-                        format!("`+{}` on `{}`, whose underlying type is not string", marker.marker.name, name),
-                    )
-                    .with_label(entry.decl.name_span.clone(), "this type")
-                    .with_help("enum values are string constants: declare `type T string`, or remove the marker"),
-                );
-            }
-        }
-    }
-
-    let mut collected: HashMap<TypeName, BTreeMap<String, String>> = HashMap::new();
-    for path in &universe.order {
-        let package = &universe.packages[path];
-        for (file_index, file) in package.package.files.iter().enumerate() {
-            let origin = Origin {
-                package: path,
-                file: file_index,
-            };
-            let mut typed_groups: HashMap<u32, TypeName> = HashMap::new();
-            for spec in &file.decls.consts {
-                for (index, (name, name_span)) in spec.names.iter().enumerate() {
-                    let Some(enum_type) =
-                        const_enum_type(universe, origin, spec, index, &enum_types)
-                    else {
-                        continue;
-                    };
-                    typed_groups.entry(spec.group).or_insert(enum_type.clone());
-                    let entry = ConstEntry {
-                        spec,
-                        index,
-                        origin,
-                    };
-                    match evaluate_const(universe, entry, 0) {
-                        Ok(bytes) => {
-                            let value = String::from_utf8_lossy(&bytes).into_owned();
-                            let doc = const_doc(&spec.doc);
-                            let values = collected.entry(enum_type).or_default();
-                            let keep = match values.get(&value) {
-                                Some(existing) => {
-                                    doc.len() > existing.len()
-                                        || (doc.len() == existing.len() && doc < *existing)
-                                }
-                                None => true,
-                            };
-                            if keep {
-                                values.insert(value, strip_name(&doc, name));
-                            }
-                        }
-                        Err(error) => {
-                            let mut diagnostic = Diagnostic::new(
-                                Code::EnumUnevaluableConstant,
-                                name_span.clone(),
-                                format!("cannot evaluate the value of `{name}`; it is left out of enum `{}`", enum_type.name),
-                            )
-                            .with_help("enum values must be constant string expressions: literals, `+`, and other string constants");
-                            match error {
-                                EvalError::NotConstant(span) => {
-                                    diagnostic = diagnostic
-                                        .with_label(span, "not a constant string expression");
-                                }
-                                EvalError::Cycle => {
-                                    diagnostic = diagnostic.with_help(format!("the constant refers to itself (directly or through other constants), or its definition is nested more than {CONST_DEPTH} levels deep"));
-                                }
-                                EvalError::TooLarge => {
-                                    diagnostic = diagnostic.with_help(format!("the value is longer than {CONST_BYTES} bytes or takes more than {CONST_EVAL_STEPS} steps to evaluate"));
-                                }
-                                EvalError::NotAString => {}
-                            }
-                            if package.package.is_input {
-                                diagnostics.push(diagnostic);
-                            }
-                        }
-                    }
-                }
-            }
-            if package.package.is_input {
-                untyped_in_typed_groups(file.decls.consts.as_slice(), &typed_groups, diagnostics);
-            }
-        }
-    }
-
+    let (enum_types, marked_in_input) = enum_types(universe, diagnostics);
+    let mut collected = constant_values(universe, &enum_types, diagnostics);
     let mut enums = Enums {
         marked_in_input,
         ..Enums::default()
@@ -226,6 +104,182 @@ pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
         enums.values.insert(enum_type, sort_values(values));
     }
     enums
+}
+
+/// The enum types: string types marked `+enum` / `+k8s:enum` (through an alias, the aliased
+/// type), and those of them marked in an input package. Markers on other types are reported
+/// in input packages.
+fn enum_types(
+    universe: &Universe,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> (HashSet<TypeName>, HashSet<TypeName>) {
+    let mut enum_types: HashSet<TypeName> = HashSet::new();
+    let mut marked_in_input: HashSet<TypeName> = HashSet::new();
+    for path in &universe.order {
+        let package = &universe.packages[path];
+        let mut names: Vec<_> = package.types.iter().collect();
+        names.sort_by_key(|(name, _)| **name);
+        for (name, entry) in names {
+            // A gated `+k8s:beta(…)=+k8s:enum` does not make an enum (SPEC §3).
+            let Some(marker) = ENUM_MARKERS.iter().find_map(|kind| {
+                super::fields::schema_marker(&entry.decl.doc, *kind).or(
+                    super::fields::schema_marker(&entry.decl.detached_doc, *kind),
+                )
+            }) else {
+                continue;
+            };
+            let mut type_name = TypeName {
+                package: path.to_string(),
+                name: name.to_string(),
+            };
+            let mut target = Some(GoType::Named(type_name.clone(), *entry));
+            if entry.decl.is_alias {
+                // `+enum` on `type A = B` makes B the enum (A and B are the same type); an
+                // alias of an unnamed type (`type A = string`) has no constants of its own.
+                target = match universe.resolve(entry.origin, &entry.decl.ty) {
+                    GoType::Named(aliased, aliased_entry) => {
+                        type_name = aliased.clone();
+                        Some(GoType::Named(aliased, aliased_entry))
+                    }
+                    _ => None,
+                };
+            }
+            let is_string = target.is_some_and(|target| {
+                matches!(universe.underlying(target), GoType::Builtin("string"))
+            });
+            if is_string {
+                if package.package.is_input {
+                    marked_in_input.insert(type_name.clone());
+                }
+                enum_types.insert(type_name);
+            } else if package.package.is_input {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::EnumNotString,
+                        marker.span.clone(),
+                        format!("`+{}` on `{}`, whose underlying type is not string", marker.marker.name, name),
+                    )
+                    .with_label(entry.decl.name_span.clone(), "this type")
+                    .with_help("enum values are string constants: declare `type T string`, or remove the marker"),
+                );
+            }
+        }
+    }
+    (enum_types, marked_in_input)
+}
+
+/// The values of every enum type from the typed constants of every loaded package: value to
+/// doc text. Constants that cannot be evaluated are reported in input packages.
+fn constant_values(
+    universe: &Universe,
+    enum_types: &HashSet<TypeName>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> HashMap<TypeName, BTreeMap<String, String>> {
+    let mut collected: HashMap<TypeName, BTreeMap<String, String>> = HashMap::new();
+    for path in &universe.order {
+        let package = &universe.packages[path];
+        for (file_index, file) in package.package.files.iter().enumerate() {
+            let origin = Origin {
+                package: path,
+                file: file_index,
+            };
+            let is_input = package.package.is_input;
+            let typed_groups = file_constants(
+                universe,
+                origin,
+                &file.decls.consts,
+                enum_types,
+                &mut collected,
+                is_input.then_some(&mut *diagnostics),
+            );
+            if is_input {
+                untyped_in_typed_groups(file.decls.consts.as_slice(), &typed_groups, diagnostics);
+            }
+        }
+    }
+    collected
+}
+
+/// The values of one file's typed constants of enum types, added to `collected`; the enum
+/// type of each constant group that has one. Constants that cannot be evaluated are reported
+/// when `diagnostics` is given.
+fn file_constants(
+    universe: &Universe,
+    origin: Origin,
+    consts: &[ConstSpec],
+    enum_types: &HashSet<TypeName>,
+    collected: &mut HashMap<TypeName, BTreeMap<String, String>>,
+    mut diagnostics: Option<&mut Vec<Diagnostic>>,
+) -> HashMap<u32, TypeName> {
+    let mut typed_groups: HashMap<u32, TypeName> = HashMap::new();
+    for spec in consts {
+        for (index, (name, name_span)) in spec.names.iter().enumerate() {
+            let Some(enum_type) = const_enum_type(universe, origin, spec, index, enum_types) else {
+                continue;
+            };
+            typed_groups.entry(spec.group).or_insert(enum_type.clone());
+            let entry = ConstEntry {
+                spec,
+                index,
+                origin,
+            };
+            match evaluate_const(universe, entry, 0) {
+                Ok(bytes) => {
+                    let value = String::from_utf8_lossy(&bytes).into_owned();
+                    let values = collected.entry(enum_type).or_default();
+                    add_value(values, value, const_doc(&spec.doc), name);
+                }
+                Err(error) => {
+                    if let Some(diagnostics) = diagnostics.as_deref_mut() {
+                        diagnostics.push(unevaluable_constant(name, name_span, &enum_type, error));
+                    }
+                }
+            }
+        }
+    }
+    typed_groups
+}
+
+/// One constant's value and doc text: each value listed once, the longer doc comment wins
+/// (the smaller of two as long).
+fn add_value(values: &mut BTreeMap<String, String>, value: String, doc: String, name: &str) {
+    let keep = match values.get(&value) {
+        Some(existing) => {
+            doc.len() > existing.len() || (doc.len() == existing.len() && doc < *existing)
+        }
+        None => true,
+    };
+    if keep {
+        values.insert(value, strip_name(&doc, name));
+    }
+}
+
+/// `enum/unevaluable-constant`: why the constant `name` has no value.
+fn unevaluable_constant(
+    name: &str,
+    name_span: &Span,
+    enum_type: &TypeName,
+    error: EvalError,
+) -> Diagnostic {
+    let mut diagnostic = Diagnostic::new(
+            Code::EnumUnevaluableConstant,
+            name_span.clone(),
+            format!("cannot evaluate the value of `{name}`; it is left out of enum `{}`", enum_type.name),
+        )
+        .with_help("enum values must be constant string expressions: literals, `+`, and other string constants");
+    match error {
+        EvalError::NotConstant(span) => {
+            diagnostic = diagnostic.with_label(span, "not a constant string expression");
+        }
+        EvalError::Cycle => {
+            diagnostic = diagnostic.with_help(format!("the constant refers to itself (directly or through other constants), or its definition is nested more than {CONST_DEPTH} levels deep"));
+        }
+        EvalError::TooLarge => {
+            diagnostic = diagnostic.with_help(format!("the value is longer than {CONST_BYTES} bytes or takes more than {CONST_EVAL_STEPS} steps to evaluate"));
+        }
+        EvalError::NotAString => {}
+    }
+    diagnostic
 }
 
 /// An explicit value list, with the doc text of the constants that have the same value; in

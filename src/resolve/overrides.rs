@@ -276,45 +276,8 @@ fn schema_prop(prop: &str, value: &GoValue) -> Result<(&'static str, Value), Unr
                 _ => Err(Unreadable::new("`Items` must hold one `Schema`")),
             }
         }
-        "AdditionalProperties" => {
-            // `&spec.SchemaOrBool{Allows: true, Schema: &spec.Schema{…}}`
-            let mut result = Value::Bool(false);
-            for (field, value) in fields(value, "SchemaOrBool")? {
-                match field {
-                    "Allows" => {
-                        if matches!(literal(value)?, Value::Bool(true))
-                            && result == Value::Bool(false)
-                        {
-                            result = Value::Bool(true);
-                        }
-                    }
-                    "Schema" => result = schema(value)?,
-                    other => {
-                        return Err(Unreadable::new(format!(
-                            "`SchemaOrBool.{other}` is not read"
-                        )))
-                    }
-                }
-            }
-            Ok(("additionalProperties", result))
-        }
-        "Properties" => {
-            // `map[string]spec.Schema{"name": {…}}`
-            let GoValue::Composite { elements, .. } = value else {
-                return Err(Unreadable::at(value, "`Properties` must be a map literal"));
-            };
-            let mut properties = Map::new();
-            for (key, value) in elements {
-                let Some(GoValue::String(key)) = key else {
-                    return Err(Unreadable::at(
-                        value,
-                        "property names must be string literals",
-                    ));
-                };
-                properties.insert(key.clone(), schema(value)?);
-            }
-            Ok(("properties", Value::Object(properties)))
-        }
+        "AdditionalProperties" => Ok(("additionalProperties", additional_properties(value)?)),
+        "Properties" => Ok(("properties", properties(value)?)),
         "OneOf" | "AnyOf" | "AllOf" => {
             let GoValue::Composite { elements, .. } = value else {
                 return Err(Unreadable::at(
@@ -337,6 +300,47 @@ fn schema_prop(prop: &str, value: &GoValue) -> Result<(&'static str, Value), Unr
             "`SchemaProps.{other}` is not read"
         ))),
     }
+}
+
+/// `SchemaProps.AdditionalProperties`: `true`, `false` or a schema.
+fn additional_properties(value: &GoValue) -> Result<Value, Unreadable> {
+    // `&spec.SchemaOrBool{Allows: true, Schema: &spec.Schema{…}}`
+    let mut result = Value::Bool(false);
+    for (field, value) in fields(value, "SchemaOrBool")? {
+        match field {
+            "Allows" => {
+                if matches!(literal(value)?, Value::Bool(true)) && result == Value::Bool(false) {
+                    result = Value::Bool(true);
+                }
+            }
+            "Schema" => result = schema(value)?,
+            other => {
+                return Err(Unreadable::new(format!(
+                    "`SchemaOrBool.{other}` is not read"
+                )))
+            }
+        }
+    }
+    Ok(result)
+}
+
+/// `SchemaProps.Properties`: a schema per property name.
+fn properties(value: &GoValue) -> Result<Value, Unreadable> {
+    // `map[string]spec.Schema{"name": {…}}`
+    let GoValue::Composite { elements, .. } = value else {
+        return Err(Unreadable::at(value, "`Properties` must be a map literal"));
+    };
+    let mut properties = Map::new();
+    for (key, value) in elements {
+        let Some(GoValue::String(key)) = key else {
+            return Err(Unreadable::at(
+                value,
+                "property names must be string literals",
+            ));
+        };
+        properties.insert(key.clone(), schema(value)?);
+    }
+    Ok(Value::Object(properties))
 }
 
 /// A limit's value: a number, through the pointer helpers bodies use (`ptr.To[int64](5)`,

@@ -380,9 +380,23 @@ fn check_type(
     if errors > 0 {
         return;
     }
+    check_properties(universe, parsed, properties, name, *entry, path, out);
+}
+
+/// `properties:<name>:` of a struct's markers: each names a member of the struct `name`
+/// (`entry`), whose own tags are checked against its type.
+fn check_properties(
+    universe: &Universe<'_>,
+    parsed: &Parsed,
+    properties: &[(String, CommentTags)],
+    name: &TypeName,
+    entry: TypeEntry<'_>,
+    path: &str,
+    out: &mut Vec<Finding>,
+) {
     for (key, nested) in properties {
         let at = format!("{path}properties:{key}:");
-        match member_with_json_name(universe, *entry, key, 0) {
+        match member_with_json_name(universe, entry, key, 0) {
             None => out.push(Finding {
                 code: Code::ValidationWrongType,
                 span: parsed

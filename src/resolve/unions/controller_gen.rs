@@ -16,7 +16,8 @@ use super::rules::gated;
 use crate::diag::{Code, Diagnostic};
 use crate::markers::registry::{self, Kind};
 use crate::model::{Count, Union, UnionDialect, UnionMember};
-use crate::resolve::fields::REQUIRED_MARKERS;
+use crate::resolve::fields::{FlatField, REQUIRED_MARKERS};
+use crate::syntax::SpannedMarker;
 
 /// The unions of the struct's `ExactlyOneOf` / `AtMostOneOf` / `AtLeastOneOf` markers, in
 /// controller-gen's order of their rules: every `AtMostOneOf`, then `ExactlyOneOf`, then
@@ -34,64 +35,9 @@ pub(super) fn unions(cx: &mut Context) -> Vec<Union> {
         let names = registry::list(marker.marker.value.as_deref().unwrap_or(""));
         let mut members = Vec::new();
         for name in &names {
-            if name.contains('.') {
-                cx.diagnostics.push(
-                    Diagnostic::new(
-                        Code::UnionUnknownMember,
-                        marker.value_or_marker_span(),
-                        format!("`+{}` names `{name}`, a nested field", marker.marker.name),
-                    )
-                    .with_help("controller-gen rejects nested fields (\"cannot reference nested fields\"): put the marker on the nested field's type"),
-                );
-                continue;
-            }
-            let Some(field) = cx
-                .all_fields
-                .iter()
-                .find(|f| f.serialized && f.json_name == *name)
-            else {
-                let known: Vec<&str> = cx
-                    .all_fields
-                    .iter()
-                    .filter(|f| f.serialized)
-                    .map(|f| f.json_name.as_str())
-                    .collect();
-                // controller-gen accepts the name (so no error here), but the rule it writes
-                // selects an undefined field and the API server rejects the CRD.
-                let mut diagnostic = Diagnostic::new(
-                    Code::UnionUnknownMember,
-                    marker.value_or_marker_span(),
-                    format!(
-                        "`+{}` names `{name}`, which is not a JSON field name of `{}`: \
-                         controller-gen writes `has(self.{name})`, which the API server rejects \
-                         when the CRD is applied; it is left out of the union here",
-                        marker.marker.name,
-                        cx.struct_name()
-                    ),
-                )
-                .with_help(format!(
-                    "the marker lists JSON names; fields: {}",
-                    known.join(", ")
-                ));
-                diagnostic.severity = crate::diag::Severity::Warning;
-                cx.diagnostics.push(diagnostic);
+            let Some(field) = member_field(cx, marker, name) else {
                 continue;
             };
-            if let Some(required) = field.field.doc.markers.iter().find(|m| {
-                REQUIRED_MARKERS
-                    .iter()
-                    .any(|kind| kind.name() == m.marker.name)
-            }) {
-                cx.diagnostics.push(
-                    Diagnostic::new(
-                        Code::UnionMemberNotOptional,
-                        required.span.clone(),
-                        format!("union member `{}` is marked required", field.go_name),
-                    )
-                    .with_label(marker.span.clone(), "member of this union")
-                    .with_help("controller-gen rejects a required member (\"cannot be marked as required\"): mark it `+optional`"),
-                );
-            }
             if !members.iter().any(|m: &UnionMember| m.json_name == *name) {
                 members.push(UnionMember {
                     json_name: name.clone(),
@@ -122,4 +68,73 @@ pub(super) fn unions(cx: &mut Context) -> Vec<Union> {
         Count::AtLeastOne => 2,
     });
     unions
+}
+
+/// The field a marker's `name` selects, with the problems controller-gen has with it
+/// reported: a nested field, a name that is no JSON field name (not a member), a required
+/// member.
+fn member_field<'c, 'a>(
+    cx: &mut Context<'c, 'a>,
+    marker: &SpannedMarker,
+    name: &str,
+) -> Option<&'c FlatField<'a>> {
+    if name.contains('.') {
+        cx.diagnostics.push(
+            Diagnostic::new(
+                Code::UnionUnknownMember,
+                marker.value_or_marker_span(),
+                format!("`+{}` names `{name}`, a nested field", marker.marker.name),
+            )
+            .with_help("controller-gen rejects nested fields (\"cannot reference nested fields\"): put the marker on the nested field's type"),
+        );
+        return None;
+    }
+    let Some(field) = cx
+        .all_fields
+        .iter()
+        .find(|f| f.serialized && f.json_name == name)
+    else {
+        let known: Vec<&str> = cx
+            .all_fields
+            .iter()
+            .filter(|f| f.serialized)
+            .map(|f| f.json_name.as_str())
+            .collect();
+        // controller-gen accepts the name (so no error here), but the rule it writes
+        // selects an undefined field and the API server rejects the CRD.
+        let mut diagnostic = Diagnostic::new(
+            Code::UnionUnknownMember,
+            marker.value_or_marker_span(),
+            format!(
+                "`+{}` names `{name}`, which is not a JSON field name of `{}`: \
+                 controller-gen writes `has(self.{name})`, which the API server rejects \
+                 when the CRD is applied; it is left out of the union here",
+                marker.marker.name,
+                cx.struct_name()
+            ),
+        )
+        .with_help(format!(
+            "the marker lists JSON names; fields: {}",
+            known.join(", ")
+        ));
+        diagnostic.severity = crate::diag::Severity::Warning;
+        cx.diagnostics.push(diagnostic);
+        return None;
+    };
+    if let Some(required) = field.field.doc.markers.iter().find(|m| {
+        REQUIRED_MARKERS
+            .iter()
+            .any(|kind| kind.name() == m.marker.name)
+    }) {
+        cx.diagnostics.push(
+            Diagnostic::new(
+                Code::UnionMemberNotOptional,
+                required.span.clone(),
+                format!("union member `{}` is marked required", field.go_name),
+            )
+            .with_label(marker.span.clone(), "member of this union")
+            .with_help("controller-gen rejects a required member (\"cannot be marked as required\"): mark it `+optional`"),
+        );
+    }
+    Some(field)
 }

@@ -36,8 +36,69 @@ pub(super) fn unions(
         }
         by_name.push((name, d));
     }
-    // Groups keyed by (kind, union name), in order of first appearance.
-    let mut groups: Vec<((bool, String), Vec<&Member>)> = Vec::new();
+    let (groups, unassigned) = group_members(cx, &by_name, members);
+    let mut unions = Vec::new();
+    for (name, d) in &by_name {
+        if !unassigned && !groups.iter().any(|((zero, n), _)| !zero && n == name) {
+            without_members(d.marker, fields[d.field], cx.diagnostics);
+        }
+    }
+    for ((zero_or_one, name), group) in groups {
+        let discriminator = if zero_or_one {
+            None
+        } else {
+            by_name.iter().find(|(n, _)| *n == name).map(|(_, d)| *d)
+        };
+        let enum_values = discriminator.and_then(|d| discriminator_enum(cx, fields[d.field]));
+        let member_fields: Vec<usize> = group.iter().map(|m| m.field).collect();
+        check_common(
+            cx,
+            discriminator.map(|d| (d.field, d.marker)),
+            &member_fields,
+            MemberRule::NilableOrPrimitive,
+        );
+        let union_members = member_values(
+            cx,
+            &group,
+            enum_values,
+            discriminator.map(|d| fields[d.field].go_name.as_str()),
+        );
+        unions.push(Union {
+            dialect: UnionDialect::Declarative,
+            gated: gated(
+                group
+                    .iter()
+                    .map(|m| m.marker)
+                    .chain(discriminator.map(|d| d.marker)),
+            ),
+            discriminator: discriminator.map(|d| fields[d.field].json_name.clone()),
+            empty_values: empty_values(enum_values, &union_members),
+            named_members: Vec::new(),
+            items: None,
+            members: union_members,
+            count: if zero_or_one {
+                Count::AtMostOne
+            } else {
+                Count::ExactlyOne
+            },
+            subfield: None,
+        });
+    }
+    unions
+}
+
+/// Members grouped by (zero-or-one, union name), in order of first appearance.
+type Groups<'m, 'a> = Vec<((bool, String), Vec<&'m Member<'a>>)>;
+
+/// The members grouped by the union they name (or the struct's only union), and whether any
+/// could not be assigned (reported: an unknown union, or several to choose from).
+fn group_members<'m, 'a>(
+    cx: &mut Context,
+    by_name: &[(&str, &Discriminator)],
+    members: &'m [&'m Member<'a>],
+) -> (Groups<'m, 'a>, bool) {
+    let fields = cx.fields.clone();
+    let mut groups: Groups<'m, 'a> = Vec::new();
     let mut unassigned = false;
     for member in members {
         let mf = fields[member.field];
@@ -96,54 +157,7 @@ pub(super) fn unions(
             None => groups.push((key, vec![member])),
         }
     }
-    let mut unions = Vec::new();
-    for (name, d) in &by_name {
-        if !unassigned && !groups.iter().any(|((zero, n), _)| !zero && n == name) {
-            without_members(d.marker, fields[d.field], cx.diagnostics);
-        }
-    }
-    for ((zero_or_one, name), group) in groups {
-        let discriminator = if zero_or_one {
-            None
-        } else {
-            by_name.iter().find(|(n, _)| *n == name).map(|(_, d)| *d)
-        };
-        let enum_values = discriminator.and_then(|d| discriminator_enum(cx, fields[d.field]));
-        let member_fields: Vec<usize> = group.iter().map(|m| m.field).collect();
-        check_common(
-            cx,
-            discriminator.map(|d| (d.field, d.marker)),
-            &member_fields,
-            MemberRule::NilableOrPrimitive,
-        );
-        let union_members = member_values(
-            cx,
-            &group,
-            enum_values,
-            discriminator.map(|d| fields[d.field].go_name.as_str()),
-        );
-        unions.push(Union {
-            dialect: UnionDialect::Declarative,
-            gated: gated(
-                group
-                    .iter()
-                    .map(|m| m.marker)
-                    .chain(discriminator.map(|d| d.marker)),
-            ),
-            discriminator: discriminator.map(|d| fields[d.field].json_name.clone()),
-            empty_values: empty_values(enum_values, &union_members),
-            named_members: Vec::new(),
-            items: None,
-            members: union_members,
-            count: if zero_or_one {
-                Count::AtMostOne
-            } else {
-                Count::ExactlyOne
-            },
-            subfield: None,
-        });
-    }
-    unions
+    (groups, unassigned)
 }
 
 /// validation-gen's tag type check: only the named arguments a marker declares

@@ -155,26 +155,7 @@ fn list_keys(
         GoType::Struct(_, origin) => Some(*origin),
         _ => None,
     }?;
-    let markers = || {
-        docs.iter()
-            .flat_map(|d| d.markers.iter())
-            .filter(|m| !m.marker.is_gated())
-    };
-    let is_map = markers().any(|m| {
-        let v = m.marker.value.as_deref();
-        ((m.marker.name == "listType" || m.marker.name == "k8s:listType") && v == Some("map"))
-            || (m.marker.name == "k8s:unique" && v == Some("map"))
-    });
-    let mut keys: Vec<String> = Vec::new();
-    for m in
-        markers().filter(|m| m.marker.name == "listMapKey" || m.marker.name == "k8s:listMapKey")
-    {
-        if let Some(v) = &m.marker.value {
-            if !keys.contains(v) {
-                keys.push(v.clone());
-            }
-        }
-    }
+    let (is_map, keys) = map_keys(docs);
     if !is_map || keys.is_empty() {
         cx.diagnostics.push(error(
             first,
@@ -217,6 +198,32 @@ fn list_keys(
         }
     }
     Some(keys)
+}
+
+/// Whether the list is a map (`listType=map`, `k8s:unique=map`), and its `listMapKey`s, each
+/// once, from its ungated markers.
+fn map_keys(docs: &[&Doc]) -> (bool, Vec<String>) {
+    let markers = || {
+        docs.iter()
+            .flat_map(|d| d.markers.iter())
+            .filter(|m| !m.marker.is_gated())
+    };
+    let is_map = markers().any(|m| {
+        let v = m.marker.value.as_deref();
+        ((m.marker.name == "listType" || m.marker.name == "k8s:listType") && v == Some("map"))
+            || (m.marker.name == "k8s:unique" && v == Some("map"))
+    });
+    let mut keys: Vec<String> = Vec::new();
+    for m in
+        markers().filter(|m| m.marker.name == "listMapKey" || m.marker.name == "k8s:listMapKey")
+    {
+        if let Some(v) = &m.marker.value {
+            if !keys.contains(v) {
+                keys.push(v.clone());
+            }
+        }
+    }
+    (is_map, keys)
 }
 
 /// The selector of one member marker (sorted by key), or why validation-gen rejects it.

@@ -11,7 +11,7 @@ use super::rules::{
 use crate::diag::{Code, Diagnostic};
 use crate::markers::registry::Kind;
 use crate::model::{Count, Union, UnionDialect};
-use crate::resolve::fields;
+use crate::resolve::fields::{self, FlatField};
 
 /// The unions of `+unionMember` fields, one per `+unionDiscriminator` they are tied to.
 pub(super) fn unions(
@@ -19,16 +19,70 @@ pub(super) fn unions(
     discriminators: &[&Discriminator],
     members: &[&Member],
 ) -> Vec<Union> {
-    let mut groups: Vec<Vec<&Member>> = vec![Vec::new(); discriminators.len()];
+    let members = draft_spellings(cx, discriminators, members);
     // A member that could not be assigned (ambiguous, unknown union) may have been meant for
     // a discriminator that now looks empty: do not report that as a second error.
-    let mut unassigned = false;
+    let (groups, unassigned) = assign(cx, discriminators, &members);
     let fields = cx.fields.clone();
-    let find = |name: &str| {
-        discriminators
-            .iter()
-            .position(|d| fields[d.field].go_name == name || fields[d.field].json_name == name)
-    };
+    let mut unions = Vec::new();
+    for (d, group) in discriminators.iter().zip(groups) {
+        let mf = fields[d.field];
+        let enum_values = discriminator_enum(cx, mf);
+        if enum_values.is_none() {
+            cx.diagnostics.push(
+                Diagnostic::new(
+                    Code::UnionDiscriminatorNotEnum,
+                    mf.span.clone(),
+                    format!("discriminator `{}` is not a `+enum` type", mf.go_name),
+                )
+                .with_label(d.marker.span.clone(), "discriminator marker")
+                .with_help("declare a `+enum` string type listing the members' values and use it for the discriminator"),
+            );
+        }
+        check_requiredness(mf, d.marker, enum_values, cx.diagnostics);
+        let member_fields: Vec<usize> = group.iter().map(|m| m.field).collect();
+        check_common(
+            cx,
+            Some((d.field, d.marker)),
+            &member_fields,
+            MemberRule::Optional,
+        );
+        if group.is_empty() {
+            if !unassigned {
+                without_members(d.marker, mf, cx.diagnostics);
+            }
+            continue;
+        }
+        let union_members = member_values(cx, &group, enum_values, Some(&mf.go_name));
+        let required = !fields::is_optional_when_enabled(mf.field, &mf.tag);
+        unions.push(Union {
+            dialect: UnionDialect::Kep1027,
+            gated: gated(group.iter().map(|m| m.marker).chain([d.marker])),
+            discriminator: Some(mf.json_name.clone()),
+            empty_values: empty_values(enum_values, &union_members),
+            named_members: Vec::new(),
+            items: None,
+            members: union_members,
+            count: if required {
+                Count::ExactlyOne
+            } else {
+                Count::AtMostOne
+            },
+            subfield: None,
+        });
+    }
+    unions
+}
+
+/// The members, with the draft KEP's `+unionMember=<discriminator>` spelling reported and read
+/// as `+unionMember,unionDiscriminatedBy=<discriminator>`.
+fn draft_spellings<'a>(
+    cx: &mut Context,
+    discriminators: &[&Discriminator],
+    members: &[&Member<'a>],
+) -> Vec<Member<'a>> {
+    let fields = cx.fields.clone();
+    let find = |name: &str| discriminator_named(&fields, discriminators, name);
     let is_enum_value = |cx: &Context, value: &str| {
         discriminators.iter().any(|d| {
             discriminator_enum(cx, fields[d.field])
@@ -65,7 +119,21 @@ pub(super) fn unions(
         }
         adjusted.push(member);
     }
-    for member in &adjusted {
+    adjusted
+}
+
+/// The members grouped by the discriminator they are tied to (by `+unionDiscriminatedBy`, or
+/// the struct's only discriminator), and whether any could not be assigned (reported).
+fn assign<'m, 'a>(
+    cx: &mut Context,
+    discriminators: &[&Discriminator],
+    members: &'m [Member<'a>],
+) -> (Vec<Vec<&'m Member<'a>>>, bool) {
+    let fields = cx.fields.clone();
+    let find = |name: &str| discriminator_named(&fields, discriminators, name);
+    let mut groups: Vec<Vec<&Member>> = vec![Vec::new(); discriminators.len()];
+    let mut unassigned = false;
+    for member in members {
         let mf = fields[member.field];
         let target = match (&member.union_name, discriminators.len()) {
             (Some(name), _) => match find(name) {
@@ -132,52 +200,16 @@ pub(super) fn unions(
         };
         groups[target].push(member);
     }
-    let mut unions = Vec::new();
-    for (d, group) in discriminators.iter().zip(groups) {
-        let mf = fields[d.field];
-        let enum_values = discriminator_enum(cx, mf);
-        if enum_values.is_none() {
-            cx.diagnostics.push(
-                Diagnostic::new(
-                    Code::UnionDiscriminatorNotEnum,
-                    mf.span.clone(),
-                    format!("discriminator `{}` is not a `+enum` type", mf.go_name),
-                )
-                .with_label(d.marker.span.clone(), "discriminator marker")
-                .with_help("declare a `+enum` string type listing the members' values and use it for the discriminator"),
-            );
-        }
-        check_requiredness(mf, d.marker, enum_values, cx.diagnostics);
-        let member_fields: Vec<usize> = group.iter().map(|m| m.field).collect();
-        check_common(
-            cx,
-            Some((d.field, d.marker)),
-            &member_fields,
-            MemberRule::Optional,
-        );
-        if group.is_empty() {
-            if !unassigned {
-                without_members(d.marker, mf, cx.diagnostics);
-            }
-            continue;
-        }
-        let union_members = member_values(cx, &group, enum_values, Some(&mf.go_name));
-        let required = !fields::is_optional_when_enabled(mf.field, &mf.tag);
-        unions.push(Union {
-            dialect: UnionDialect::Kep1027,
-            gated: gated(group.iter().map(|m| m.marker).chain([d.marker])),
-            discriminator: Some(mf.json_name.clone()),
-            empty_values: empty_values(enum_values, &union_members),
-            named_members: Vec::new(),
-            items: None,
-            members: union_members,
-            count: if required {
-                Count::ExactlyOne
-            } else {
-                Count::AtMostOne
-            },
-            subfield: None,
-        });
-    }
-    unions
+    (groups, unassigned)
+}
+
+/// The discriminator a member names (by Go or JSON name).
+fn discriminator_named(
+    fields: &[&FlatField],
+    discriminators: &[&Discriminator],
+    name: &str,
+) -> Option<usize> {
+    discriminators
+        .iter()
+        .position(|d| fields[d.field].go_name == name || fields[d.field].json_name == name)
 }

@@ -99,92 +99,15 @@ fn own_unions(cx: &mut Context) -> OwnUnions {
     let struct_marker = cx.entry.decl.doc.marker(Kind::Union.name());
     let (discriminators, mut members) = context::collect_markers(&cx.fields);
 
-    // One field cannot be both.
-    for d in &discriminators {
-        if let Some(member) = members.iter().find(|m| m.field == d.field) {
-            cx.diagnostics.push(
-                Diagnostic::new(
-                    Code::UnionDiscriminatorIsMember,
-                    member.marker.span.clone(),
-                    format!("field `{}` is both a union discriminator and a union member", cx.field(d.field).go_name),
-                )
-                .with_label(d.marker.span.clone(), "discriminator marker here")
-                .with_help("a discriminator names the member that is set; it cannot be a member itself: remove one of the markers"),
-            );
-        }
-    }
+    discriminator_is_member(cx, &discriminators, &members);
     members.retain(|m| !discriminators.iter().any(|d| d.field == m.field));
 
     // One marker generation per struct.
     let dialects: BTreeSet<Dialect> = members.iter().map(|m| m.dialect).collect();
-    if dialects.len() > 1 {
-        let first = members[0].dialect;
-        if let Some(other) = members.iter().find(|m| m.dialect != first) {
-            let first_marker = members
-                .iter()
-                .find(|m| m.dialect == first)
-                .map(|m| m.marker.span.clone());
-            let mut diagnostic = Diagnostic::new(
-                Code::UnionMixedDialects,
-                other.marker.span.clone(),
-                format!(
-                    "member `{}` uses the {} markers, but the union of `{}` already uses the {} markers",
-                    cx.field(other.field).go_name,
-                    other.dialect.describe(),
-                    cx.struct_name(),
-                    first.describe()
-                ),
-            )
-            .with_help("write every union member of the struct in one marker generation");
-            if let Some(span) = first_marker {
-                diagnostic = diagnostic.with_label(
-                    span,
-                    format!(
-                        "the union's first member uses the {} markers",
-                        first.describe()
-                    ),
-                );
-            }
-            cx.diagnostics.push(diagnostic);
-        }
-    }
+    mixed_dialects(cx, &members, &dialects);
 
     // A discriminator of one generation whose members are all of another.
-    if let Some(first) = members.first() {
-        let stray = if dialects == BTreeSet::from([Dialect::Declarative]) {
-            discriminators.iter().find(|d| !d.declarative)
-        } else if !dialects.contains(&Dialect::Declarative) {
-            discriminators.iter().find(|d| d.declarative)
-        } else {
-            None
-        };
-        if let Some(d) = stray {
-            let (used, expected) = if d.declarative {
-                (Dialect::Declarative, first.dialect)
-            } else {
-                (Dialect::Kep1027, Dialect::Declarative)
-            };
-            cx.diagnostics.push(
-                Diagnostic::new(
-                    Code::UnionMixedDialects,
-                    d.marker.span.clone(),
-                    format!(
-                        "discriminator `{}` uses the {} markers, but the members of `{}` use the {} markers",
-                        cx.field(d.field).go_name,
-                        used.describe(),
-                        cx.struct_name(),
-                        expected.describe()
-                    ),
-                )
-                .with_label(first.marker.span.clone(), "member marker of the other generation")
-                .with_help(if d.declarative {
-                    "write the discriminator as `+unionDiscriminator`, or the members as `+k8s:unionMember`"
-                } else {
-                    "write the discriminator as `+k8s:unionDiscriminator`, or the members as `+unionMember`"
-                }),
-            );
-        }
-    }
+    stray_discriminator(cx, &discriminators, &members, &dialects);
 
     let mut out = OwnUnions::default();
     let plain_discriminators: Vec<&Discriminator> =
@@ -260,6 +183,103 @@ fn own_unions(cx: &mut Context) -> OwnUnions {
     // controller-gen: `+kubebuilder:validation:ExactlyOneOf=a;b` and its siblings.
     out.type_unions = controller_gen::unions(cx);
     out
+}
+
+/// `union/discriminator-is-member`: one field cannot be both.
+fn discriminator_is_member(cx: &mut Context, discriminators: &[Discriminator], members: &[Member]) {
+    for d in discriminators {
+        if let Some(member) = members.iter().find(|m| m.field == d.field) {
+            cx.diagnostics.push(
+            Diagnostic::new(
+                Code::UnionDiscriminatorIsMember,
+                member.marker.span.clone(),
+                format!("field `{}` is both a union discriminator and a union member", cx.field(d.field).go_name),
+            )
+            .with_label(d.marker.span.clone(), "discriminator marker here")
+            .with_help("a discriminator names the member that is set; it cannot be a member itself: remove one of the markers"),
+        );
+        }
+    }
+}
+
+/// `union/mixed-dialects`: members of one struct in more than one marker generation.
+fn mixed_dialects(cx: &mut Context, members: &[Member], dialects: &BTreeSet<Dialect>) {
+    if dialects.len() > 1 {
+        let first = members[0].dialect;
+        if let Some(other) = members.iter().find(|m| m.dialect != first) {
+            let first_marker = members
+                .iter()
+                .find(|m| m.dialect == first)
+                .map(|m| m.marker.span.clone());
+            let mut diagnostic = Diagnostic::new(
+            Code::UnionMixedDialects,
+            other.marker.span.clone(),
+            format!(
+                "member `{}` uses the {} markers, but the union of `{}` already uses the {} markers",
+                cx.field(other.field).go_name,
+                other.dialect.describe(),
+                cx.struct_name(),
+                first.describe()
+            ),
+        )
+        .with_help("write every union member of the struct in one marker generation");
+            if let Some(span) = first_marker {
+                diagnostic = diagnostic.with_label(
+                    span,
+                    format!(
+                        "the union's first member uses the {} markers",
+                        first.describe()
+                    ),
+                );
+            }
+            cx.diagnostics.push(diagnostic);
+        }
+    }
+}
+
+/// `union/mixed-dialects`: a discriminator of one generation whose members are all of
+/// another.
+fn stray_discriminator(
+    cx: &mut Context,
+    discriminators: &[Discriminator],
+    members: &[Member],
+    dialects: &BTreeSet<Dialect>,
+) {
+    if let Some(first) = members.first() {
+        let stray = if *dialects == BTreeSet::from([Dialect::Declarative]) {
+            discriminators.iter().find(|d| !d.declarative)
+        } else if !dialects.contains(&Dialect::Declarative) {
+            discriminators.iter().find(|d| d.declarative)
+        } else {
+            None
+        };
+        if let Some(d) = stray {
+            let (used, expected) = if d.declarative {
+                (Dialect::Declarative, first.dialect)
+            } else {
+                (Dialect::Kep1027, Dialect::Declarative)
+            };
+            cx.diagnostics.push(
+            Diagnostic::new(
+                Code::UnionMixedDialects,
+                d.marker.span.clone(),
+                format!(
+                    "discriminator `{}` uses the {} markers, but the members of `{}` use the {} markers",
+                    cx.field(d.field).go_name,
+                    used.describe(),
+                    cx.struct_name(),
+                    expected.describe()
+                ),
+            )
+            .with_label(first.marker.span.clone(), "member marker of the other generation")
+            .with_help(if d.declarative {
+                "write the discriminator as `+unionDiscriminator`, or the members as `+k8s:unionMember`"
+            } else {
+                "write the discriminator as `+k8s:unionDiscriminator`, or the members as `+unionMember`"
+            }),
+        );
+        }
+    }
 }
 
 #[cfg(test)]
