@@ -129,61 +129,13 @@ pub fn parse(lines: &[(&str, Span)], problems: &mut Vec<Problem>) -> Option<Pars
     let mut tree = serde_json::Map::new();
     let mut failed = false;
     for entry in &entries {
-        let head = entry
-            .key
-            .split([':', '['])
-            .find(|s| !s.is_empty())
-            .unwrap_or("");
-        if entry.key.is_empty() {
-            problems.push(malformed(
-                &entry.span,
-                "a marker needs a key after `+k8s:validation:`",
-            ));
-            failed = true;
-            continue;
-        }
-        if !KNOWN_KEYS.contains(&head) {
-            let mut message = format!(
-                "`{}` is not a value validation openapi-gen knows; it is ignored",
-                entry.key
-            );
-            if let Some(close) = KNOWN_KEYS
-                .iter()
-                .find(|k| strsim::levenshtein(k, head) <= 2 || k.eq_ignore_ascii_case(head))
-            {
-                message.push_str(&format!(" (did you mean `{close}`?)"));
-            }
-            problems.push(Problem {
-                kind: ProblemKind::Ignored,
-                span: entry.span.clone(),
-                message,
-            });
-            continue;
-        }
-        if is_symbol_reference(&entry.value) {
-            problems.push(Problem {
-                kind: ProblemKind::Ignored,
-                span: entry.span.clone(),
-                message: format!(
-                    "`{}`: openapi-gen skips `ref(…)` values of value validations",
-                    entry.key
-                ),
-            });
-            continue;
-        }
-        let value = if entry.value.is_empty() {
-            Value::Bool(true)
-        } else {
-            match serde_json::from_str::<Value>(&entry.value) {
-                Ok(value) => value,
-                Err(error) => {
-                    problems.push(malformed(
-                        &entry.span,
-                        &format!("the value of `{}` is not JSON: {error}", entry.key),
-                    ));
-                    failed = true;
-                    continue;
-                }
+        let value = match entry_value(entry, problems) {
+            Ok(Some(value)) => value,
+            Ok(None) => continue,
+            Err(problem) => {
+                problems.push(problem);
+                failed = true;
+                continue;
             }
         };
         let path: Vec<&str> = entry.key.split(':').collect();
@@ -220,6 +172,61 @@ pub fn parse(lines: &[(&str, Span)], problems: &mut Vec<Problem>) -> Option<Pars
         });
     }
     Some(parsed)
+}
+
+/// One entry's value: `Ok(None)` when it is ignored (reported in `problems`), `Err` when
+/// it is malformed.
+fn entry_value(entry: &Entry, problems: &mut Vec<Problem>) -> Result<Option<Value>, Problem> {
+    let head = entry
+        .key
+        .split([':', '['])
+        .find(|s| !s.is_empty())
+        .unwrap_or("");
+    if entry.key.is_empty() {
+        return Err(malformed(
+            &entry.span,
+            "a marker needs a key after `+k8s:validation:`",
+        ));
+    }
+    if !KNOWN_KEYS.contains(&head) {
+        let mut message = format!(
+            "`{}` is not a value validation openapi-gen knows; it is ignored",
+            entry.key
+        );
+        if let Some(close) = KNOWN_KEYS
+            .iter()
+            .find(|k| strsim::levenshtein(k, head) <= 2 || k.eq_ignore_ascii_case(head))
+        {
+            message.push_str(&format!(" (did you mean `{close}`?)"));
+        }
+        problems.push(Problem {
+            kind: ProblemKind::Ignored,
+            span: entry.span.clone(),
+            message,
+        });
+        return Ok(None);
+    }
+    if is_symbol_reference(&entry.value) {
+        problems.push(Problem {
+            kind: ProblemKind::Ignored,
+            span: entry.span.clone(),
+            message: format!(
+                "`{}`: openapi-gen skips `ref(…)` values of value validations",
+                entry.key
+            ),
+        });
+        return Ok(None);
+    }
+    if entry.value.is_empty() {
+        return Ok(Some(Value::Bool(true)));
+    }
+    match serde_json::from_str::<Value>(&entry.value) {
+        Ok(value) => Ok(Some(value)),
+        Err(error) => Err(malformed(
+            &entry.span,
+            &format!("the value of `{}` is not JSON: {error}", entry.key),
+        )),
+    }
 }
 
 fn malformed(span: &Span, message: &str) -> Problem {
