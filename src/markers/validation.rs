@@ -273,66 +273,8 @@ fn extract(lines: &[(&str, Span)], problems: &mut Vec<Problem>) -> Option<Vec<En
         let key_len = rest.bytes().take_while(|b| is_key_byte(*b)).count();
         let key = &rest[..key_len];
         let after = &rest[key_len..];
-        let existing = entries.iter().position(|e| e.key == key);
-        if let Some(value) = after.strip_prefix('=') {
-            if existing.is_some() {
-                problems.push(malformed(
-                    &span,
-                    &format!("`{key}` has a value already: a key takes one `=` (lists are indexed, `cel[1]:rule=…`)"),
-                ));
-                continue;
-            }
-            entries.push(Entry {
-                key: key.to_string(),
-                value: value.to_string(),
-                span: span.clone(),
-            });
-        } else if after.is_empty() {
-            match existing {
-                Some(index) => entries[index].value = String::new(),
-                None => entries.push(Entry {
-                    key: key.to_string(),
-                    value: String::new(),
-                    span: span.clone(),
-                }),
-            }
-        } else if let Some(raw) = after.strip_prefix('>') {
-            let raw = raw.trim_matches(' ');
-            match existing {
-                None => entries.push(Entry {
-                    key: key.to_string(),
-                    value: Value::String(raw.to_string()).to_string(),
-                    span: span.clone(),
-                }),
-                Some(_) if key != previous_key => {
-                    problems.push(malformed(
-                        &span,
-                        &format!(
-                            "`{key}>` continues a value, so it must follow the line it continues"
-                        ),
-                    ));
-                    continue;
-                }
-                Some(index) => match serde_json::from_str::<String>(&entries[index].value) {
-                    Ok(mut joined) => {
-                        joined.push('\n');
-                        joined.push_str(raw);
-                        entries[index].value = Value::String(joined).to_string();
-                    }
-                    Err(_) => {
-                        problems.push(malformed(
-                            &span,
-                            &format!("`{key}>` continues a value that is not a string"),
-                        ));
-                        continue;
-                    }
-                },
-            }
-        } else {
-            problems.push(malformed(
-                &span,
-                "not a value validation marker: expected `+k8s:validation:<key>=<JSON>`, `<key>` or `<key>>text`",
-            ));
+        if let Err(problem) = take_value(&mut entries, key, after, &previous_key, &span) {
+            problems.push(problem);
             continue;
         }
         last_key = key.to_string();
@@ -357,6 +299,74 @@ fn extract(lines: &[(&str, Span)], problems: &mut Vec<Problem>) -> Option<Vec<En
         }
     }
     any.then_some(entries)
+}
+
+/// One line's key and what follows it into `entries`: `=value`, nothing (a bare key), or
+/// `>text` continuing the value of the line before.
+fn take_value(
+    entries: &mut Vec<Entry>,
+    key: &str,
+    after: &str,
+    previous_key: &str,
+    span: &Span,
+) -> Result<(), Problem> {
+    let existing = entries.iter().position(|e| e.key == key);
+    if let Some(value) = after.strip_prefix('=') {
+        if existing.is_some() {
+            return Err(malformed(
+                span,
+                &format!("`{key}` has a value already: a key takes one `=` (lists are indexed, `cel[1]:rule=…`)"),
+            ));
+        }
+        entries.push(Entry {
+            key: key.to_string(),
+            value: value.to_string(),
+            span: span.clone(),
+        });
+    } else if after.is_empty() {
+        match existing {
+            Some(index) => entries[index].value = String::new(),
+            None => entries.push(Entry {
+                key: key.to_string(),
+                value: String::new(),
+                span: span.clone(),
+            }),
+        }
+    } else if let Some(raw) = after.strip_prefix('>') {
+        let raw = raw.trim_matches(' ');
+        match existing {
+            None => entries.push(Entry {
+                key: key.to_string(),
+                value: Value::String(raw.to_string()).to_string(),
+                span: span.clone(),
+            }),
+            Some(_) if key != previous_key => {
+                return Err(malformed(
+                    span,
+                    &format!("`{key}>` continues a value, so it must follow the line it continues"),
+                ));
+            }
+            Some(index) => match serde_json::from_str::<String>(&entries[index].value) {
+                Ok(mut joined) => {
+                    joined.push('\n');
+                    joined.push_str(raw);
+                    entries[index].value = Value::String(joined).to_string();
+                }
+                Err(_) => {
+                    return Err(malformed(
+                        span,
+                        &format!("`{key}>` continues a value that is not a string"),
+                    ));
+                }
+            },
+        }
+    } else {
+        return Err(malformed(
+            span,
+            "not a value validation marker: expected `+k8s:validation:<key>=<JSON>`, `<key>` or `<key>>text`",
+        ));
+    }
+    Ok(())
 }
 
 /// `extractArraySubscript`: `cel[2]:rule` → `("cel", 2)`.
