@@ -476,106 +476,134 @@ fn decode(
         if value.is_null() {
             continue;
         }
-        let at = format!("{path}{name}");
-        let mut wrong = |expected: &str| {
-            errors.push((
-                at.clone(),
-                format!("`{at}` must be {expected}, not {}", json_kind_text(value)),
-            ));
-        };
-        let int = |wrong: &mut dyn FnMut(&str)| match value.as_i64() {
-            Some(n) if value.is_i64() || value.is_u64() => Some(n),
-            _ => {
-                wrong("an integer");
-                None
-            }
-        };
-        let number = |wrong: &mut dyn FnMut(&str)| match value.as_f64() {
-            Some(n) if value.is_number() => Some(n),
-            _ => {
-                wrong("a number");
-                None
-            }
-        };
-        let boolean = |wrong: &mut dyn FnMut(&str)| match value {
-            Value::Bool(b) => Some(*b),
-            _ => {
-                wrong("`true` or `false`");
-                None
-            }
-        };
-        let string = |wrong: &mut dyn FnMut(&str)| match value {
-            Value::String(s) => Some(s.clone()),
-            _ => {
-                wrong("a string");
-                None
-            }
-        };
-        match *name {
-            "nullable" => tags.nullable = boolean(&mut wrong),
-            "format" => tags.format = string(&mut wrong),
-            "maximum" => tags.maximum = number(&mut wrong),
-            "exclusiveMaximum" => tags.exclusive_maximum = boolean(&mut wrong),
-            "minimum" => tags.minimum = number(&mut wrong),
-            "exclusiveMinimum" => tags.exclusive_minimum = boolean(&mut wrong),
-            "maxLength" => tags.max_length = int(&mut wrong),
-            "minLength" => tags.min_length = int(&mut wrong),
-            "pattern" => tags.pattern = string(&mut wrong),
-            "maxItems" => tags.max_items = int(&mut wrong),
-            "minItems" => tags.min_items = int(&mut wrong),
-            "uniqueItems" => tags.unique_items = boolean(&mut wrong),
-            "multipleOf" => tags.multiple_of = number(&mut wrong),
-            "maxProperties" => tags.max_properties = int(&mut wrong),
-            "minProperties" => tags.min_properties = int(&mut wrong),
-            "enum" => match value {
-                Value::Array(items) => tags.enum_values = Some(items.clone()),
-                _ => wrong("a list"),
-            },
-            "items" => {
-                tags.items = Some(Box::new(decode(
-                    value,
-                    &format!("{at}:"),
-                    errors,
-                    depth + 1,
-                )))
-            }
-            "additionalProperties" => {
-                tags.additional_properties = Some(Box::new(decode(
-                    value,
-                    &format!("{at}:"),
-                    errors,
-                    depth + 1,
-                )))
-            }
-            "properties" => match value {
-                Value::Object(properties) => {
-                    let mut list: Vec<(String, CommentTags)> = properties
-                        .iter()
-                        .map(|(key, v)| {
-                            (
-                                key.clone(),
-                                decode(v, &format!("{at}:{key}:"), errors, depth + 1),
-                            )
-                        })
-                        .collect();
-                    list.sort_by(|a, b| a.0.cmp(&b.0));
-                    tags.properties = Some(list);
-                }
-                _ => wrong("keys (`properties:<name>:…`)"),
-            },
-            "cel" => match value {
-                Value::Array(items) => {
-                    for (index, item) in items.iter().enumerate() {
-                        tags.cel
-                            .push(cel_tag(item, &format!("{at}[{index}]"), errors));
-                    }
-                }
-                _ => wrong("indexed (`cel[0]:rule=…`)"),
-            },
-            _ => {}
-        }
+        decode_field(
+            &mut tags,
+            name,
+            value,
+            &format!("{path}{name}"),
+            errors,
+            depth,
+        );
     }
     tags
+}
+
+/// One known key of `commentTags` (`name`, at path `at`) into `tags`.
+fn decode_field(
+    tags: &mut CommentTags,
+    name: &str,
+    value: &Value,
+    at: &str,
+    errors: &mut Vec<(String, String)>,
+    depth: usize,
+) {
+    let mut wrong = |expected: &str| {
+        errors.push((
+            at.to_string(),
+            format!("`{at}` must be {expected}, not {}", json_kind_text(value)),
+        ));
+    };
+    let int = |wrong: &mut dyn FnMut(&str)| match value.as_i64() {
+        Some(n) if value.is_i64() || value.is_u64() => Some(n),
+        _ => {
+            wrong("an integer");
+            None
+        }
+    };
+    let number = |wrong: &mut dyn FnMut(&str)| match value.as_f64() {
+        Some(n) if value.is_number() => Some(n),
+        _ => {
+            wrong("a number");
+            None
+        }
+    };
+    let boolean = |wrong: &mut dyn FnMut(&str)| match value {
+        Value::Bool(b) => Some(*b),
+        _ => {
+            wrong("`true` or `false`");
+            None
+        }
+    };
+    let string = |wrong: &mut dyn FnMut(&str)| match value {
+        Value::String(s) => Some(s.clone()),
+        _ => {
+            wrong("a string");
+            None
+        }
+    };
+    match name {
+        "nullable" => tags.nullable = boolean(&mut wrong),
+        "format" => tags.format = string(&mut wrong),
+        "maximum" => tags.maximum = number(&mut wrong),
+        "exclusiveMaximum" => tags.exclusive_maximum = boolean(&mut wrong),
+        "minimum" => tags.minimum = number(&mut wrong),
+        "exclusiveMinimum" => tags.exclusive_minimum = boolean(&mut wrong),
+        "maxLength" => tags.max_length = int(&mut wrong),
+        "minLength" => tags.min_length = int(&mut wrong),
+        "pattern" => tags.pattern = string(&mut wrong),
+        "maxItems" => tags.max_items = int(&mut wrong),
+        "minItems" => tags.min_items = int(&mut wrong),
+        "uniqueItems" => tags.unique_items = boolean(&mut wrong),
+        "multipleOf" => tags.multiple_of = number(&mut wrong),
+        "maxProperties" => tags.max_properties = int(&mut wrong),
+        "minProperties" => tags.min_properties = int(&mut wrong),
+        "enum" => match value {
+            Value::Array(items) => tags.enum_values = Some(items.clone()),
+            _ => wrong("a list"),
+        },
+        "items" => {
+            tags.items = Some(Box::new(decode(
+                value,
+                &format!("{at}:"),
+                errors,
+                depth + 1,
+            )))
+        }
+        "additionalProperties" => {
+            tags.additional_properties = Some(Box::new(decode(
+                value,
+                &format!("{at}:"),
+                errors,
+                depth + 1,
+            )))
+        }
+        "properties" => match value {
+            Value::Object(properties) => {
+                tags.properties = Some(decode_properties(properties, at, errors, depth))
+            }
+            _ => wrong("keys (`properties:<name>:…`)"),
+        },
+        "cel" => match value {
+            Value::Array(items) => {
+                for (index, item) in items.iter().enumerate() {
+                    tags.cel
+                        .push(cel_tag(item, &format!("{at}[{index}]"), errors));
+                }
+            }
+            _ => wrong("indexed (`cel[0]:rule=…`)"),
+        },
+        _ => {}
+    }
+}
+
+/// The `properties:<name>:…` of `at`, by name.
+fn decode_properties(
+    properties: &serde_json::Map<String, Value>,
+    at: &str,
+    errors: &mut Vec<(String, String)>,
+    depth: usize,
+) -> Vec<(String, CommentTags)> {
+    let mut list: Vec<(String, CommentTags)> = properties
+        .iter()
+        .map(|(key, v)| {
+            (
+                key.clone(),
+                decode(v, &format!("{at}:{key}:"), errors, depth + 1),
+            )
+        })
+        .collect();
+    list.sort_by(|a, b| a.0.cmp(&b.0));
+    list
 }
 
 fn cel_tag(value: &Value, at: &str, errors: &mut Vec<(String, String)>) -> CelRule {
