@@ -82,6 +82,13 @@ pub struct DeclType {
     pub max_elements: u64,
 }
 
+/// Whether a schema is an `x-kubernetes-embedded-resource` (a resource's root below).
+fn embedded(s: &Value) -> bool {
+    s.get("x-kubernetes-embedded-resource")
+        .and_then(Value::as_bool)
+        .unwrap_or(false)
+}
+
 fn non_negative(value: &Value) -> Option<u64> {
     value.as_i64().map(|v| v.max(0) as u64)
 }
@@ -113,11 +120,6 @@ impl DeclType {
             let max = max_length.map_or(MAX_STRING_LENGTH, |l| l.saturating_mul(4));
             return Some(DeclType::simple(Kind::Dyn, 1, max));
         }
-        let embedded = |s: &Value| {
-            s.get("x-kubernetes-embedded-resource")
-                .and_then(Value::as_bool)
-                .unwrap_or(false)
-        };
         match get("type").and_then(Value::as_str)? {
             "array" => {
                 let items = get("items").filter(|i| i.is_object())?;
@@ -135,46 +137,7 @@ impl DeclType {
                         .unwrap_or_else(|| MAX_STRING_LENGTH / (value.min_size + 6));
                     return Some(DeclType::simple(Kind::Map(Box::new(value)), 2, max));
                 }
-                let required: Vec<&str> = get("required")
-                    .and_then(Value::as_array)
-                    .map(|r| r.iter().filter_map(Value::as_str).collect())
-                    .unwrap_or_default();
-                let mut properties: Vec<(String, Option<DeclType>, bool)> = Vec::new();
-                if let Some(props) = get("properties").and_then(Value::as_object) {
-                    for (name, prop) in props {
-                        let defaulted = prop.get("default").is_some();
-                        let ty = Self::build(prop, embedded(prop), depth + 1);
-                        properties.push((name.clone(), ty, defaulted));
-                    }
-                }
-                if is_resource_root && !has_type_and_object_meta(schema) {
-                    // `WithTypeAndObjectMeta`: `kind`, `apiVersion` and `metadata.name`/
-                    // `generateName` are always visible at a resource's root.
-                    let string = || DeclType::simple(Kind::String, 2, MAX_STRING_LENGTH);
-                    let mut meta = BTreeMap::new();
-                    meta.insert("name".to_string(), string());
-                    meta.insert("generateName".to_string(), string());
-                    properties.retain(|(n, ..)| {
-                        !["kind", "apiVersion", "metadata"].contains(&n.as_str())
-                    });
-                    properties.push(("kind".into(), Some(string()), false));
-                    properties.push(("apiVersion".into(), Some(string()), false));
-                    let metadata = DeclType::simple(Kind::Object(meta), 2, 0);
-                    properties.push(("metadata".into(), Some(metadata), false));
-                }
-                // `{}`, plus each required property without a default: `"name":value,`.
-                let mut min_size = 2u64;
-                let mut fields = BTreeMap::new();
-                for (name, ty, defaulted) in properties {
-                    let Some(ty) = ty else { continue };
-                    if required.contains(&name.as_str()) && !defaulted {
-                        min_size = min_size.saturating_add(name.len() as u64 + ty.min_size + 4);
-                    }
-                    if let Some(escaped) = super::escape(&name) {
-                        fields.insert(escaped, ty);
-                    }
-                }
-                Some(DeclType::simple(Kind::Object(fields), min_size, 0))
+                Some(Self::build_object(schema, is_resource_root, depth))
             }
             "string" => Some(match get("format").and_then(Value::as_str) {
                 Some("byte") => {
@@ -208,6 +171,50 @@ impl DeclType {
             "integer" => Some(DeclType::simple(Kind::Int, 1, 0)),
             _ => None,
         }
+    }
+
+    /// An `object` without `additionalProperties`: its properties, each of which CEL sees,
+    /// and its minimal size.
+    fn build_object(schema: &Value, is_resource_root: bool, depth: usize) -> DeclType {
+        let get = |key: &str| schema.get(key);
+        let required: Vec<&str> = get("required")
+            .and_then(Value::as_array)
+            .map(|r| r.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let mut properties: Vec<(String, Option<DeclType>, bool)> = Vec::new();
+        if let Some(props) = get("properties").and_then(Value::as_object) {
+            for (name, prop) in props {
+                let defaulted = prop.get("default").is_some();
+                let ty = Self::build(prop, embedded(prop), depth + 1);
+                properties.push((name.clone(), ty, defaulted));
+            }
+        }
+        if is_resource_root && !has_type_and_object_meta(schema) {
+            // `WithTypeAndObjectMeta`: `kind`, `apiVersion` and `metadata.name`/
+            // `generateName` are always visible at a resource's root.
+            let string = || DeclType::simple(Kind::String, 2, MAX_STRING_LENGTH);
+            let mut meta = BTreeMap::new();
+            meta.insert("name".to_string(), string());
+            meta.insert("generateName".to_string(), string());
+            properties.retain(|(n, ..)| !["kind", "apiVersion", "metadata"].contains(&n.as_str()));
+            properties.push(("kind".into(), Some(string()), false));
+            properties.push(("apiVersion".into(), Some(string()), false));
+            let metadata = DeclType::simple(Kind::Object(meta), 2, 0);
+            properties.push(("metadata".into(), Some(metadata), false));
+        }
+        // `{}`, plus each required property without a default: `"name":value,`.
+        let mut min_size = 2u64;
+        let mut fields = BTreeMap::new();
+        for (name, ty, defaulted) in properties {
+            let Some(ty) = ty else { continue };
+            if required.contains(&name.as_str()) && !defaulted {
+                min_size = min_size.saturating_add(name.len() as u64 + ty.min_size + 4);
+            }
+            if let Some(escaped) = super::escape(&name) {
+                fields.insert(escaped, ty);
+            }
+        }
+        DeclType::simple(Kind::Object(fields), min_size, 0)
     }
 
     /// The node at a cel-go field path below this one (`@items`, `@values`, `@keys`, names).
