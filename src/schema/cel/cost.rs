@@ -557,36 +557,7 @@ impl<'a> Coster<'a> {
                 })
             }
             Expr::Ident(name) => self.ident(name),
-            Expr::Select(select) => {
-                let operand = self.cost(&select.operand)?;
-                if select.test {
-                    // `has()`: the presence test itself is free (`PresenceTestHasCost(false)`).
-                    return Ok(self.node(operand.cost, Ty::Bool, Vec::new()));
-                }
-                let mut cost = operand.cost;
-                if operand.ty.is_map_or_object() {
-                    cost += SELECT_AND_IDENT_COST;
-                }
-                let ty = match &operand.ty {
-                    Ty::Decl(d) => match &d.kind {
-                        Kind::Object(fields) => match fields.get(&select.field) {
-                            Some(field) => Ty::Decl(field),
-                            None => {
-                                return Err(format!(
-                                    "the schema has no property `{}` to select",
-                                    select.field
-                                ))
-                            }
-                        },
-                        Kind::Map(value) => Ty::Decl(value),
-                        _ => Ty::Dyn,
-                    },
-                    _ => Ty::Dyn,
-                };
-                let mut path = operand.path.clone();
-                path.push(select.field.clone());
-                Ok(self.node(cost, ty, path))
-            }
+            Expr::Select(select) => self.select(select),
             Expr::Call(call) => self.call(&call.func_name, call.target.as_deref(), &call.args),
             Expr::List(list) => {
                 let mut cost = LIST_CREATE_BASE_COST;
@@ -649,6 +620,37 @@ impl<'a> Coster<'a> {
             Expr::Comprehension(comp) => self.comprehension(comp),
             Expr::Unspecified => Err("an empty expression".into()),
         }
+    }
+
+    fn select(&mut self, select: &cel::common::ast::SelectExpr) -> Result<Node<'a>, String> {
+        let operand = self.cost(&select.operand)?;
+        if select.test {
+            // `has()`: the presence test itself is free (`PresenceTestHasCost(false)`).
+            return Ok(self.node(operand.cost, Ty::Bool, Vec::new()));
+        }
+        let mut cost = operand.cost;
+        if operand.ty.is_map_or_object() {
+            cost += SELECT_AND_IDENT_COST;
+        }
+        let ty = match &operand.ty {
+            Ty::Decl(d) => match &d.kind {
+                Kind::Object(fields) => match fields.get(&select.field) {
+                    Some(field) => Ty::Decl(field),
+                    None => {
+                        return Err(format!(
+                            "the schema has no property `{}` to select",
+                            select.field
+                        ))
+                    }
+                },
+                Kind::Map(value) => Ty::Decl(value),
+                _ => Ty::Dyn,
+            },
+            _ => Ty::Dyn,
+        };
+        let mut path = operand.path.clone();
+        path.push(select.field.clone());
+        Ok(self.node(cost, ty, path))
     }
 
     fn ident(&self, name: &str) -> Result<Node<'a>, String> {
