@@ -768,159 +768,240 @@ impl<'a> Coster<'a> {
             nodes.push(self.cost(arg)?);
         }
         let target = target.map(|t| self.cost(t)).transpose()?;
+        if let ("dyn", 1, None) = (function, nodes.len(), &target) {
+            let inner = nodes[0].clone();
+            return Ok(Node {
+                cost: inner.cost.saturating_add(1),
+                ty: Ty::Dyn,
+                ..inner
+            });
+        }
         let args_cost = nodes.iter().fold(0u64, |sum, n| sum.saturating_add(n.cost));
         let target_cost = target.as_ref().map_or(0, |t| t.cost);
         let base = target_cost.saturating_add(args_cost);
         // O(1) functions: 1 + arguments (cel-go `functionCost`'s fallback).
         let constant = base.saturating_add(1);
-        let arg = |i: usize| nodes.get(i);
-        let size = |i: usize| arg(i).map_or(u64::MAX, Node::size_or_unknown);
-        let string_op = |lhs: u64, rhs: u64| by_factor(lhs.min(rhs), STRING_TRAVERSAL_COST_FACTOR);
-        let mut path = Vec::new();
-        let mut result_size: Option<u64> = None;
-        let mut entry = None;
-        let (cost, ty) = match (function, nodes.len(), &target) {
-            ("_&&_" | "_||_", 2, None) => (args_cost, Ty::Bool),
-            ("_?_:_", 3, None) => {
-                let (t, f) = (&nodes[1], &nodes[2]);
-                result_size = Some(t.size_or_unknown().max(f.size_or_unknown()));
-                entry = Entry::union(t.entry, f.entry);
-                let ty = if t.ty.is_dyn() {
-                    f.ty.clone()
-                } else {
-                    t.ty.clone()
-                };
-                (nodes[0].cost.saturating_add(t.cost.max(f.cost)), ty)
+        let called = operator(function, &nodes, target.is_some(), args_cost, constant)
+            .or_else(|| string_function(function, &nodes, target.as_ref(), base, args_cost))
+            .or_else(|| constant_function(function, &nodes, target.is_some(), constant))
+            .ok_or_else(|| {
+                format!("the function `{function}` is not modelled by union-gen's estimator")
+            })?;
+        let size = called
+            .size
+            .or_else(|| self.path_or_type_size(&called.path, &called.ty));
+        Ok(Node {
+            cost: called.cost,
+            size,
+            ty: called.ty,
+            path: called.path,
+            entry: called.entry,
+        })
+    }
+}
+
+/// A call's cost and type, with what its arguments tell of its size (`None`: from its path
+/// or type), entries and field path.
+struct Called<'a> {
+    cost: u64,
+    ty: Ty<'a>,
+    size: Option<u64>,
+    entry: Option<Entry>,
+    path: Vec<String>,
+}
+
+impl<'a> Called<'a> {
+    fn new(cost: u64, ty: Ty<'a>) -> Self {
+        Called {
+            cost,
+            ty,
+            size: None,
+            entry: None,
+            path: Vec::new(),
+        }
+    }
+}
+
+/// The size of argument `i`, `u64::MAX` when unknown or missing.
+fn arg_size(nodes: &[Node], i: usize) -> u64 {
+    nodes.get(i).map_or(u64::MAX, Node::size_or_unknown)
+}
+
+fn string_op(lhs: u64, rhs: u64) -> u64 {
+    by_factor(lhs.min(rhs), STRING_TRAVERSAL_COST_FACTOR)
+}
+
+/// The operators (`_==_`, `_+_`, `_[_]`, …), which take no target.
+fn operator<'a>(
+    function: &str,
+    nodes: &[Node<'a>],
+    has_target: bool,
+    args_cost: u64,
+    constant: u64,
+) -> Option<Called<'a>> {
+    if has_target {
+        return None;
+    }
+    let size = |i: usize| arg_size(nodes, i);
+    let called = match (function, nodes.len()) {
+        ("_&&_" | "_||_", 2) => Called::new(args_cost, Ty::Bool),
+        ("_?_:_", 3) => {
+            let (t, f) = (&nodes[1], &nodes[2]);
+            let ty = if t.ty.is_dyn() {
+                f.ty.clone()
+            } else {
+                t.ty.clone()
+            };
+            Called {
+                size: Some(t.size_or_unknown().max(f.size_or_unknown())),
+                entry: Entry::union(t.entry, f.entry),
+                ..Called::new(nodes[0].cost.saturating_add(t.cost.max(f.cost)), ty)
             }
-            ("_==_" | "_!=_", 2, None) => (
-                string_op(size(0), size(1)).saturating_add(args_cost),
-                Ty::Bool,
-            ),
-            ("_<_" | "_<=_" | "_>_" | "_>=_", 2, None) => {
-                let string = string_op(size(0), size(1)).saturating_add(args_cost);
-                let cost = if nodes[0].ty.is_string_like() {
-                    string
-                } else if nodes[0].ty.is_dyn() || nodes[1].ty.is_dyn() {
-                    string.max(constant) // every overload is a candidate: their union
-                } else {
-                    constant
-                };
-                (cost, Ty::Bool)
-            }
-            ("_+_", 2, None) => {
-                let (l, r) = (&nodes[0], &nodes[1]);
-                let sum = l.size_or_unknown().saturating_add(r.size_or_unknown());
-                if l.ty.is_list() || r.ty.is_list() {
-                    result_size = Some(sum);
-                    entry = Entry::union(l.entry, r.entry);
-                    (constant, l.ty.clone())
-                } else if l.ty.is_string_like() {
-                    result_size = Some(sum);
-                    let cost =
-                        by_factor(sum, STRING_TRAVERSAL_COST_FACTOR).saturating_add(args_cost);
-                    (cost, l.ty.clone())
-                } else if l.ty.is_dyn() || r.ty.is_dyn() {
-                    let string =
-                        by_factor(sum, STRING_TRAVERSAL_COST_FACTOR).saturating_add(args_cost);
-                    (string.max(constant), Ty::Dyn)
-                } else {
-                    (constant, l.ty.clone())
+        }
+        ("_==_" | "_!=_", 2) => Called::new(
+            string_op(size(0), size(1)).saturating_add(args_cost),
+            Ty::Bool,
+        ),
+        ("_<_" | "_<=_" | "_>_" | "_>=_", 2) => {
+            let string = string_op(size(0), size(1)).saturating_add(args_cost);
+            let cost = if nodes[0].ty.is_string_like() {
+                string
+            } else if nodes[0].ty.is_dyn() || nodes[1].ty.is_dyn() {
+                string.max(constant) // every overload is a candidate: their union
+            } else {
+                constant
+            };
+            Called::new(cost, Ty::Bool)
+        }
+        ("_+_", 2) => {
+            let (l, r) = (&nodes[0], &nodes[1]);
+            let sum = l.size_or_unknown().saturating_add(r.size_or_unknown());
+            if l.ty.is_list() || r.ty.is_list() {
+                Called {
+                    size: Some(sum),
+                    entry: Entry::union(l.entry, r.entry),
+                    ..Called::new(constant, l.ty.clone())
                 }
-            }
-            ("@in", 2, None) => {
-                let container = &nodes[1];
-                let list = size(1).saturating_add(args_cost);
-                let cost = if container.ty.is_list() {
-                    list
-                } else if container.ty.is_map() {
-                    constant
-                } else {
-                    list.max(constant)
-                };
-                (cost, Ty::Bool)
-            }
-            ("_[_]", 2, None) => {
-                let container = &nodes[0];
-                let step = if container.ty.is_map() {
-                    "@values"
-                } else {
-                    "@items"
-                };
-                if let Some(entry) = container.entry {
-                    result_size = Some(entry.value);
+            } else if l.ty.is_string_like() {
+                let cost = by_factor(sum, STRING_TRAVERSAL_COST_FACTOR).saturating_add(args_cost);
+                Called {
+                    size: Some(sum),
+                    ..Called::new(cost, l.ty.clone())
                 }
-                path = container.path.clone();
-                path.push(step.into());
-                (constant, container.ty.element())
+            } else if l.ty.is_dyn() || r.ty.is_dyn() {
+                let string = by_factor(sum, STRING_TRAVERSAL_COST_FACTOR).saturating_add(args_cost);
+                Called::new(string.max(constant), Ty::Dyn)
+            } else {
+                Called::new(constant, l.ty.clone())
             }
-            ("startsWith" | "endsWith", 1, Some(_)) => (
-                by_factor(size(0), STRING_TRAVERSAL_COST_FACTOR).saturating_add(base),
-                Ty::Bool,
-            ),
-            ("contains", 1, Some(t)) if t.ty.is_string_like() || t.ty.is_dyn() => {
-                let text = by_factor(t.size_or_unknown(), STRING_TRAVERSAL_COST_FACTOR);
-                let sub = by_factor(size(0), STRING_TRAVERSAL_COST_FACTOR);
-                (text.saturating_mul(sub).saturating_add(base), Ty::Bool)
+        }
+        ("@in", 2) => {
+            let container = &nodes[1];
+            let list = size(1).saturating_add(args_cost);
+            let cost = if container.ty.is_list() {
+                list
+            } else if container.ty.is_map() {
+                constant
+            } else {
+                list.max(constant)
+            };
+            Called::new(cost, Ty::Bool)
+        }
+        ("_[_]", 2) => {
+            let container = &nodes[0];
+            let step = if container.ty.is_map() {
+                "@values"
+            } else {
+                "@items"
+            };
+            let mut path = container.path.clone();
+            path.push(step.into());
+            Called {
+                size: container.entry.map(|entry| entry.value),
+                path,
+                ..Called::new(constant, container.ty.element())
             }
-            ("matches", 1, Some(t)) => {
-                let text = by_factor(
-                    t.size_or_unknown().saturating_add(1),
-                    STRING_TRAVERSAL_COST_FACTOR,
-                );
-                let regex = by_factor(size(0), REGEX_STRING_LENGTH_COST_FACTOR);
-                (text.saturating_mul(regex).saturating_add(base), Ty::Bool)
-            }
-            // The global form has no target: cel-go's `MatchesString` case does not apply.
-            ("matches", 2, None) => (constant, Ty::Bool),
-            ("dyn", 1, None) => {
-                let inner = nodes[0].clone();
-                return Ok(Node {
-                    cost: inner.cost.saturating_add(1),
-                    ty: Ty::Dyn,
-                    ..inner
-                });
-            }
-            ("string", 1, None) if matches!(nodes[0].ty, Ty::Bytes) => {
-                let sz = size(0);
-                result_size = Some(sz);
-                (
+        }
+        _ => return None,
+    };
+    Some(called)
+}
+
+/// The string functions whose cost grows with their arguments' lengths.
+fn string_function<'a>(
+    function: &str,
+    nodes: &[Node<'a>],
+    target: Option<&Node<'a>>,
+    base: u64,
+    args_cost: u64,
+) -> Option<Called<'a>> {
+    let size = |i: usize| arg_size(nodes, i);
+    let called = match (function, nodes.len(), target) {
+        ("startsWith" | "endsWith", 1, Some(_)) => Called::new(
+            by_factor(size(0), STRING_TRAVERSAL_COST_FACTOR).saturating_add(base),
+            Ty::Bool,
+        ),
+        ("contains", 1, Some(t)) if t.ty.is_string_like() || t.ty.is_dyn() => {
+            let text = by_factor(t.size_or_unknown(), STRING_TRAVERSAL_COST_FACTOR);
+            let sub = by_factor(size(0), STRING_TRAVERSAL_COST_FACTOR);
+            Called::new(text.saturating_mul(sub).saturating_add(base), Ty::Bool)
+        }
+        ("matches", 1, Some(t)) => {
+            let text = by_factor(
+                t.size_or_unknown().saturating_add(1),
+                STRING_TRAVERSAL_COST_FACTOR,
+            );
+            let regex = by_factor(size(0), REGEX_STRING_LENGTH_COST_FACTOR);
+            Called::new(text.saturating_mul(regex).saturating_add(base), Ty::Bool)
+        }
+        ("string", 1, None) if matches!(nodes[0].ty, Ty::Bytes) => {
+            let sz = size(0);
+            Called {
+                size: Some(sz),
+                ..Called::new(
                     by_factor(sz, STRING_TRAVERSAL_COST_FACTOR).saturating_add(args_cost),
                     Ty::String,
                 )
             }
-            ("bytes", 1, None) if nodes[0].ty.is_string_like() => {
-                let sz = size(0);
-                result_size = Some(sz.saturating_mul(4));
-                (
+        }
+        ("bytes", 1, None) if nodes[0].ty.is_string_like() => {
+            let sz = size(0);
+            Called {
+                size: Some(sz.saturating_mul(4)),
+                ..Called::new(
                     by_factor(sz, STRING_TRAVERSAL_COST_FACTOR).saturating_add(args_cost),
                     Ty::Bytes,
                 )
             }
-            ("size", 1, None) | ("size", 0, Some(_)) => (constant, Ty::Int),
-            ("!_" | "@not_strictly_false", 1, None) => (constant, Ty::Bool),
-            ("-_", 1, None) => (constant, nodes[0].ty.clone()),
-            ("_-_" | "_*_" | "_/_" | "_%_", 2, None) => (constant, nodes[0].ty.clone()),
-            ("int", 1, None) => (constant, Ty::Int),
-            ("double", 1, None) => (constant, Ty::Double),
-            ("string", 1, None) => (constant, Ty::String),
-            ("bool", 1, None) => (constant, Ty::Bool),
-            ("uint" | "duration" | "timestamp", 1, None) => (constant, Ty::Scalar),
-            ("type", 1, None) => (constant, Ty::Type),
-            _ => {
-                return Err(format!(
-                    "the function `{function}` is not modelled by union-gen's estimator"
-                ))
-            }
-        };
-        let size = result_size.or_else(|| self.path_or_type_size(&path, &ty));
-        Ok(Node {
-            cost,
-            size,
-            ty,
-            path,
-            entry,
-        })
-    }
+        }
+        _ => return None,
+    };
+    Some(called)
+}
+
+/// The O(1) functions and conversions.
+fn constant_function<'a>(
+    function: &str,
+    nodes: &[Node<'a>],
+    has_target: bool,
+    constant: u64,
+) -> Option<Called<'a>> {
+    let ty = match (function, nodes.len(), has_target) {
+        // The global form has no target: cel-go's `MatchesString` case does not apply.
+        ("matches", 2, false) => Ty::Bool,
+        ("size", 1, false) | ("size", 0, true) => Ty::Int,
+        ("!_" | "@not_strictly_false", 1, false) => Ty::Bool,
+        ("-_", 1, false) => nodes[0].ty.clone(),
+        ("_-_" | "_*_" | "_/_" | "_%_", 2, false) => nodes[0].ty.clone(),
+        ("int", 1, false) => Ty::Int,
+        ("double", 1, false) => Ty::Double,
+        ("string", 1, false) => Ty::String,
+        ("bool", 1, false) => Ty::Bool,
+        ("uint" | "duration" | "timestamp", 1, false) => Ty::Scalar,
+        ("type", 1, false) => Ty::Type,
+        _ => return None,
+    };
+    Some(Called::new(constant, ty))
 }
 
 #[cfg(test)]
