@@ -766,9 +766,7 @@ impl<'a> Extractor<'a> {
             ) else {
                 return None;
             };
-            let Some(op) = BinaryOp::from_text(self.text(op)) else {
-                return None;
-            };
+            let op = BinaryOp::from_text(self.text(op))?;
             rest.push((op, rhs));
             left = lhs;
         }
