@@ -328,30 +328,8 @@ fn document_additions(
         });
         return Ok(None);
     }
-    let spec = value.get("spec");
-    let group = spec
-        .and_then(|s| s.get("group"))
-        .and_then(Value::as_str)
-        .unwrap_or_default();
-    let kind = spec
-        .and_then(|s| s.get("names"))
-        .and_then(|n| n.get("kind"))
-        .and_then(Value::as_str)
-        .unwrap_or_default();
-    let versions = spec
-        .and_then(|s| s.get("versions"))
-        .and_then(Value::as_sequence)
-        .map(Vec::as_slice)
-        .unwrap_or_default();
-    let mut walker = Walker {
-        index,
-        additions: Vec::new(),
-        cel: Vec::new(),
-        cardinality: Cardinality::ROOT,
-        enclosing: Vec::new(),
-        added: Vec::new(),
-        dependency_enums: Vec::new(),
-    };
+    let (group, kind, versions) = crd_spec(&value);
+    let mut walker = Walker::new(index);
     for (number, version) in versions.iter().enumerate() {
         let Some(schema) = version
             .get("schema")
@@ -390,21 +368,7 @@ fn document_additions(
         walker.walk_struct(&type_name, def, schema, &mut path);
         let version_line = locate(&tree, &path[..3]).map_or(doc_line, |(_, line)| line);
         // The stale rules go: they count no more in the version's cost.
-        let stale: Vec<Vec<Step>> = walker.additions[first_addition..]
-            .iter()
-            .flat_map(|(at, addition)| match addition {
-                Addition::Rules { stale, .. } => stale
-                    .iter()
-                    .map(|i| {
-                        let mut rule = at.clone();
-                        rule.push(Step::Key(cel::EXTENSION.into()));
-                        rule.push(Step::Index(*i));
-                        rule
-                    })
-                    .collect(),
-                Addition::Enum { .. } => Vec::new(),
-            })
-            .collect();
+        let stale = stale_rule_paths(&walker.additions[first_addition..]);
         if version_budget(
             &tree,
             schema,
@@ -420,10 +384,63 @@ fn document_additions(
             drop_new_rules(&mut walker.additions, first_addition);
         }
     }
-    let offset = block::sequence_offset(&tree).unwrap_or(0);
+    let additions = record_walk(&tree, doc_line, walker, patched, insertions)?;
+    Ok(Some((value, additions)))
+}
+
+/// A CRD's group, kind and versions, empty where missing.
+fn crd_spec(value: &Value) -> (&str, &str, &[Value]) {
+    let spec = value.get("spec");
+    let group = spec
+        .and_then(|s| s.get("group"))
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let kind = spec
+        .and_then(|s| s.get("names"))
+        .and_then(|n| n.get("kind"))
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let versions = spec
+        .and_then(|s| s.get("versions"))
+        .and_then(Value::as_sequence)
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    (group, kind, versions)
+}
+
+/// The schema paths of the stale rules among `additions`, each to its `x-kubernetes-validations`
+/// entry.
+fn stale_rule_paths(additions: &[(Vec<Step>, Addition)]) -> Vec<Vec<Step>> {
+    additions
+        .iter()
+        .flat_map(|(at, addition)| match addition {
+            Addition::Rules { stale, .. } => stale
+                .iter()
+                .map(|i| {
+                    let mut rule = at.clone();
+                    rule.push(Step::Key(cel::EXTENSION.into()));
+                    rule.push(Step::Index(*i));
+                    rule
+                })
+                .collect(),
+            Addition::Enum { .. } => Vec::new(),
+        })
+        .collect()
+}
+
+/// Pushes the insertions of one document's walk and counts it into `patched`; gives back its
+/// additions.
+fn record_walk(
+    tree: &block::Node,
+    doc_line: usize,
+    walker: Walker,
+    patched: &mut Patched,
+    insertions: &mut Vec<Insertion>,
+) -> Result<Additions, Finding> {
+    let offset = block::sequence_offset(tree).unwrap_or(0);
     for (path, addition) in &walker.additions {
         let order = insertions.len();
-        insertions.extend(insertion(&tree, path, addition, offset, order)?);
+        insertions.extend(insertion(tree, path, addition, offset, order)?);
         match addition {
             Addition::Enum {
                 replaces: false, ..
@@ -436,7 +453,7 @@ fn document_additions(
         }
     }
     for (path, enum_type) in walker.dependency_enums {
-        let line = locate(&tree, &path).map_or(doc_line, |(_, line)| line);
+        let line = locate(tree, &path).map_or(doc_line, |(_, line)| line);
         patched
             .dependency_enums
             .push((line, field_path(&path), enum_type));
@@ -446,7 +463,7 @@ fn document_additions(
             patched.cel.push(finding);
         }
     }
-    Ok(Some((value, walker.additions)))
+    Ok(walker.additions)
 }
 
 struct Walker<'a, 'm> {
@@ -461,6 +478,31 @@ struct Walker<'a, 'm> {
     added: Vec<(String, u64)>,
     /// Properties of a dependency's `+enum` type left without a list.
     dependency_enums: Vec<(Vec<Step>, TypeName)>,
+}
+
+/// The manifest's rules at `schema`: the indices of the stale ones (union-gen's own form, but
+/// not among `generated`) and the normalized text of the others.
+fn manifest_rules(schema: &Mapping, generated: &[String]) -> (Vec<usize>, Vec<String>) {
+    let mut stale = Vec::new();
+    let mut present: Vec<String> = Vec::new();
+    let manifest_rules = schema.get(cel::EXTENSION).and_then(Value::as_sequence);
+    for (i, entry) in manifest_rules.into_iter().flatten().enumerate() {
+        let Some(rule) = entry.get("rule").and_then(Value::as_str) else {
+            continue;
+        };
+        let normalized = cel::normalized(rule);
+        let message = entry.get("message").and_then(Value::as_str);
+        let only_rule_and_message = entry.as_mapping().is_some_and(|m| m.len() == 2);
+        if only_rule_and_message
+            && message.is_some_and(|message| cel::is_generated(rule, message))
+            && !generated.contains(&normalized)
+        {
+            stale.push(i);
+        } else {
+            present.push(normalized);
+        }
+    }
+    (stale, present)
 }
 
 /// Drops the new rules of the changes from `first` on, keeping the removal of stale ones.
@@ -478,7 +520,19 @@ fn drop_new_rules(additions: &mut Additions, first: usize) {
     }
 }
 
-impl Walker<'_, '_> {
+impl<'a, 'm> Walker<'a, 'm> {
+    fn new(index: &'a Index<'m>) -> Self {
+        Walker {
+            index,
+            additions: Vec::new(),
+            cel: Vec::new(),
+            cardinality: Cardinality::ROOT,
+            enclosing: Vec::new(),
+            added: Vec::new(),
+            dependency_enums: Vec::new(),
+        }
+    }
+
     fn walk_struct(
         &mut self,
         name: &TypeName,
@@ -519,25 +573,7 @@ impl Walker<'_, '_> {
                 }))
                 .map(|r| cel::normalized(&r.rule))
                 .collect();
-        let mut stale = Vec::new();
-        let mut present: Vec<String> = Vec::new();
-        let manifest_rules = schema.get(cel::EXTENSION).and_then(Value::as_sequence);
-        for (i, entry) in manifest_rules.into_iter().flatten().enumerate() {
-            let Some(rule) = entry.get("rule").and_then(Value::as_str) else {
-                continue;
-            };
-            let normalized = cel::normalized(rule);
-            let message = entry.get("message").and_then(Value::as_str);
-            let only_rule_and_message = entry.as_mapping().is_some_and(|m| m.len() == 2);
-            if only_rule_and_message
-                && message.is_some_and(|message| cel::is_generated(rule, message))
-                && !generated.contains(&normalized)
-            {
-                stale.push(i);
-            } else {
-                present.push(normalized);
-            }
-        }
+        let (stale, mut present) = manifest_rules(schema, &generated);
         for finding in plan.findings {
             // A rule the manifest already has is the manifest's: the version check reports it.
             if let cel::Finding::OverBudget { rule, .. } = &finding {
@@ -872,22 +908,7 @@ fn version_budget(
                 existing = existing.saturating_add(c);
                 if c > rule_limit {
                     let line = locate(tree, &rule.path).map_or(version_line, |(_, l)| l);
-                    out.push(BudgetFinding {
-                        line,
-                        message: format!(
-                            "the manifest's rule `{}` at `{}` (version {version}) has an \
-                             estimated cost of {}, over the API server's per-rule limit of {}: \
-                             the API server refuses this CRD as it is",
-                            rule.rule,
-                            field_path(&rule.path),
-                            cost::thousands(c),
-                            cost::thousands(rule_limit)
-                        ),
-                        help: "bound the lists and maps above the rule (`maxItems`, \
-                               `maxProperties`) or the lists and strings it reads"
-                            .into(),
-                        warning: true,
-                    });
+                    out.push(rule_over_limit(rule, c, version, line));
                 }
             }
             Err(_) => unknown += 1,
@@ -922,6 +943,49 @@ fn version_budget(
         });
         return false;
     }
+    out.push(ours_over_limit(
+        added,
+        version,
+        version_line,
+        existing,
+        ours,
+        &not_estimated,
+    ));
+    true
+}
+
+/// The warning for a manifest rule over the per-rule limit.
+fn rule_over_limit(rule: &Present, c: u64, version: &str, line: usize) -> BudgetFinding {
+    BudgetFinding {
+        line,
+        message: format!(
+            "the manifest's rule `{}` at `{}` (version {version}) has an \
+             estimated cost of {}, over the API server's per-rule limit of {}: \
+             the API server refuses this CRD as it is",
+            rule.rule,
+            field_path(&rule.path),
+            cost::thousands(c),
+            cost::thousands(cost::STATIC_ESTIMATED_COST_LIMIT)
+        ),
+        help: "bound the lists and maps above the rule (`maxItems`, \
+               `maxProperties`) or the lists and strings it reads"
+            .into(),
+        warning: true,
+    }
+}
+
+/// The error for a version that union-gen's rules (`added`, costing `ours`) bring over the
+/// per-version limit; names the most expensive of them.
+fn ours_over_limit(
+    added: &[(String, u64)],
+    version: &str,
+    version_line: usize,
+    existing: u64,
+    ours: u64,
+    not_estimated: &str,
+) -> BudgetFinding {
+    let limit = cost::STATIC_ESTIMATED_CRD_COST_LIMIT;
+    let total = existing.saturating_add(ours);
     let mut largest: Vec<&(String, u64)> = added.iter().collect();
     largest.sort_by_key(|entry| std::cmp::Reverse(entry.1));
     let largest: Vec<String> = largest
@@ -929,7 +993,7 @@ fn version_budget(
         .take(4)
         .map(|(path, c)| format!("`{path}` ({})", cost::thousands(*c)))
         .collect();
-    out.push(BudgetFinding {
+    BudgetFinding {
         line: version_line,
         message: format!(
             "with union-gen's rules, the rules of version {version} would have an estimated total \
@@ -947,8 +1011,7 @@ fn version_budget(
             largest.join(", ")
         ),
         warning: false,
-    });
-    true
+    }
 }
 
 /// What the manifest's schema of a struct says of its properties overrides the Go types: the
@@ -1070,135 +1133,185 @@ fn insertion(
     };
     let indent = entries[0].indent;
     let last = entries.last().map_or(line, |e| e.last) + 1;
-    let starts_item = |entry: &block::Entry, what: &str| Finding {
+    let place = Place {
+        path,
+        entries,
+        line: last,
+        indent,
+        offset,
+        order,
+    };
+    match addition {
+        Addition::Enum { values, .. } => enum_insertion(&place, values),
+        Addition::Rules { stale, new } => rules_insertion(&place, line, stale, new),
+    }
+}
+
+/// A block mapping of the schema being changed: its entries, the line after them, their
+/// indentation, the offset of list items below its keys and the change's order.
+struct Place<'t> {
+    path: &'t [Step],
+    entries: &'t [block::Entry],
+    line: usize,
+    indent: usize,
+    offset: usize,
+    order: usize,
+}
+
+fn starts_item(path: &[Step], entry: &block::Entry, what: &str) -> Finding {
+    Finding {
         line: entry.line,
         message: format!(
             "the schema `{}` starts on a `- ` line; union-gen cannot {what}",
             path_text(path)
         ),
-    };
-    match addition {
-        Addition::Enum { values, .. } => {
-            let existing = entries.iter().find(|e| e.key == "enum");
-            let (at, remove, offset) = match existing {
-                // A stale list: its lines are replaced, in the style of its items.
-                Some(entry) if entry.item_start => {
-                    return Err(starts_item(entry, "rewrite its `enum`"))
-                }
-                Some(entry) => {
-                    let offset = match &entry.value {
-                        block::Node::Seq(items) => items[0].indent.saturating_sub(entry.indent),
-                        _ => offset,
-                    };
-                    (entry.line, entry.last + 1 - entry.line, offset)
-                }
-                None => {
-                    let at = match entries.iter().position(|e| e.key.as_str() > "enum") {
-                        Some(0) if entries[0].item_start => {
-                            return Err(starts_item(
-                                &entries[0],
-                                "insert `enum` before its first key",
-                            ))
-                        }
-                        Some(0) => entries[0].line,
-                        Some(i) => entries[i - 1].last + 1,
-                        None => last,
-                    };
-                    (at, 0, offset)
-                }
-            };
-            let mut lines = vec![format!("{}enum:", spaces(indent))];
-            for value in values {
-                lines.push(format!("{}- {}", spaces(indent + offset), scalar(value)));
-            }
-            Ok(vec![Insertion {
-                line: at,
-                remove,
-                indent,
-                order,
-                lines,
-            }])
+    }
+}
+
+/// The `enum` list added, or written over the manifest's.
+fn enum_insertion(place: &Place, values: &[String]) -> Result<Vec<Insertion>, Finding> {
+    let Place {
+        path,
+        entries,
+        line: last,
+        indent,
+        offset,
+        order,
+    } = *place;
+    let existing = entries.iter().find(|e| e.key == "enum");
+    let (at, remove, offset) = match existing {
+        // A stale list: its lines are replaced, in the style of its items.
+        Some(entry) if entry.item_start => {
+            return Err(starts_item(path, entry, "rewrite its `enum`"))
         }
-        Addition::Rules { stale, new } => {
-            let existing = entries.iter().find(|e| e.key == cel::EXTENSION);
-            let items = match existing.map(|e| &e.value) {
-                Some(block::Node::Seq(items)) => Some(items),
-                Some(_) => {
-                    return Err(Finding {
-                        line: existing.map_or(line, |e| e.line),
-                        message: format!(
-                            "`{}` is not a block sequence, so union-gen cannot change its rules \
-                             without reformatting the file",
-                            cel::EXTENSION
-                        ),
-                    })
-                }
-                None => None,
+        Some(entry) => {
+            let offset = match &entry.value {
+                block::Node::Seq(items) => items[0].indent.saturating_sub(entry.indent),
+                _ => offset,
             };
-            let mut out = Vec::new();
-            let removal = |from: usize, to: usize| Insertion {
-                line: from,
-                remove: to + 1 - from,
-                indent,
-                order,
-                lines: Vec::new(),
+            (entry.line, entry.last + 1 - entry.line, offset)
+        }
+        None => {
+            let at = match entries.iter().position(|e| e.key.as_str() > "enum") {
+                Some(0) if entries[0].item_start => {
+                    return Err(starts_item(
+                        path,
+                        &entries[0],
+                        "insert `enum` before its first key",
+                    ))
+                }
+                Some(0) => entries[0].line,
+                Some(i) => entries[i - 1].last + 1,
+                None => last,
             };
-            if let (Some(entry), Some(items)) = (existing, items) {
-                if new.is_empty() && stale.len() == items.len() {
-                    // Every rule is stale and none replaces them: the key goes too.
-                    if entry.item_start {
-                        return Err(starts_item(entry, "remove its rules"));
-                    }
-                    return Ok(vec![removal(entry.line, entry.last)]);
-                }
-                for &i in stale {
-                    let Some(item) = items.get(i) else {
-                        return Err(Finding {
-                            line: entry.line,
-                            message: format!(
-                                "`{}` of `{}` is not written in block style, so union-gen cannot \
-                                 remove a rule from it without reformatting the file",
-                                cel::EXTENSION,
-                                path_text(path)
-                            ),
-                        });
-                    };
-                    out.push(removal(item.line, item.last));
-                }
-            }
-            if new.is_empty() {
-                return Ok(out);
-            }
-            let (at, item_indent, mut lines) = match (existing, items) {
-                (Some(entry), Some(items)) => (entry.last + 1, items[0].indent, Vec::new()),
-                _ => (
-                    last,
-                    indent + offset,
-                    vec![format!("{}{}:", spaces(indent), cel::EXTENSION)],
+            (at, 0, offset)
+        }
+    };
+    let mut lines = vec![format!("{}enum:", spaces(indent))];
+    for value in values {
+        lines.push(format!("{}- {}", spaces(indent + offset), scalar(value)));
+    }
+    Ok(vec![Insertion {
+        line: at,
+        remove,
+        indent,
+        order,
+        lines,
+    }])
+}
+
+/// The stale rules removed and the new ones added; `line` is the schema's.
+fn rules_insertion(
+    place: &Place,
+    line: usize,
+    stale: &[usize],
+    new: &[Rule],
+) -> Result<Vec<Insertion>, Finding> {
+    let Place {
+        path,
+        entries,
+        line: last,
+        indent,
+        offset,
+        order,
+    } = *place;
+    let existing = entries.iter().find(|e| e.key == cel::EXTENSION);
+    let items = match existing.map(|e| &e.value) {
+        Some(block::Node::Seq(items)) => Some(items),
+        Some(_) => {
+            return Err(Finding {
+                line: existing.map_or(line, |e| e.line),
+                message: format!(
+                    "`{}` is not a block sequence, so union-gen cannot change its rules \
+                     without reformatting the file",
+                    cel::EXTENSION
                 ),
-            };
-            for rule in new {
-                lines.push(format!(
-                    "{}- message: {}",
-                    spaces(item_indent),
-                    scalar(&rule.message)
-                ));
-                lines.push(format!(
-                    "{}rule: {}",
-                    spaces(item_indent + 2),
-                    scalar(&rule.rule)
-                ));
+            })
+        }
+        None => None,
+    };
+    let mut out = Vec::new();
+    let removal = |from: usize, to: usize| Insertion {
+        line: from,
+        remove: to + 1 - from,
+        indent,
+        order,
+        lines: Vec::new(),
+    };
+    if let (Some(entry), Some(items)) = (existing, items) {
+        if new.is_empty() && stale.len() == items.len() {
+            // Every rule is stale and none replaces them: the key goes too.
+            if entry.item_start {
+                return Err(starts_item(path, entry, "remove its rules"));
             }
-            out.push(Insertion {
-                line: at,
-                remove: 0,
-                indent,
-                order,
-                lines,
-            });
-            Ok(out)
+            return Ok(vec![removal(entry.line, entry.last)]);
+        }
+        for &i in stale {
+            let Some(item) = items.get(i) else {
+                return Err(Finding {
+                    line: entry.line,
+                    message: format!(
+                        "`{}` of `{}` is not written in block style, so union-gen cannot \
+                         remove a rule from it without reformatting the file",
+                        cel::EXTENSION,
+                        path_text(path)
+                    ),
+                });
+            };
+            out.push(removal(item.line, item.last));
         }
     }
+    if new.is_empty() {
+        return Ok(out);
+    }
+    let (at, item_indent, mut lines) = match (existing, items) {
+        (Some(entry), Some(items)) => (entry.last + 1, items[0].indent, Vec::new()),
+        _ => (
+            last,
+            indent + offset,
+            vec![format!("{}{}:", spaces(indent), cel::EXTENSION)],
+        ),
+    };
+    for rule in new {
+        lines.push(format!(
+            "{}- message: {}",
+            spaces(item_indent),
+            scalar(&rule.message)
+        ));
+        lines.push(format!(
+            "{}rule: {}",
+            spaces(item_indent + 2),
+            scalar(&rule.rule)
+        ));
+    }
+    out.push(Insertion {
+        line: at,
+        remove: 0,
+        indent,
+        order,
+        lines,
+    });
+    Ok(out)
 }
 
 /// A YAML scalar for `value`: plain when it reads back as the same string, else
@@ -1432,6 +1545,98 @@ impl Manifests {
     }
 }
 
+/// The diagnostics of one patched manifest: no CRD in it, rules over budget, CRDs skipped.
+fn patch_diagnostics(id: FileId, text: &str, patched: &Patched) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    if patched.crds == 0 {
+        out.push(
+            Diagnostic::new(
+                Code::CrdSkipped,
+                line_span(id, text, 0),
+                "no CustomResourceDefinition in this file: nothing to patch",
+            )
+            .with_help(
+                "pass controller-gen's CRD manifests (config/crd/bases/*.yaml); Go \
+                 packages go after `--packages`",
+            ),
+        );
+    }
+    for finding in &patched.budget {
+        let mut diagnostic = Diagnostic::new(
+            Code::CelOverBudget,
+            line_span(id, text, finding.line),
+            finding.message.clone(),
+        )
+        .with_help(finding.help.clone());
+        if finding.warning {
+            diagnostic.severity = crate::diag::Severity::Warning;
+        }
+        out.push(diagnostic);
+    }
+    for finding in &patched.skipped {
+        out.push(
+            Diagnostic::new(
+                Code::CrdSkipped,
+                line_span(id, text, finding.line),
+                finding.message.clone(),
+            )
+            .with_help(
+                "pass the package of the Go types with `--packages` and give it a \
+                 `+groupName=` marker (doc.go / groupversion_info.go)",
+            ),
+        );
+    }
+    out
+}
+
+/// One diagnostic for the properties left without their dependency's enum list: how many,
+/// which types, where the first is.
+fn dependency_enums_diagnostic(
+    sources: &SourceMap,
+    dependency_enums: &[(FileId, usize, String, TypeName)],
+) -> Option<Diagnostic> {
+    let (id, line, field, _) = dependency_enums.first()?;
+    let text = &sources.get(*id).text;
+    let mut types: Vec<String> = dependency_enums
+        .iter()
+        .map(|(.., ty)| format!("`{ty}`"))
+        .collect();
+    types.sort();
+    types.dedup();
+    let shown = types.len().min(4);
+    let more = types.len() - shown;
+    let types = format!(
+        "{}{}",
+        types[..shown].join(", "),
+        if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        }
+    );
+    Some(
+        Diagnostic::new(
+            Code::CrdDependencyEnumsSkipped,
+            line_span(*id, text, *line),
+            format!(
+                "the `enum` lists of {} propert{} whose `+enum` type belongs to a dependency \
+                 were not added ({types}; the first is `{field}`): Kubernetes' built-in \
+                 enums are informational, and in a CRD a list is enforced",
+                dependency_enums.len(),
+                if dependency_enums.len() == 1 {
+                    "y"
+                } else {
+                    "ies"
+                },
+            ),
+        )
+        .with_help(
+            "nothing to do: controller-gen writes no such lists either; `--dependency-enums` \
+             adds them anyway (see `union-gen explain crd/dependency-enums-skipped`)",
+        ),
+    )
+}
+
 /// Patches every manifest in memory with the analysis of the manifests' roots (the caller
 /// runs the orchestrator, `pipeline::analyse`, with [`Manifests::roots`]).
 /// `Err` is an environment failure in the Go packages (bad pattern, no worker threads).
@@ -1466,44 +1671,7 @@ pub fn run(
                         .iter()
                         .map(|(line, field, ty)| (id, *line, field.clone(), ty.clone())),
                 );
-                if patched.crds == 0 {
-                    diagnostics.push(
-                        Diagnostic::new(
-                            Code::CrdSkipped,
-                            line_span(id, &text, 0),
-                            "no CustomResourceDefinition in this file: nothing to patch",
-                        )
-                        .with_help(
-                            "pass controller-gen's CRD manifests (config/crd/bases/*.yaml); Go \
-                             packages go after `--packages`",
-                        ),
-                    );
-                }
-                for finding in &patched.budget {
-                    let mut diagnostic = Diagnostic::new(
-                        Code::CelOverBudget,
-                        line_span(id, &text, finding.line),
-                        finding.message.clone(),
-                    )
-                    .with_help(finding.help.clone());
-                    if finding.warning {
-                        diagnostic.severity = crate::diag::Severity::Warning;
-                    }
-                    diagnostics.push(diagnostic);
-                }
-                for finding in &patched.skipped {
-                    diagnostics.push(
-                        Diagnostic::new(
-                            Code::CrdSkipped,
-                            line_span(id, &text, finding.line),
-                            finding.message.clone(),
-                        )
-                        .with_help(
-                            "pass the package of the Go types with `--packages` and give it a \
-                             `+groupName=` marker (doc.go / groupversion_info.go)",
-                        ),
-                    );
-                }
+                diagnostics.extend(patch_diagnostics(id, &text, &patched));
                 Some(patched)
             }
             Err(finding) => {
@@ -1527,46 +1695,8 @@ pub fn run(
             patched,
         });
     }
-    if let Some((id, line, field, _)) = dependency_enums.first() {
-        let text = &sources.get(*id).text;
-        let mut types: Vec<String> = dependency_enums
-            .iter()
-            .map(|(.., ty)| format!("`{ty}`"))
-            .collect();
-        types.sort();
-        types.dedup();
-        let shown = types.len().min(4);
-        let more = types.len() - shown;
-        let types = format!(
-            "{}{}",
-            types[..shown].join(", "),
-            if more > 0 {
-                format!(" and {more} more")
-            } else {
-                String::new()
-            }
-        );
-        diagnostics.push(
-            Diagnostic::new(
-                Code::CrdDependencyEnumsSkipped,
-                line_span(*id, text, *line),
-                format!(
-                    "the `enum` lists of {} propert{} whose `+enum` type belongs to a dependency \
-                     were not added ({types}; the first is `{field}`): Kubernetes' built-in \
-                     enums are informational, and in a CRD a list is enforced",
-                    dependency_enums.len(),
-                    if dependency_enums.len() == 1 {
-                        "y"
-                    } else {
-                        "ies"
-                    },
-                ),
-            )
-            .with_help(
-                "nothing to do: controller-gen writes no such lists either; `--dependency-enums` \
-                 adds them anyway (see `union-gen explain crd/dependency-enums-skipped`)",
-            ),
-        );
+    if let Some(diagnostic) = dependency_enums_diagnostic(&sources, &dependency_enums) {
+        diagnostics.push(diagnostic);
     }
     // A struct's unwritten rules are reported once, however many manifests walk it.
     let spans: HashMap<&TypeName, &Span> = model

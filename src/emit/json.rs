@@ -217,10 +217,8 @@ impl Writer {
         self.end_object();
     }
 
-    /// One schema node. In v3 a `$ref` with siblings moves into `allOf` (kube-openapi's
-    /// builder3 does the same); in v2 siblings sit next to `$ref`.
-    fn schema(&mut self, schema: &Schema, version: Version) {
-        self.begin_object();
+    /// A schema node's keys before `allOf`, in kube-openapi's order.
+    fn leading_keys(&mut self, schema: &Schema, version: Version) {
         if let Some(description) = &schema.description {
             self.key("description");
             self.string(description);
@@ -273,18 +271,14 @@ impl Writer {
             self.key("items");
             self.schema(items, version);
         }
-        let has_siblings = schema.description.is_some()
-            || !schema.types.is_empty()
-            || schema.format.is_some()
-            || schema.default.is_some()
-            || !schema.enum_values.is_empty()
-            || !schema.required.is_empty()
-            || schema.items.is_some()
-            || !schema.limits.is_empty()
-            || !schema.all_of.is_empty()
-            || !schema.one_of.is_empty()
-            || !schema.any_of.is_empty()
-            || !schema.extensions.is_empty();
+    }
+
+    /// One schema node. In v3 a `$ref` with siblings moves into `allOf` (kube-openapi's
+    /// builder3 does the same); in v2 siblings sit next to `$ref`.
+    fn schema(&mut self, schema: &Schema, version: Version) {
+        self.begin_object();
+        self.leading_keys(schema, version);
+        let has_siblings = has_siblings(schema);
         let reference = schema
             .literal_reference
             .clone()
@@ -348,6 +342,22 @@ impl Writer {
         }
         self.end_object();
     }
+}
+
+/// Whether a node has keys besides its `$ref` (v3 then wraps the `$ref` in `allOf`).
+fn has_siblings(schema: &Schema) -> bool {
+    schema.description.is_some()
+        || !schema.types.is_empty()
+        || schema.format.is_some()
+        || schema.default.is_some()
+        || !schema.enum_values.is_empty()
+        || !schema.required.is_empty()
+        || schema.items.is_some()
+        || !schema.limits.is_empty()
+        || !schema.all_of.is_empty()
+        || !schema.one_of.is_empty()
+        || !schema.any_of.is_empty()
+        || !schema.extensions.is_empty()
 }
 
 /// A JSON string as serde_json writes it, plus Go encoding/json's HTML-safe escapes (`<`,

@@ -426,19 +426,12 @@ impl<'a> Parser<'a> {
 
     /// Parses `(…)` starting at the '(' at `open`; returns the args and the position after ')'.
     fn args(&self, open: usize, name: &str) -> Result<(Vec<MarkerArg>, usize), MarkerError> {
-        let unclosed = || {
-            self.err(
-                format!("missing `)` to close the arguments of `+{name}`"),
-                open..self.end,
-                name,
-            )
-        };
         let mut args: Vec<MarkerArg> = Vec::new();
         let mut pos = open + 1;
         loop {
             pos = self.skip_ws(pos);
             match self.peek(pos) {
-                None => return Err(unclosed()),
+                None => return Err(self.unclosed(open, name)),
                 Some(')') => return Ok((args, pos + 1)),
                 Some(_) => {}
             }
@@ -449,75 +442,15 @@ impl<'a> Parser<'a> {
             };
             pos = self.skip_ws(first.end);
             let arg = if !first.quoted && self.peek(pos) == Some(':') {
-                let arg_name = first.value;
-                pos = self.skip_ws(pos + 1);
-                let value = match self.peek(pos) {
-                    None => return Err(unclosed()),
-                    Some(',' | ')') => {
-                        return Err(self.err(
-                            format!("argument `{arg_name}` has no value"),
-                            start..pos,
-                            name,
-                        ))
-                    }
-                    Some(_) => match self.token(pos, true, name)? {
-                        Some(t) => t,
-                        None => return Err(self.unexpected_in_args(pos, name)),
-                    },
-                };
-                if args
-                    .iter()
-                    .any(|a| a.name.as_deref() == Some(arg_name.as_str()))
-                {
-                    return Err(self.err(
-                        format!("duplicate argument `{arg_name}`"),
-                        start..value.end,
-                        name,
-                    ));
-                }
-                pos = self.skip_ws(value.end);
-                MarkerArg {
-                    name: Some(arg_name),
-                    value: value.value,
-                    quoted: value.quoted,
-                    span: start..value.end,
-                }
+                let (arg, next) = self.named_arg(&args, start, first.value, pos + 1, open, name)?;
+                pos = next;
+                arg
             } else {
-                match self.peek(pos) {
-                    None | Some(',' | ')') => {}
-                    Some(_) if !first.quoted => {
-                        return Err(self.err(
-                            format!("missing `:` after argument name `{}`", first.value),
-                            start..first.end,
-                            name,
-                        ))
-                    }
-                    Some(c) => {
-                        return Err(self.err(
-                            "expected `,` or `)` after argument".to_string(),
-                            pos..pos + c.len_utf8(),
-                            name,
-                        ))
-                    }
-                }
-                // A second positional argument would be ambiguous for `positional()`.
-                if args.iter().any(|a| a.name.is_none()) {
-                    return Err(self.err(
-                        "only one positional argument is allowed".to_string(),
-                        start..first.end,
-                        name,
-                    ));
-                }
-                MarkerArg {
-                    name: None,
-                    value: first.value,
-                    quoted: first.quoted,
-                    span: start..first.end,
-                }
+                self.positional_arg(&args, start, first, pos, name)?
             };
             args.push(arg);
             match self.peek(pos) {
-                None => return Err(unclosed()),
+                None => return Err(self.unclosed(open, name)),
                 Some(',') => pos += 1,
                 Some(')') => return Ok((args, pos + 1)),
                 Some(c) => {
@@ -529,6 +462,102 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+    }
+
+    fn unclosed(&self, open: usize, name: &str) -> MarkerError {
+        self.err(
+            format!("missing `)` to close the arguments of `+{name}`"),
+            open..self.end,
+            name,
+        )
+    }
+
+    /// A `name: value` argument whose `:` ends before `after_colon`; gives the position after
+    /// its value.
+    fn named_arg(
+        &self,
+        args: &[MarkerArg],
+        start: usize,
+        arg_name: String,
+        after_colon: usize,
+        open: usize,
+        name: &str,
+    ) -> Result<(MarkerArg, usize), MarkerError> {
+        let mut pos = self.skip_ws(after_colon);
+        let value = match self.peek(pos) {
+            None => return Err(self.unclosed(open, name)),
+            Some(',' | ')') => {
+                return Err(self.err(
+                    format!("argument `{arg_name}` has no value"),
+                    start..pos,
+                    name,
+                ))
+            }
+            Some(_) => match self.token(pos, true, name)? {
+                Some(t) => t,
+                None => return Err(self.unexpected_in_args(pos, name)),
+            },
+        };
+        if args
+            .iter()
+            .any(|a| a.name.as_deref() == Some(arg_name.as_str()))
+        {
+            return Err(self.err(
+                format!("duplicate argument `{arg_name}`"),
+                start..value.end,
+                name,
+            ));
+        }
+        pos = self.skip_ws(value.end);
+        let arg = MarkerArg {
+            name: Some(arg_name),
+            value: value.value,
+            quoted: value.quoted,
+            span: start..value.end,
+        };
+        Ok((arg, pos))
+    }
+
+    /// A positional argument, `first`, followed at `pos` by `,` or `)`.
+    fn positional_arg(
+        &self,
+        args: &[MarkerArg],
+        start: usize,
+        first: Token,
+        pos: usize,
+        name: &str,
+    ) -> Result<MarkerArg, MarkerError> {
+        match self.peek(pos) {
+            None | Some(',' | ')') => {}
+            Some(_) if !first.quoted => {
+                return Err(self.err(
+                    format!("missing `:` after argument name `{}`", first.value),
+                    start..first.end,
+                    name,
+                ))
+            }
+            Some(c) => {
+                return Err(self.err(
+                    "expected `,` or `)` after argument".to_string(),
+                    pos..pos + c.len_utf8(),
+                    name,
+                ))
+            }
+        }
+        // A second positional argument would be ambiguous for `positional()`.
+        if args.iter().any(|a| a.name.is_none()) {
+            return Err(self.err(
+                "only one positional argument is allowed".to_string(),
+                start..first.end,
+                name,
+            ));
+        }
+        Ok(MarkerArg {
+            name: None,
+            value: first.value,
+            quoted: first.quoted,
+            span: start..first.end,
+        })
     }
 
     fn unexpected_in_args(&self, pos: usize, name: &str) -> MarkerError {

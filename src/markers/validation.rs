@@ -129,61 +129,13 @@ pub fn parse(lines: &[(&str, Span)], problems: &mut Vec<Problem>) -> Option<Pars
     let mut tree = serde_json::Map::new();
     let mut failed = false;
     for entry in &entries {
-        let head = entry
-            .key
-            .split([':', '['])
-            .find(|s| !s.is_empty())
-            .unwrap_or("");
-        if entry.key.is_empty() {
-            problems.push(malformed(
-                &entry.span,
-                "a marker needs a key after `+k8s:validation:`",
-            ));
-            failed = true;
-            continue;
-        }
-        if !KNOWN_KEYS.contains(&head) {
-            let mut message = format!(
-                "`{}` is not a value validation openapi-gen knows; it is ignored",
-                entry.key
-            );
-            if let Some(close) = KNOWN_KEYS
-                .iter()
-                .find(|k| strsim::levenshtein(k, head) <= 2 || k.eq_ignore_ascii_case(head))
-            {
-                message.push_str(&format!(" (did you mean `{close}`?)"));
-            }
-            problems.push(Problem {
-                kind: ProblemKind::Ignored,
-                span: entry.span.clone(),
-                message,
-            });
-            continue;
-        }
-        if is_symbol_reference(&entry.value) {
-            problems.push(Problem {
-                kind: ProblemKind::Ignored,
-                span: entry.span.clone(),
-                message: format!(
-                    "`{}`: openapi-gen skips `ref(…)` values of value validations",
-                    entry.key
-                ),
-            });
-            continue;
-        }
-        let value = if entry.value.is_empty() {
-            Value::Bool(true)
-        } else {
-            match serde_json::from_str::<Value>(&entry.value) {
-                Ok(value) => value,
-                Err(error) => {
-                    problems.push(malformed(
-                        &entry.span,
-                        &format!("the value of `{}` is not JSON: {error}", entry.key),
-                    ));
-                    failed = true;
-                    continue;
-                }
+        let value = match entry_value(entry, problems) {
+            Ok(Some(value)) => value,
+            Ok(None) => continue,
+            Err(problem) => {
+                problems.push(problem);
+                failed = true;
+                continue;
             }
         };
         let path: Vec<&str> = entry.key.split(':').collect();
@@ -220,6 +172,61 @@ pub fn parse(lines: &[(&str, Span)], problems: &mut Vec<Problem>) -> Option<Pars
         });
     }
     Some(parsed)
+}
+
+/// One entry's value: `Ok(None)` when it is ignored (reported in `problems`), `Err` when
+/// it is malformed.
+fn entry_value(entry: &Entry, problems: &mut Vec<Problem>) -> Result<Option<Value>, Problem> {
+    let head = entry
+        .key
+        .split([':', '['])
+        .find(|s| !s.is_empty())
+        .unwrap_or("");
+    if entry.key.is_empty() {
+        return Err(malformed(
+            &entry.span,
+            "a marker needs a key after `+k8s:validation:`",
+        ));
+    }
+    if !KNOWN_KEYS.contains(&head) {
+        let mut message = format!(
+            "`{}` is not a value validation openapi-gen knows; it is ignored",
+            entry.key
+        );
+        if let Some(close) = KNOWN_KEYS
+            .iter()
+            .find(|k| strsim::levenshtein(k, head) <= 2 || k.eq_ignore_ascii_case(head))
+        {
+            message.push_str(&format!(" (did you mean `{close}`?)"));
+        }
+        problems.push(Problem {
+            kind: ProblemKind::Ignored,
+            span: entry.span.clone(),
+            message,
+        });
+        return Ok(None);
+    }
+    if is_symbol_reference(&entry.value) {
+        problems.push(Problem {
+            kind: ProblemKind::Ignored,
+            span: entry.span.clone(),
+            message: format!(
+                "`{}`: openapi-gen skips `ref(…)` values of value validations",
+                entry.key
+            ),
+        });
+        return Ok(None);
+    }
+    if entry.value.is_empty() {
+        return Ok(Some(Value::Bool(true)));
+    }
+    match serde_json::from_str::<Value>(&entry.value) {
+        Ok(value) => Ok(Some(value)),
+        Err(error) => Err(malformed(
+            &entry.span,
+            &format!("the value of `{}` is not JSON: {error}", entry.key),
+        )),
+    }
 }
 
 fn malformed(span: &Span, message: &str) -> Problem {
@@ -266,66 +273,8 @@ fn extract(lines: &[(&str, Span)], problems: &mut Vec<Problem>) -> Option<Vec<En
         let key_len = rest.bytes().take_while(|b| is_key_byte(*b)).count();
         let key = &rest[..key_len];
         let after = &rest[key_len..];
-        let existing = entries.iter().position(|e| e.key == key);
-        if let Some(value) = after.strip_prefix('=') {
-            if existing.is_some() {
-                problems.push(malformed(
-                    &span,
-                    &format!("`{key}` has a value already: a key takes one `=` (lists are indexed, `cel[1]:rule=…`)"),
-                ));
-                continue;
-            }
-            entries.push(Entry {
-                key: key.to_string(),
-                value: value.to_string(),
-                span: span.clone(),
-            });
-        } else if after.is_empty() {
-            match existing {
-                Some(index) => entries[index].value = String::new(),
-                None => entries.push(Entry {
-                    key: key.to_string(),
-                    value: String::new(),
-                    span: span.clone(),
-                }),
-            }
-        } else if let Some(raw) = after.strip_prefix('>') {
-            let raw = raw.trim_matches(' ');
-            match existing {
-                None => entries.push(Entry {
-                    key: key.to_string(),
-                    value: Value::String(raw.to_string()).to_string(),
-                    span: span.clone(),
-                }),
-                Some(_) if key != previous_key => {
-                    problems.push(malformed(
-                        &span,
-                        &format!(
-                            "`{key}>` continues a value, so it must follow the line it continues"
-                        ),
-                    ));
-                    continue;
-                }
-                Some(index) => match serde_json::from_str::<String>(&entries[index].value) {
-                    Ok(mut joined) => {
-                        joined.push('\n');
-                        joined.push_str(raw);
-                        entries[index].value = Value::String(joined).to_string();
-                    }
-                    Err(_) => {
-                        problems.push(malformed(
-                            &span,
-                            &format!("`{key}>` continues a value that is not a string"),
-                        ));
-                        continue;
-                    }
-                },
-            }
-        } else {
-            problems.push(malformed(
-                &span,
-                "not a value validation marker: expected `+k8s:validation:<key>=<JSON>`, `<key>` or `<key>>text`",
-            ));
+        if let Err(problem) = take_value(&mut entries, key, after, &previous_key, &span) {
+            problems.push(problem);
             continue;
         }
         last_key = key.to_string();
@@ -350,6 +299,74 @@ fn extract(lines: &[(&str, Span)], problems: &mut Vec<Problem>) -> Option<Vec<En
         }
     }
     any.then_some(entries)
+}
+
+/// One line's key and what follows it into `entries`: `=value`, nothing (a bare key), or
+/// `>text` continuing the value of the line before.
+fn take_value(
+    entries: &mut Vec<Entry>,
+    key: &str,
+    after: &str,
+    previous_key: &str,
+    span: &Span,
+) -> Result<(), Problem> {
+    let existing = entries.iter().position(|e| e.key == key);
+    if let Some(value) = after.strip_prefix('=') {
+        if existing.is_some() {
+            return Err(malformed(
+                span,
+                &format!("`{key}` has a value already: a key takes one `=` (lists are indexed, `cel[1]:rule=…`)"),
+            ));
+        }
+        entries.push(Entry {
+            key: key.to_string(),
+            value: value.to_string(),
+            span: span.clone(),
+        });
+    } else if after.is_empty() {
+        match existing {
+            Some(index) => entries[index].value = String::new(),
+            None => entries.push(Entry {
+                key: key.to_string(),
+                value: String::new(),
+                span: span.clone(),
+            }),
+        }
+    } else if let Some(raw) = after.strip_prefix('>') {
+        let raw = raw.trim_matches(' ');
+        match existing {
+            None => entries.push(Entry {
+                key: key.to_string(),
+                value: Value::String(raw.to_string()).to_string(),
+                span: span.clone(),
+            }),
+            Some(_) if key != previous_key => {
+                return Err(malformed(
+                    span,
+                    &format!("`{key}>` continues a value, so it must follow the line it continues"),
+                ));
+            }
+            Some(index) => match serde_json::from_str::<String>(&entries[index].value) {
+                Ok(mut joined) => {
+                    joined.push('\n');
+                    joined.push_str(raw);
+                    entries[index].value = Value::String(joined).to_string();
+                }
+                Err(_) => {
+                    return Err(malformed(
+                        span,
+                        &format!("`{key}>` continues a value that is not a string"),
+                    ));
+                }
+            },
+        }
+    } else {
+        return Err(malformed(
+            span,
+            "not a value validation marker: expected `+k8s:validation:<key>=<JSON>`, `<key>` or `<key>>text`",
+        ));
+    }
+    Ok(())
 }
 
 /// `extractArraySubscript`: `cel[2]:rule` → `("cel", 2)`.
@@ -459,106 +476,134 @@ fn decode(
         if value.is_null() {
             continue;
         }
-        let at = format!("{path}{name}");
-        let mut wrong = |expected: &str| {
-            errors.push((
-                at.clone(),
-                format!("`{at}` must be {expected}, not {}", json_kind_text(value)),
-            ));
-        };
-        let int = |wrong: &mut dyn FnMut(&str)| match value.as_i64() {
-            Some(n) if value.is_i64() || value.is_u64() => Some(n),
-            _ => {
-                wrong("an integer");
-                None
-            }
-        };
-        let number = |wrong: &mut dyn FnMut(&str)| match value.as_f64() {
-            Some(n) if value.is_number() => Some(n),
-            _ => {
-                wrong("a number");
-                None
-            }
-        };
-        let boolean = |wrong: &mut dyn FnMut(&str)| match value {
-            Value::Bool(b) => Some(*b),
-            _ => {
-                wrong("`true` or `false`");
-                None
-            }
-        };
-        let string = |wrong: &mut dyn FnMut(&str)| match value {
-            Value::String(s) => Some(s.clone()),
-            _ => {
-                wrong("a string");
-                None
-            }
-        };
-        match *name {
-            "nullable" => tags.nullable = boolean(&mut wrong),
-            "format" => tags.format = string(&mut wrong),
-            "maximum" => tags.maximum = number(&mut wrong),
-            "exclusiveMaximum" => tags.exclusive_maximum = boolean(&mut wrong),
-            "minimum" => tags.minimum = number(&mut wrong),
-            "exclusiveMinimum" => tags.exclusive_minimum = boolean(&mut wrong),
-            "maxLength" => tags.max_length = int(&mut wrong),
-            "minLength" => tags.min_length = int(&mut wrong),
-            "pattern" => tags.pattern = string(&mut wrong),
-            "maxItems" => tags.max_items = int(&mut wrong),
-            "minItems" => tags.min_items = int(&mut wrong),
-            "uniqueItems" => tags.unique_items = boolean(&mut wrong),
-            "multipleOf" => tags.multiple_of = number(&mut wrong),
-            "maxProperties" => tags.max_properties = int(&mut wrong),
-            "minProperties" => tags.min_properties = int(&mut wrong),
-            "enum" => match value {
-                Value::Array(items) => tags.enum_values = Some(items.clone()),
-                _ => wrong("a list"),
-            },
-            "items" => {
-                tags.items = Some(Box::new(decode(
-                    value,
-                    &format!("{at}:"),
-                    errors,
-                    depth + 1,
-                )))
-            }
-            "additionalProperties" => {
-                tags.additional_properties = Some(Box::new(decode(
-                    value,
-                    &format!("{at}:"),
-                    errors,
-                    depth + 1,
-                )))
-            }
-            "properties" => match value {
-                Value::Object(properties) => {
-                    let mut list: Vec<(String, CommentTags)> = properties
-                        .iter()
-                        .map(|(key, v)| {
-                            (
-                                key.clone(),
-                                decode(v, &format!("{at}:{key}:"), errors, depth + 1),
-                            )
-                        })
-                        .collect();
-                    list.sort_by(|a, b| a.0.cmp(&b.0));
-                    tags.properties = Some(list);
-                }
-                _ => wrong("keys (`properties:<name>:…`)"),
-            },
-            "cel" => match value {
-                Value::Array(items) => {
-                    for (index, item) in items.iter().enumerate() {
-                        tags.cel
-                            .push(cel_tag(item, &format!("{at}[{index}]"), errors));
-                    }
-                }
-                _ => wrong("indexed (`cel[0]:rule=…`)"),
-            },
-            _ => {}
-        }
+        decode_field(
+            &mut tags,
+            name,
+            value,
+            &format!("{path}{name}"),
+            errors,
+            depth,
+        );
     }
     tags
+}
+
+/// One known key of `commentTags` (`name`, at path `at`) into `tags`.
+fn decode_field(
+    tags: &mut CommentTags,
+    name: &str,
+    value: &Value,
+    at: &str,
+    errors: &mut Vec<(String, String)>,
+    depth: usize,
+) {
+    let mut wrong = |expected: &str| {
+        errors.push((
+            at.to_string(),
+            format!("`{at}` must be {expected}, not {}", json_kind_text(value)),
+        ));
+    };
+    let int = |wrong: &mut dyn FnMut(&str)| match value.as_i64() {
+        Some(n) if value.is_i64() || value.is_u64() => Some(n),
+        _ => {
+            wrong("an integer");
+            None
+        }
+    };
+    let number = |wrong: &mut dyn FnMut(&str)| match value.as_f64() {
+        Some(n) if value.is_number() => Some(n),
+        _ => {
+            wrong("a number");
+            None
+        }
+    };
+    let boolean = |wrong: &mut dyn FnMut(&str)| match value {
+        Value::Bool(b) => Some(*b),
+        _ => {
+            wrong("`true` or `false`");
+            None
+        }
+    };
+    let string = |wrong: &mut dyn FnMut(&str)| match value {
+        Value::String(s) => Some(s.clone()),
+        _ => {
+            wrong("a string");
+            None
+        }
+    };
+    match name {
+        "nullable" => tags.nullable = boolean(&mut wrong),
+        "format" => tags.format = string(&mut wrong),
+        "maximum" => tags.maximum = number(&mut wrong),
+        "exclusiveMaximum" => tags.exclusive_maximum = boolean(&mut wrong),
+        "minimum" => tags.minimum = number(&mut wrong),
+        "exclusiveMinimum" => tags.exclusive_minimum = boolean(&mut wrong),
+        "maxLength" => tags.max_length = int(&mut wrong),
+        "minLength" => tags.min_length = int(&mut wrong),
+        "pattern" => tags.pattern = string(&mut wrong),
+        "maxItems" => tags.max_items = int(&mut wrong),
+        "minItems" => tags.min_items = int(&mut wrong),
+        "uniqueItems" => tags.unique_items = boolean(&mut wrong),
+        "multipleOf" => tags.multiple_of = number(&mut wrong),
+        "maxProperties" => tags.max_properties = int(&mut wrong),
+        "minProperties" => tags.min_properties = int(&mut wrong),
+        "enum" => match value {
+            Value::Array(items) => tags.enum_values = Some(items.clone()),
+            _ => wrong("a list"),
+        },
+        "items" => {
+            tags.items = Some(Box::new(decode(
+                value,
+                &format!("{at}:"),
+                errors,
+                depth + 1,
+            )))
+        }
+        "additionalProperties" => {
+            tags.additional_properties = Some(Box::new(decode(
+                value,
+                &format!("{at}:"),
+                errors,
+                depth + 1,
+            )))
+        }
+        "properties" => match value {
+            Value::Object(properties) => {
+                tags.properties = Some(decode_properties(properties, at, errors, depth))
+            }
+            _ => wrong("keys (`properties:<name>:…`)"),
+        },
+        "cel" => match value {
+            Value::Array(items) => {
+                for (index, item) in items.iter().enumerate() {
+                    tags.cel
+                        .push(cel_tag(item, &format!("{at}[{index}]"), errors));
+                }
+            }
+            _ => wrong("indexed (`cel[0]:rule=…`)"),
+        },
+        _ => {}
+    }
+}
+
+/// The `properties:<name>:…` of `at`, by name.
+fn decode_properties(
+    properties: &serde_json::Map<String, Value>,
+    at: &str,
+    errors: &mut Vec<(String, String)>,
+    depth: usize,
+) -> Vec<(String, CommentTags)> {
+    let mut list: Vec<(String, CommentTags)> = properties
+        .iter()
+        .map(|(key, v)| {
+            (
+                key.clone(),
+                decode(v, &format!("{at}:{key}:"), errors, depth + 1),
+            )
+        })
+        .collect();
+    list.sort_by(|a, b| a.0.cmp(&b.0));
+    list
 }
 
 fn cel_tag(value: &Value, at: &str, errors: &mut Vec<(String, String)>) -> CelRule {

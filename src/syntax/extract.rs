@@ -689,20 +689,16 @@ impl<'a> Extractor<'a> {
 
     fn const_expr_at_depth(&mut self, node: Node) -> ConstExpr {
         let span = self.span(node);
-        let unsupported = |this: &Self| ConstExpr::Unsupported {
-            text: this.text(node).to_string(),
-            span: span.clone(),
-        };
         match node.kind() {
             "interpreted_string_literal" | "raw_string_literal" => {
                 match literal::unquote(self.text(node)) {
                     Ok(bytes) => ConstExpr::Str(bytes),
-                    Err(_) => unsupported(self),
+                    Err(_) => self.unsupported_const(node),
                 }
             }
             "int_literal" => match literal::parse_int(self.text(node)) {
                 Some(value) => ConstExpr::Int(value),
-                None => unsupported(self),
+                None => self.unsupported_const(node),
             },
             "iota" => ConstExpr::Iota,
             "identifier" => {
@@ -725,38 +721,15 @@ impl<'a> Extractor<'a> {
                             span,
                         }
                     }
-                    _ => unsupported(self),
+                    _ => self.unsupported_const(node),
                 }
             }
-            "binary_expression" => {
-                // Down the left spine without recursion: a chain is one level deep.
-                let mut rest = Vec::new();
-                let mut left = node;
-                while left.kind() == "binary_expression" {
-                    let (Some(lhs), Some(op), Some(rhs)) = (
-                        left.child_by_field_name("left"),
-                        left.child_by_field_name("operator"),
-                        left.child_by_field_name("right"),
-                    ) else {
-                        return unsupported(self);
-                    };
-                    let Some(op) = BinaryOp::from_text(self.text(op)) else {
-                        return unsupported(self);
-                    };
-                    rest.push((op, rhs));
-                    left = lhs;
-                }
-                let first = Box::new(self.const_expr(left));
-                let rest = rest
-                    .into_iter()
-                    .rev()
-                    .map(|(op, rhs)| (op, self.const_expr(rhs)))
-                    .collect();
-                ConstExpr::Binary { first, rest }
-            }
+            "binary_expression" => self
+                .binary_chain(node)
+                .unwrap_or_else(|| self.unsupported_const(node)),
             "parenthesized_expression" => match named_children(node).first() {
                 Some(inner) => self.const_expr(*inner),
-                None => unsupported(self),
+                None => self.unsupported_const(node),
             },
             "call_expression" => {
                 let callee = node.child_by_field_name("function");
@@ -771,44 +744,81 @@ impl<'a> Extractor<'a> {
                             .collect(),
                         span,
                     },
-                    _ => unsupported(self),
+                    _ => self.unsupported_const(node),
                 }
             }
-            "type_conversion_expression" => {
-                match (
-                    node.child_by_field_name("type"),
-                    node.child_by_field_name("operand"),
-                ) {
-                    (Some(ty), Some(operand)) => {
-                        let callee = match self.type_expr(ty) {
-                            TypeExpr::Named {
-                                package: None,
-                                name,
-                                span,
-                                ..
-                            } => ConstExpr::Ident(name, span),
-                            TypeExpr::Named {
-                                package: Some(package),
-                                name,
-                                span,
-                                ..
-                            } => ConstExpr::Qualified {
-                                package,
-                                name,
-                                span,
-                            },
-                            _ => unsupported(self),
-                        };
-                        ConstExpr::Call {
-                            callee: Box::new(callee),
-                            args: vec![self.const_expr(operand)],
-                            span,
-                        }
-                    }
-                    _ => unsupported(self),
-                }
+            "type_conversion_expression" => self
+                .type_conversion(node, span)
+                .unwrap_or_else(|| self.unsupported_const(node)),
+            _ => self.unsupported_const(node),
+        }
+    }
+
+    /// A chain `a op b op c`, read down its left spine without recursion: one level deep.
+    fn binary_chain(&mut self, node: Node) -> Option<ConstExpr> {
+        let mut rest = Vec::new();
+        let mut left = node;
+        while left.kind() == "binary_expression" {
+            let (Some(lhs), Some(op), Some(rhs)) = (
+                left.child_by_field_name("left"),
+                left.child_by_field_name("operator"),
+                left.child_by_field_name("right"),
+            ) else {
+                return None;
+            };
+            let op = BinaryOp::from_text(self.text(op))?;
+            rest.push((op, rhs));
+            left = lhs;
+        }
+        let first = Box::new(self.const_expr(left));
+        let rest = rest
+            .into_iter()
+            .rev()
+            .map(|(op, rhs)| (op, self.const_expr(rhs)))
+            .collect();
+        Some(ConstExpr::Binary { first, rest })
+    }
+
+    /// `T(x)` as a call of the type's name.
+    fn type_conversion(&mut self, node: Node, span: Span) -> Option<ConstExpr> {
+        match (
+            node.child_by_field_name("type"),
+            node.child_by_field_name("operand"),
+        ) {
+            (Some(ty), Some(operand)) => {
+                let callee = match self.type_expr(ty) {
+                    TypeExpr::Named {
+                        package: None,
+                        name,
+                        span,
+                        ..
+                    } => ConstExpr::Ident(name, span),
+                    TypeExpr::Named {
+                        package: Some(package),
+                        name,
+                        span,
+                        ..
+                    } => ConstExpr::Qualified {
+                        package,
+                        name,
+                        span,
+                    },
+                    _ => self.unsupported_const(node),
+                };
+                Some(ConstExpr::Call {
+                    callee: Box::new(callee),
+                    args: vec![self.const_expr(operand)],
+                    span,
+                })
             }
-            _ => unsupported(self),
+            _ => None,
+        }
+    }
+
+    fn unsupported_const(&self, node: Node) -> ConstExpr {
+        ConstExpr::Unsupported {
+            text: self.text(node).to_string(),
+            span: self.span(node),
         }
     }
 

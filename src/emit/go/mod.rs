@@ -320,6 +320,98 @@ fn schema_elements(props: Vec<Element>, schema: &Schema, definition: &Definition
     elements
 }
 
+/// A custom type with a v3 `oneOf` and no v3 definition of its own: its v3 definition
+/// embedded into the v2 one, the two on their own lines.
+fn embedded_one_of(
+    imports: &mut Imports,
+    common: &str,
+    selected: &Selected,
+    t: &str,
+    mut v3_props: Vec<Element>,
+    props: Vec<Element>,
+) -> String {
+    let definition = selected.definition;
+    let schema = selected.schema;
+    // The v3 definition (oneOf) embedded into the v2 one.
+    v3_props.push(Element::line(
+        "OneOf",
+        format!("{common}.GenerateOpenAPIV3OneOfSchema({t}.OpenAPIV3OneOfTypes())"),
+    ));
+    v3_props.push(Element::line(
+        "Format",
+        format!("{t}.OpenAPISchemaFormat()"),
+    ));
+    v3_props.extend(validations::value_validations(
+        imports,
+        definition.validations.as_deref(),
+    ));
+    let definition_of = |props: Vec<Element>| {
+        vec![Element::pair(
+            "Schema",
+            Node::block("spec.Schema{", schema_elements(props, schema, definition)),
+        )]
+    };
+    let mut out = format!(
+        "func {}(ref {common}.ReferenceCallback) {common}.OpenAPIDefinition {{\n\treturn ",
+        function_name(&definition.name)
+    );
+    layout::write_node(
+        &mut out,
+        &Node::closed(
+            format!("{common}.EmbedOpenAPIDefinitionIntoV2Extension({common}.OpenAPIDefinition{{"),
+            definition_of(v3_props),
+            &format!("}}, {common}.OpenAPIDefinition{{"),
+        ),
+        1,
+        "",
+    );
+    // The second definition continues the line the first one closed.
+    out.pop();
+    out.push('\n');
+    layout::write_elements(&mut out, &definition_of(props), 2);
+    out.push_str("\t})\n}\n");
+    out
+}
+
+/// A struct's `Properties` (the ones its schema has) and `Required`.
+fn struct_props(
+    imports: &mut Imports,
+    def: &crate::model::StructDef,
+    schema: &Schema,
+    refs: &mut Refs<'_>,
+    props: &mut Vec<Element>,
+) -> Result<(), String> {
+    let schemas: HashMap<&str, &Schema> = schema
+        .properties
+        .iter()
+        .map(|(name, s)| (name.as_str(), s))
+        .collect();
+    let mut properties = Vec::new();
+    for property in &def.properties {
+        let Some(property_schema) = schemas.get(property.json_name.as_str()) else {
+            continue;
+        };
+        let node = property_node(imports, property, property_schema, refs)
+            .map_err(|e| format!("field `{}`: {e}", property.json_name))?;
+        properties.push(Element::pair(go_quote(&property.json_name), node));
+    }
+    if !properties.is_empty() {
+        let spec = imports.name(crate::emit::go::SPEC);
+        props.push(Element::pair(
+            "Properties",
+            Node::block(format!("map[string]{spec}.Schema{{"), properties),
+        ));
+    }
+    if !def.required.is_empty() {
+        let required: Vec<String> = def.required.iter().map(|r| go_quote(r)).collect();
+        props.push(Element::line(
+            "Required",
+            format!("[]string{{{}}}", required.join(", ")),
+        ));
+    }
+    Ok(())
+}
+
 fn function(
     imports: &mut Imports,
     common: &str,
@@ -356,46 +448,9 @@ fn function(
                 definition.validations.as_deref(),
             ));
             if selected.methods.v3_one_of && !selected.methods.v3_definition {
-                // The v3 definition (oneOf) embedded into the v2 one.
-                let mut v3_props = v3_props;
-                v3_props.push(Element::line(
-                    "OneOf",
-                    format!("{common}.GenerateOpenAPIV3OneOfSchema({t}.OpenAPIV3OneOfTypes())"),
+                return Ok(embedded_one_of(
+                    imports, common, selected, &t, v3_props, props,
                 ));
-                v3_props.push(Element::line(
-                    "Format",
-                    format!("{t}.OpenAPISchemaFormat()"),
-                ));
-                v3_props.extend(validations::value_validations(
-                    imports,
-                    definition.validations.as_deref(),
-                ));
-                let definition_of = |props: Vec<Element>| {
-                    vec![Element::pair(
-                        "Schema",
-                        Node::block("spec.Schema{", schema_elements(props, schema, definition)),
-                    )]
-                };
-                let mut out = format!(
-                    "func {}(ref {common}.ReferenceCallback) {common}.OpenAPIDefinition {{\n\treturn ",
-                    function_name(&definition.name)
-                );
-                layout::write_node(
-                    &mut out,
-                    &Node::closed(
-                        format!("{common}.EmbedOpenAPIDefinitionIntoV2Extension({common}.OpenAPIDefinition{{"),
-                        definition_of(v3_props),
-                        &format!("}}, {common}.OpenAPIDefinition{{"),
-                    ),
-                    1,
-                    "",
-                );
-                // The second definition continues the line the first one closed.
-                out.pop();
-                out.push('\n');
-                layout::write_elements(&mut out, &definition_of(props), 2);
-                out.push_str("\t})\n}\n");
-                return Ok(out);
             }
             if selected.methods.v3_definition {
                 open = format!("{common}.EmbedOpenAPIDefinitionIntoV2Extension({t}.OpenAPIV3Definition(), {common}.OpenAPIDefinition{{");
@@ -413,34 +468,7 @@ fn function(
                 imports,
                 definition.validations.as_deref(),
             ));
-            let schemas: HashMap<&str, &Schema> = schema
-                .properties
-                .iter()
-                .map(|(name, s)| (name.as_str(), s))
-                .collect();
-            let mut properties = Vec::new();
-            for property in &def.properties {
-                let Some(property_schema) = schemas.get(property.json_name.as_str()) else {
-                    continue;
-                };
-                let node = property_node(imports, property, property_schema, &mut refs)
-                    .map_err(|e| format!("field `{}`: {e}", property.json_name))?;
-                properties.push(Element::pair(go_quote(&property.json_name), node));
-            }
-            if !properties.is_empty() {
-                let spec = imports.name(crate::emit::go::SPEC);
-                props.push(Element::pair(
-                    "Properties",
-                    Node::block(format!("map[string]{spec}.Schema{{"), properties),
-                ));
-            }
-            if !def.required.is_empty() {
-                let required: Vec<String> = def.required.iter().map(|r| go_quote(r)).collect();
-                props.push(Element::line(
-                    "Required",
-                    format!("[]string{{{}}}", required.join(", ")),
-                ));
-            }
+            struct_props(imports, def, schema, &mut refs, &mut props)?;
         }
     }
     outer.push(Element::pair(

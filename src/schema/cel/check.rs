@@ -48,69 +48,7 @@ pub fn witnesses(union: &Union, facts: &StructFacts) -> Vec<Witness> {
         .discriminator
         .as_deref()
         .and_then(|d| Some((d, facts.get(d)?)));
-    // (discriminator value, the members set)
-    let mut selections: Vec<(Option<String>, Vec<&str>)> = Vec::new();
-    match (union.dialect, discriminator) {
-        (UnionDialect::Legacy2019, _) => {
-            let values = discriminator
-                .and_then(|(_, f)| f.allowed.clone())
-                .unwrap_or_default();
-            for value in std::iter::once(None).chain(values.into_iter().map(Some)) {
-                selections.push((value.clone(), Vec::new()));
-                for member in &members {
-                    selections.push((value.clone(), vec![member]));
-                }
-            }
-        }
-        (_, None) => {
-            if union.count == Count::AtMostOne {
-                selections.push((None, Vec::new()));
-            }
-            for member in &members {
-                selections.push((None, vec![member]));
-            }
-            if union.count == Count::AtLeastOne && members.len() > 1 {
-                selections.push((None, members.clone()));
-            }
-        }
-        (_, Some((_, d))) => {
-            let mut values: Vec<String> = match &d.allowed {
-                Some(allowed) => allowed.clone(),
-                None => union.members.iter().map(|m| m.value.clone()).collect(),
-            };
-            if let Some(default) = d.string_default() {
-                if !values.iter().any(|v| v == default) {
-                    values.push(default.to_string());
-                }
-            }
-            for value in values.into_iter().filter(|v| !v.is_empty()) {
-                match union.members.iter().find(|m| m.value == value) {
-                    Some(member) => {
-                        selections.push((Some(value.clone()), vec![&member.json_name]));
-                        if member.optional {
-                            selections.push((Some(value), Vec::new()));
-                        }
-                    }
-                    None => selections.push((Some(value), Vec::new())),
-                }
-            }
-            // An unset discriminator: absent where no default fills it in, or the empty
-            // string where the schema allows it.
-            let mut unset = Vec::new();
-            if !d.required && d.string_default().is_none() {
-                unset.push(None);
-            }
-            if d.allows("") {
-                unset.push(Some(String::new()));
-            }
-            for value in unset {
-                selections.push((value.clone(), Vec::new()));
-                for member in &members {
-                    selections.push((value.clone(), vec![member]));
-                }
-            }
-        }
-    }
+    let selections = selections(union, &members, discriminator);
     let discriminator_name = discriminator.map(|(name, _)| name);
     let fields: Vec<(&str, &FieldFacts)> = discriminator_name
         .into_iter()
@@ -153,6 +91,77 @@ pub fn witnesses(union: &Union, facts: &StructFacts) -> Vec<Witness> {
         }
     }
     out
+}
+
+/// The (discriminator value, members set) pairs whose objects `union`'s witnesses are.
+fn selections<'u>(
+    union: &'u Union,
+    members: &[&'u str],
+    discriminator: Option<(&str, &FieldFacts)>,
+) -> Vec<(Option<String>, Vec<&'u str>)> {
+    let mut selections: Vec<(Option<String>, Vec<&str>)> = Vec::new();
+    match (union.dialect, discriminator) {
+        (UnionDialect::Legacy2019, _) => {
+            let values = discriminator
+                .and_then(|(_, f)| f.allowed.clone())
+                .unwrap_or_default();
+            for value in std::iter::once(None).chain(values.into_iter().map(Some)) {
+                selections.push((value.clone(), Vec::new()));
+                for member in members {
+                    selections.push((value.clone(), vec![member]));
+                }
+            }
+        }
+        (_, None) => {
+            if union.count == Count::AtMostOne {
+                selections.push((None, Vec::new()));
+            }
+            for member in members {
+                selections.push((None, vec![member]));
+            }
+            if union.count == Count::AtLeastOne && members.len() > 1 {
+                selections.push((None, members.to_vec()));
+            }
+        }
+        (_, Some((_, d))) => {
+            let mut values: Vec<String> = match &d.allowed {
+                Some(allowed) => allowed.clone(),
+                None => union.members.iter().map(|m| m.value.clone()).collect(),
+            };
+            if let Some(default) = d.string_default() {
+                if !values.iter().any(|v| v == default) {
+                    values.push(default.to_string());
+                }
+            }
+            for value in values.into_iter().filter(|v| !v.is_empty()) {
+                match union.members.iter().find(|m| m.value == value) {
+                    Some(member) => {
+                        selections.push((Some(value.clone()), vec![&member.json_name]));
+                        if member.optional {
+                            selections.push((Some(value), Vec::new()));
+                        }
+                    }
+                    None => selections.push((Some(value), Vec::new())),
+                }
+            }
+            // An unset discriminator: absent where no default fills it in, or the empty
+            // string where the schema allows it.
+            let mut unset = Vec::new();
+            if !d.required && d.string_default().is_none() {
+                unset.push(None);
+            }
+            if d.allows("") {
+                unset.push(Some(String::new()));
+            }
+            for value in unset {
+                selections.push((value.clone(), Vec::new()));
+                for member in members {
+                    selections.push((value.clone(), vec![member]));
+                }
+            }
+        }
+    }
+    selections
 }
 
 /// The witnesses of a list-item union: (where at most one) no list and an empty one; each

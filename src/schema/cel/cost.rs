@@ -82,6 +82,13 @@ pub struct DeclType {
     pub max_elements: u64,
 }
 
+/// Whether a schema is an `x-kubernetes-embedded-resource` (a resource's root below).
+fn embedded(s: &Value) -> bool {
+    s.get("x-kubernetes-embedded-resource")
+        .and_then(Value::as_bool)
+        .unwrap_or(false)
+}
+
 fn non_negative(value: &Value) -> Option<u64> {
     value.as_i64().map(|v| v.max(0) as u64)
 }
@@ -113,11 +120,6 @@ impl DeclType {
             let max = max_length.map_or(MAX_STRING_LENGTH, |l| l.saturating_mul(4));
             return Some(DeclType::simple(Kind::Dyn, 1, max));
         }
-        let embedded = |s: &Value| {
-            s.get("x-kubernetes-embedded-resource")
-                .and_then(Value::as_bool)
-                .unwrap_or(false)
-        };
         match get("type").and_then(Value::as_str)? {
             "array" => {
                 let items = get("items").filter(|i| i.is_object())?;
@@ -135,46 +137,7 @@ impl DeclType {
                         .unwrap_or_else(|| MAX_STRING_LENGTH / (value.min_size + 6));
                     return Some(DeclType::simple(Kind::Map(Box::new(value)), 2, max));
                 }
-                let required: Vec<&str> = get("required")
-                    .and_then(Value::as_array)
-                    .map(|r| r.iter().filter_map(Value::as_str).collect())
-                    .unwrap_or_default();
-                let mut properties: Vec<(String, Option<DeclType>, bool)> = Vec::new();
-                if let Some(props) = get("properties").and_then(Value::as_object) {
-                    for (name, prop) in props {
-                        let defaulted = prop.get("default").is_some();
-                        let ty = Self::build(prop, embedded(prop), depth + 1);
-                        properties.push((name.clone(), ty, defaulted));
-                    }
-                }
-                if is_resource_root && !has_type_and_object_meta(schema) {
-                    // `WithTypeAndObjectMeta`: `kind`, `apiVersion` and `metadata.name`/
-                    // `generateName` are always visible at a resource's root.
-                    let string = || DeclType::simple(Kind::String, 2, MAX_STRING_LENGTH);
-                    let mut meta = BTreeMap::new();
-                    meta.insert("name".to_string(), string());
-                    meta.insert("generateName".to_string(), string());
-                    properties.retain(|(n, ..)| {
-                        !["kind", "apiVersion", "metadata"].contains(&n.as_str())
-                    });
-                    properties.push(("kind".into(), Some(string()), false));
-                    properties.push(("apiVersion".into(), Some(string()), false));
-                    let metadata = DeclType::simple(Kind::Object(meta), 2, 0);
-                    properties.push(("metadata".into(), Some(metadata), false));
-                }
-                // `{}`, plus each required property without a default: `"name":value,`.
-                let mut min_size = 2u64;
-                let mut fields = BTreeMap::new();
-                for (name, ty, defaulted) in properties {
-                    let Some(ty) = ty else { continue };
-                    if required.contains(&name.as_str()) && !defaulted {
-                        min_size = min_size.saturating_add(name.len() as u64 + ty.min_size + 4);
-                    }
-                    if let Some(escaped) = super::escape(&name) {
-                        fields.insert(escaped, ty);
-                    }
-                }
-                Some(DeclType::simple(Kind::Object(fields), min_size, 0))
+                Some(Self::build_object(schema, is_resource_root, depth))
             }
             "string" => Some(match get("format").and_then(Value::as_str) {
                 Some("byte") => {
@@ -208,6 +171,50 @@ impl DeclType {
             "integer" => Some(DeclType::simple(Kind::Int, 1, 0)),
             _ => None,
         }
+    }
+
+    /// An `object` without `additionalProperties`: its properties, each of which CEL sees,
+    /// and its minimal size.
+    fn build_object(schema: &Value, is_resource_root: bool, depth: usize) -> DeclType {
+        let get = |key: &str| schema.get(key);
+        let required: Vec<&str> = get("required")
+            .and_then(Value::as_array)
+            .map(|r| r.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let mut properties: Vec<(String, Option<DeclType>, bool)> = Vec::new();
+        if let Some(props) = get("properties").and_then(Value::as_object) {
+            for (name, prop) in props {
+                let defaulted = prop.get("default").is_some();
+                let ty = Self::build(prop, embedded(prop), depth + 1);
+                properties.push((name.clone(), ty, defaulted));
+            }
+        }
+        if is_resource_root && !has_type_and_object_meta(schema) {
+            // `WithTypeAndObjectMeta`: `kind`, `apiVersion` and `metadata.name`/
+            // `generateName` are always visible at a resource's root.
+            let string = || DeclType::simple(Kind::String, 2, MAX_STRING_LENGTH);
+            let mut meta = BTreeMap::new();
+            meta.insert("name".to_string(), string());
+            meta.insert("generateName".to_string(), string());
+            properties.retain(|(n, ..)| !["kind", "apiVersion", "metadata"].contains(&n.as_str()));
+            properties.push(("kind".into(), Some(string()), false));
+            properties.push(("apiVersion".into(), Some(string()), false));
+            let metadata = DeclType::simple(Kind::Object(meta), 2, 0);
+            properties.push(("metadata".into(), Some(metadata), false));
+        }
+        // `{}`, plus each required property without a default: `"name":value,`.
+        let mut min_size = 2u64;
+        let mut fields = BTreeMap::new();
+        for (name, ty, defaulted) in properties {
+            let Some(ty) = ty else { continue };
+            if required.contains(&name.as_str()) && !defaulted {
+                min_size = min_size.saturating_add(name.len() as u64 + ty.min_size + 4);
+            }
+            if let Some(escaped) = super::escape(&name) {
+                fields.insert(escaped, ty);
+            }
+        }
+        DeclType::simple(Kind::Object(fields), min_size, 0)
     }
 
     /// The node at a cel-go field path below this one (`@items`, `@values`, `@keys`, names).
@@ -550,36 +557,7 @@ impl<'a> Coster<'a> {
                 })
             }
             Expr::Ident(name) => self.ident(name),
-            Expr::Select(select) => {
-                let operand = self.cost(&select.operand)?;
-                if select.test {
-                    // `has()`: the presence test itself is free (`PresenceTestHasCost(false)`).
-                    return Ok(self.node(operand.cost, Ty::Bool, Vec::new()));
-                }
-                let mut cost = operand.cost;
-                if operand.ty.is_map_or_object() {
-                    cost += SELECT_AND_IDENT_COST;
-                }
-                let ty = match &operand.ty {
-                    Ty::Decl(d) => match &d.kind {
-                        Kind::Object(fields) => match fields.get(&select.field) {
-                            Some(field) => Ty::Decl(field),
-                            None => {
-                                return Err(format!(
-                                    "the schema has no property `{}` to select",
-                                    select.field
-                                ))
-                            }
-                        },
-                        Kind::Map(value) => Ty::Decl(value),
-                        _ => Ty::Dyn,
-                    },
-                    _ => Ty::Dyn,
-                };
-                let mut path = operand.path.clone();
-                path.push(select.field.clone());
-                Ok(self.node(cost, ty, path))
-            }
+            Expr::Select(select) => self.select(select),
             Expr::Call(call) => self.call(&call.func_name, call.target.as_deref(), &call.args),
             Expr::List(list) => {
                 let mut cost = LIST_CREATE_BASE_COST;
@@ -642,6 +620,37 @@ impl<'a> Coster<'a> {
             Expr::Comprehension(comp) => self.comprehension(comp),
             Expr::Unspecified => Err("an empty expression".into()),
         }
+    }
+
+    fn select(&mut self, select: &cel::common::ast::SelectExpr) -> Result<Node<'a>, String> {
+        let operand = self.cost(&select.operand)?;
+        if select.test {
+            // `has()`: the presence test itself is free (`PresenceTestHasCost(false)`).
+            return Ok(self.node(operand.cost, Ty::Bool, Vec::new()));
+        }
+        let mut cost = operand.cost;
+        if operand.ty.is_map_or_object() {
+            cost += SELECT_AND_IDENT_COST;
+        }
+        let ty = match &operand.ty {
+            Ty::Decl(d) => match &d.kind {
+                Kind::Object(fields) => match fields.get(&select.field) {
+                    Some(field) => Ty::Decl(field),
+                    None => {
+                        return Err(format!(
+                            "the schema has no property `{}` to select",
+                            select.field
+                        ))
+                    }
+                },
+                Kind::Map(value) => Ty::Decl(value),
+                _ => Ty::Dyn,
+            },
+            _ => Ty::Dyn,
+        };
+        let mut path = operand.path.clone();
+        path.push(select.field.clone());
+        Ok(self.node(cost, ty, path))
     }
 
     fn ident(&self, name: &str) -> Result<Node<'a>, String> {
@@ -759,159 +768,240 @@ impl<'a> Coster<'a> {
             nodes.push(self.cost(arg)?);
         }
         let target = target.map(|t| self.cost(t)).transpose()?;
+        if let ("dyn", 1, None) = (function, nodes.len(), &target) {
+            let inner = nodes[0].clone();
+            return Ok(Node {
+                cost: inner.cost.saturating_add(1),
+                ty: Ty::Dyn,
+                ..inner
+            });
+        }
         let args_cost = nodes.iter().fold(0u64, |sum, n| sum.saturating_add(n.cost));
         let target_cost = target.as_ref().map_or(0, |t| t.cost);
         let base = target_cost.saturating_add(args_cost);
         // O(1) functions: 1 + arguments (cel-go `functionCost`'s fallback).
         let constant = base.saturating_add(1);
-        let arg = |i: usize| nodes.get(i);
-        let size = |i: usize| arg(i).map_or(u64::MAX, Node::size_or_unknown);
-        let string_op = |lhs: u64, rhs: u64| by_factor(lhs.min(rhs), STRING_TRAVERSAL_COST_FACTOR);
-        let mut path = Vec::new();
-        let mut result_size: Option<u64> = None;
-        let mut entry = None;
-        let (cost, ty) = match (function, nodes.len(), &target) {
-            ("_&&_" | "_||_", 2, None) => (args_cost, Ty::Bool),
-            ("_?_:_", 3, None) => {
-                let (t, f) = (&nodes[1], &nodes[2]);
-                result_size = Some(t.size_or_unknown().max(f.size_or_unknown()));
-                entry = Entry::union(t.entry, f.entry);
-                let ty = if t.ty.is_dyn() {
-                    f.ty.clone()
-                } else {
-                    t.ty.clone()
-                };
-                (nodes[0].cost.saturating_add(t.cost.max(f.cost)), ty)
+        let called = operator(function, &nodes, target.is_some(), args_cost, constant)
+            .or_else(|| string_function(function, &nodes, target.as_ref(), base, args_cost))
+            .or_else(|| constant_function(function, &nodes, target.is_some(), constant))
+            .ok_or_else(|| {
+                format!("the function `{function}` is not modelled by union-gen's estimator")
+            })?;
+        let size = called
+            .size
+            .or_else(|| self.path_or_type_size(&called.path, &called.ty));
+        Ok(Node {
+            cost: called.cost,
+            size,
+            ty: called.ty,
+            path: called.path,
+            entry: called.entry,
+        })
+    }
+}
+
+/// A call's cost and type, with what its arguments tell of its size (`None`: from its path
+/// or type), entries and field path.
+struct Called<'a> {
+    cost: u64,
+    ty: Ty<'a>,
+    size: Option<u64>,
+    entry: Option<Entry>,
+    path: Vec<String>,
+}
+
+impl<'a> Called<'a> {
+    fn new(cost: u64, ty: Ty<'a>) -> Self {
+        Called {
+            cost,
+            ty,
+            size: None,
+            entry: None,
+            path: Vec::new(),
+        }
+    }
+}
+
+/// The size of argument `i`, `u64::MAX` when unknown or missing.
+fn arg_size(nodes: &[Node], i: usize) -> u64 {
+    nodes.get(i).map_or(u64::MAX, Node::size_or_unknown)
+}
+
+fn string_op(lhs: u64, rhs: u64) -> u64 {
+    by_factor(lhs.min(rhs), STRING_TRAVERSAL_COST_FACTOR)
+}
+
+/// The operators (`_==_`, `_+_`, `_[_]`, …), which take no target.
+fn operator<'a>(
+    function: &str,
+    nodes: &[Node<'a>],
+    has_target: bool,
+    args_cost: u64,
+    constant: u64,
+) -> Option<Called<'a>> {
+    if has_target {
+        return None;
+    }
+    let size = |i: usize| arg_size(nodes, i);
+    let called = match (function, nodes.len()) {
+        ("_&&_" | "_||_", 2) => Called::new(args_cost, Ty::Bool),
+        ("_?_:_", 3) => {
+            let (t, f) = (&nodes[1], &nodes[2]);
+            let ty = if t.ty.is_dyn() {
+                f.ty.clone()
+            } else {
+                t.ty.clone()
+            };
+            Called {
+                size: Some(t.size_or_unknown().max(f.size_or_unknown())),
+                entry: Entry::union(t.entry, f.entry),
+                ..Called::new(nodes[0].cost.saturating_add(t.cost.max(f.cost)), ty)
             }
-            ("_==_" | "_!=_", 2, None) => (
-                string_op(size(0), size(1)).saturating_add(args_cost),
-                Ty::Bool,
-            ),
-            ("_<_" | "_<=_" | "_>_" | "_>=_", 2, None) => {
-                let string = string_op(size(0), size(1)).saturating_add(args_cost);
-                let cost = if nodes[0].ty.is_string_like() {
-                    string
-                } else if nodes[0].ty.is_dyn() || nodes[1].ty.is_dyn() {
-                    string.max(constant) // every overload is a candidate: their union
-                } else {
-                    constant
-                };
-                (cost, Ty::Bool)
-            }
-            ("_+_", 2, None) => {
-                let (l, r) = (&nodes[0], &nodes[1]);
-                let sum = l.size_or_unknown().saturating_add(r.size_or_unknown());
-                if l.ty.is_list() || r.ty.is_list() {
-                    result_size = Some(sum);
-                    entry = Entry::union(l.entry, r.entry);
-                    (constant, l.ty.clone())
-                } else if l.ty.is_string_like() {
-                    result_size = Some(sum);
-                    let cost =
-                        by_factor(sum, STRING_TRAVERSAL_COST_FACTOR).saturating_add(args_cost);
-                    (cost, l.ty.clone())
-                } else if l.ty.is_dyn() || r.ty.is_dyn() {
-                    let string =
-                        by_factor(sum, STRING_TRAVERSAL_COST_FACTOR).saturating_add(args_cost);
-                    (string.max(constant), Ty::Dyn)
-                } else {
-                    (constant, l.ty.clone())
+        }
+        ("_==_" | "_!=_", 2) => Called::new(
+            string_op(size(0), size(1)).saturating_add(args_cost),
+            Ty::Bool,
+        ),
+        ("_<_" | "_<=_" | "_>_" | "_>=_", 2) => {
+            let string = string_op(size(0), size(1)).saturating_add(args_cost);
+            let cost = if nodes[0].ty.is_string_like() {
+                string
+            } else if nodes[0].ty.is_dyn() || nodes[1].ty.is_dyn() {
+                string.max(constant) // every overload is a candidate: their union
+            } else {
+                constant
+            };
+            Called::new(cost, Ty::Bool)
+        }
+        ("_+_", 2) => {
+            let (l, r) = (&nodes[0], &nodes[1]);
+            let sum = l.size_or_unknown().saturating_add(r.size_or_unknown());
+            if l.ty.is_list() || r.ty.is_list() {
+                Called {
+                    size: Some(sum),
+                    entry: Entry::union(l.entry, r.entry),
+                    ..Called::new(constant, l.ty.clone())
                 }
-            }
-            ("@in", 2, None) => {
-                let container = &nodes[1];
-                let list = size(1).saturating_add(args_cost);
-                let cost = if container.ty.is_list() {
-                    list
-                } else if container.ty.is_map() {
-                    constant
-                } else {
-                    list.max(constant)
-                };
-                (cost, Ty::Bool)
-            }
-            ("_[_]", 2, None) => {
-                let container = &nodes[0];
-                let step = if container.ty.is_map() {
-                    "@values"
-                } else {
-                    "@items"
-                };
-                if let Some(entry) = container.entry {
-                    result_size = Some(entry.value);
+            } else if l.ty.is_string_like() {
+                let cost = by_factor(sum, STRING_TRAVERSAL_COST_FACTOR).saturating_add(args_cost);
+                Called {
+                    size: Some(sum),
+                    ..Called::new(cost, l.ty.clone())
                 }
-                path = container.path.clone();
-                path.push(step.into());
-                (constant, container.ty.element())
+            } else if l.ty.is_dyn() || r.ty.is_dyn() {
+                let string = by_factor(sum, STRING_TRAVERSAL_COST_FACTOR).saturating_add(args_cost);
+                Called::new(string.max(constant), Ty::Dyn)
+            } else {
+                Called::new(constant, l.ty.clone())
             }
-            ("startsWith" | "endsWith", 1, Some(_)) => (
-                by_factor(size(0), STRING_TRAVERSAL_COST_FACTOR).saturating_add(base),
-                Ty::Bool,
-            ),
-            ("contains", 1, Some(t)) if t.ty.is_string_like() || t.ty.is_dyn() => {
-                let text = by_factor(t.size_or_unknown(), STRING_TRAVERSAL_COST_FACTOR);
-                let sub = by_factor(size(0), STRING_TRAVERSAL_COST_FACTOR);
-                (text.saturating_mul(sub).saturating_add(base), Ty::Bool)
+        }
+        ("@in", 2) => {
+            let container = &nodes[1];
+            let list = size(1).saturating_add(args_cost);
+            let cost = if container.ty.is_list() {
+                list
+            } else if container.ty.is_map() {
+                constant
+            } else {
+                list.max(constant)
+            };
+            Called::new(cost, Ty::Bool)
+        }
+        ("_[_]", 2) => {
+            let container = &nodes[0];
+            let step = if container.ty.is_map() {
+                "@values"
+            } else {
+                "@items"
+            };
+            let mut path = container.path.clone();
+            path.push(step.into());
+            Called {
+                size: container.entry.map(|entry| entry.value),
+                path,
+                ..Called::new(constant, container.ty.element())
             }
-            ("matches", 1, Some(t)) => {
-                let text = by_factor(
-                    t.size_or_unknown().saturating_add(1),
-                    STRING_TRAVERSAL_COST_FACTOR,
-                );
-                let regex = by_factor(size(0), REGEX_STRING_LENGTH_COST_FACTOR);
-                (text.saturating_mul(regex).saturating_add(base), Ty::Bool)
-            }
-            // The global form has no target: cel-go's `MatchesString` case does not apply.
-            ("matches", 2, None) => (constant, Ty::Bool),
-            ("dyn", 1, None) => {
-                let inner = nodes[0].clone();
-                return Ok(Node {
-                    cost: inner.cost.saturating_add(1),
-                    ty: Ty::Dyn,
-                    ..inner
-                });
-            }
-            ("string", 1, None) if matches!(nodes[0].ty, Ty::Bytes) => {
-                let sz = size(0);
-                result_size = Some(sz);
-                (
+        }
+        _ => return None,
+    };
+    Some(called)
+}
+
+/// The string functions whose cost grows with their arguments' lengths.
+fn string_function<'a>(
+    function: &str,
+    nodes: &[Node<'a>],
+    target: Option<&Node<'a>>,
+    base: u64,
+    args_cost: u64,
+) -> Option<Called<'a>> {
+    let size = |i: usize| arg_size(nodes, i);
+    let called = match (function, nodes.len(), target) {
+        ("startsWith" | "endsWith", 1, Some(_)) => Called::new(
+            by_factor(size(0), STRING_TRAVERSAL_COST_FACTOR).saturating_add(base),
+            Ty::Bool,
+        ),
+        ("contains", 1, Some(t)) if t.ty.is_string_like() || t.ty.is_dyn() => {
+            let text = by_factor(t.size_or_unknown(), STRING_TRAVERSAL_COST_FACTOR);
+            let sub = by_factor(size(0), STRING_TRAVERSAL_COST_FACTOR);
+            Called::new(text.saturating_mul(sub).saturating_add(base), Ty::Bool)
+        }
+        ("matches", 1, Some(t)) => {
+            let text = by_factor(
+                t.size_or_unknown().saturating_add(1),
+                STRING_TRAVERSAL_COST_FACTOR,
+            );
+            let regex = by_factor(size(0), REGEX_STRING_LENGTH_COST_FACTOR);
+            Called::new(text.saturating_mul(regex).saturating_add(base), Ty::Bool)
+        }
+        ("string", 1, None) if matches!(nodes[0].ty, Ty::Bytes) => {
+            let sz = size(0);
+            Called {
+                size: Some(sz),
+                ..Called::new(
                     by_factor(sz, STRING_TRAVERSAL_COST_FACTOR).saturating_add(args_cost),
                     Ty::String,
                 )
             }
-            ("bytes", 1, None) if nodes[0].ty.is_string_like() => {
-                let sz = size(0);
-                result_size = Some(sz.saturating_mul(4));
-                (
+        }
+        ("bytes", 1, None) if nodes[0].ty.is_string_like() => {
+            let sz = size(0);
+            Called {
+                size: Some(sz.saturating_mul(4)),
+                ..Called::new(
                     by_factor(sz, STRING_TRAVERSAL_COST_FACTOR).saturating_add(args_cost),
                     Ty::Bytes,
                 )
             }
-            ("size", 1, None) | ("size", 0, Some(_)) => (constant, Ty::Int),
-            ("!_" | "@not_strictly_false", 1, None) => (constant, Ty::Bool),
-            ("-_", 1, None) => (constant, nodes[0].ty.clone()),
-            ("_-_" | "_*_" | "_/_" | "_%_", 2, None) => (constant, nodes[0].ty.clone()),
-            ("int", 1, None) => (constant, Ty::Int),
-            ("double", 1, None) => (constant, Ty::Double),
-            ("string", 1, None) => (constant, Ty::String),
-            ("bool", 1, None) => (constant, Ty::Bool),
-            ("uint" | "duration" | "timestamp", 1, None) => (constant, Ty::Scalar),
-            ("type", 1, None) => (constant, Ty::Type),
-            _ => {
-                return Err(format!(
-                    "the function `{function}` is not modelled by union-gen's estimator"
-                ))
-            }
-        };
-        let size = result_size.or_else(|| self.path_or_type_size(&path, &ty));
-        Ok(Node {
-            cost,
-            size,
-            ty,
-            path,
-            entry,
-        })
-    }
+        }
+        _ => return None,
+    };
+    Some(called)
+}
+
+/// The O(1) functions and conversions.
+fn constant_function<'a>(
+    function: &str,
+    nodes: &[Node<'a>],
+    has_target: bool,
+    constant: u64,
+) -> Option<Called<'a>> {
+    let ty = match (function, nodes.len(), has_target) {
+        // The global form has no target: cel-go's `MatchesString` case does not apply.
+        ("matches", 2, false) => Ty::Bool,
+        ("size", 1, false) | ("size", 0, true) => Ty::Int,
+        ("!_" | "@not_strictly_false", 1, false) => Ty::Bool,
+        ("-_", 1, false) => nodes[0].ty.clone(),
+        ("_-_" | "_*_" | "_/_" | "_%_", 2, false) => nodes[0].ty.clone(),
+        ("int", 1, false) => Ty::Int,
+        ("double", 1, false) => Ty::Double,
+        ("string", 1, false) => Ty::String,
+        ("bool", 1, false) => Ty::Bool,
+        ("uint" | "duration" | "timestamp", 1, false) => Ty::Scalar,
+        ("type", 1, false) => Ty::Type,
+        _ => return None,
+    };
+    Some(Called::new(constant, ty))
 }
 
 #[cfg(test)]

@@ -1076,47 +1076,53 @@ fn union_rules(
     if !always_set {
         push_count(Count::AtMostOne, rules);
     }
-    let unset = format!("!has(self.{d}) || self.{d} == ''");
     for member in &union.members {
-        let name = &member.json_name;
-        let value = &member.value;
-        if value.is_empty() {
-            problems.push(format!(
-                "the member `{name}` is selected by the empty discriminator value, which cannot \
-                 be told from an unset discriminator, so no rule is written for it"
-            ));
-            continue;
+        match member_rule(member, discriminator, &d, d_facts, facts, union.dialect) {
+            Ok(rule) => rules.push(rule),
+            Err(problem) => problems.push(problem),
         }
-        if !d_facts.allows(value) {
-            problems.push(format!(
-                "the member `{name}` is selected by `{value}`, which is not one of the values \
-                 `{discriminator}` allows, so no rule is written for it"
-            ));
-            continue;
-        }
-        let test = match set_test(name, facts, union.dialect) {
-            Ok(test) => test,
-            Err(problem) => {
-                problems.push(problem);
-                continue;
-            }
-        };
-        let literal = string_literal(value);
-        rules.push(if member.optional {
-            Rule {
-                rule: format!("{unset} || self.{d} == {literal} || !{test}"),
-                message: format!("{name} may be set only when {discriminator} is '{value}'"),
-            }
-        } else {
-            Rule {
-                rule: format!("{unset} || (self.{d} == {literal} ? {test} : !{test})"),
-                message: format!(
-                    "{name} must be set when {discriminator} is '{value}', and only then"
-                ),
-            }
-        });
     }
 }
+
+/// The rule tying `member` to its discriminator value (`d`: the discriminator escaped).
+fn member_rule(
+    member: &UnionMember,
+    discriminator: &str,
+    d: &str,
+    d_facts: &FieldFacts,
+    facts: &StructFacts,
+    dialect: UnionDialect,
+) -> Result<Rule, String> {
+    let unset = format!("!has(self.{d}) || self.{d} == ''");
+    let name = &member.json_name;
+    let value = &member.value;
+    if value.is_empty() {
+        return Err(format!(
+            "the member `{name}` is selected by the empty discriminator value, which cannot \
+             be told from an unset discriminator, so no rule is written for it"
+        ));
+    }
+    if !d_facts.allows(value) {
+        return Err(format!(
+            "the member `{name}` is selected by `{value}`, which is not one of the values \
+             `{discriminator}` allows, so no rule is written for it"
+        ));
+    }
+    let test = set_test(name, facts, dialect)?;
+    let literal = string_literal(value);
+    Ok(if member.optional {
+        Rule {
+            rule: format!("{unset} || self.{d} == {literal} || !{test}"),
+            message: format!("{name} may be set only when {discriminator} is '{value}'"),
+        }
+    } else {
+        Rule {
+            rule: format!("{unset} || (self.{d} == {literal} ? {test} : !{test})"),
+            message: format!("{name} must be set when {discriminator} is '{value}', and only then"),
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
