@@ -779,6 +779,17 @@ fn number(value: &Cel) -> Option<f64> {
 
 /// Registers the Kubernetes functions CRD rules use most.
 pub fn kubernetes_functions(context: &mut Context<'static, 'static>) {
+    // One library each, as the Kubernetes CEL environment groups them.
+    list_functions(context);
+    regex_functions(context);
+    ip_functions(context);
+    url_functions(context);
+    quantity_functions(context);
+    format_functions(context);
+}
+
+/// The lists library: `isSorted`, `sum`.
+fn list_functions(context: &mut Context<'static, 'static>) {
     let list = |ftx: &FunctionContext| -> Result<Arc<Vec<Cel>>, ExecutionError> {
         match this_value(ftx) {
             Some(Cel::List(l)) => Ok(l),
@@ -801,6 +812,10 @@ pub fn kubernetes_functions(context: &mut Context<'static, 'static>) {
             Ok(Cel::Float(l.iter().filter_map(number).sum()))
         }
     });
+}
+
+/// The regex library: `find`, `findAll`.
+fn regex_functions(context: &mut Context<'static, 'static>) {
     let _ = context.add_function(
         "find",
         |ftx: &FunctionContext,
@@ -839,7 +854,10 @@ pub fn kubernetes_functions(context: &mut Context<'static, 'static>) {
             )))
         },
     );
-    // ip / cidr
+}
+
+/// The ip and cidr libraries.
+fn ip_functions(context: &mut Context<'static, 'static>) {
     let _ = context.add_function(
         "isIP",
         |cel::extractors::Arguments(args): cel::extractors::Arguments| -> R {
@@ -929,7 +947,10 @@ pub fn kubernetes_functions(context: &mut Context<'static, 'static>) {
             Ok(Cel::Bool(ip.parse().map(test).unwrap_or(false)))
         });
     }
-    // url
+}
+
+/// The url library.
+fn url_functions(context: &mut Context<'static, 'static>) {
     let _ = context.add_function(
         "isURL",
         |cel::extractors::Arguments(args): cel::extractors::Arguments| -> R {
@@ -1003,7 +1024,10 @@ pub fn kubernetes_functions(context: &mut Context<'static, 'static>) {
             ),
         }))
     });
-    // quantity
+}
+
+/// The quantity library.
+fn quantity_functions(context: &mut Context<'static, 'static>) {
     let _ = context.add_function(
         "isQuantity",
         |cel::extractors::Arguments(args): cel::extractors::Arguments| -> R {
@@ -1068,7 +1092,10 @@ pub fn kubernetes_functions(context: &mut Context<'static, 'static>) {
             .ok_or_else(|| err("asApproximateFloat", "expected a quantity"))?;
         Ok(Cel::Float(n.unwrap_or(0.0)))
     });
-    // format
+}
+
+/// The format library: `format.<name>()`, `format.named`, `validate`.
+fn format_functions(context: &mut Context<'static, 'static>) {
     for name in FORMATS {
         let _ = context.add_function(&format!("format.{name}"), move || -> R {
             Ok(tagged("format", name, None))
