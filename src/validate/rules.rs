@@ -1248,6 +1248,13 @@ mod tests {
 
     #[test]
     fn transition_rules_run_on_updates_only() {
+        // The port's schema on its own keeps the literal below shallow.
+        let port = serde_json::json!({
+            "type": "integer",
+            "x-kubernetes-validations": [
+                {"rule": "self >= oldSelf", "message": "may only grow"}
+            ]
+        });
         let mut schemas = Schemas::default();
         let root = schemas.compile(&serde_json::json!({
             "type": "object",
@@ -1266,12 +1273,7 @@ mod tests {
                         "type": "object",
                         "properties": {
                             "name": {"type": "string"},
-                            "port": {
-                                "type": "integer",
-                                "x-kubernetes-validations": [
-                                    {"rule": "self >= oldSelf", "message": "may only grow"}
-                                ]
-                            }
+                            "port": port
                         }
                     }
                 },
