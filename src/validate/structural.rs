@@ -18,29 +18,7 @@ pub fn apply_defaults(schemas: &Schemas, id: NodeId, value: &mut Value, depth: u
     let view = View::new(schemas, id);
     match value {
         Value::Object(object) => {
-            for node in view.nodes() {
-                for (name, property) in &node.properties {
-                    let pview = View::new(schemas, *property);
-                    let default = pview.first(|n| n.default.as_ref());
-                    let nullable = pview.any(|n| n.nullable);
-                    match object.get(name) {
-                        None => {
-                            if let Some(default) = default {
-                                object.insert(name.clone(), default.clone());
-                            }
-                        }
-                        Some(Value::Null) if !nullable => match default {
-                            Some(default) => {
-                                object.insert(name.clone(), default.clone());
-                            }
-                            None => {
-                                object.remove(name);
-                            }
-                        },
-                        _ => {}
-                    }
-                }
-            }
+            default_properties(schemas, &view, object);
             let additional = view.first(|n| n.additional_properties);
             for (name, child) in object.iter_mut() {
                 if let Some(property) = view.property(name) {
@@ -58,6 +36,30 @@ pub fn apply_defaults(schemas: &Schemas, id: NodeId, value: &mut Value, depth: u
             }
         }
         _ => {}
+    }
+}
+
+/// The defaults of an object's own properties: absent ones (and nulls where not nullable)
+/// get their default; a null with none is pruned.
+fn default_properties(schemas: &Schemas, view: &View, object: &mut Map<String, Value>) {
+    for node in view.nodes() {
+        for (name, property) in &node.properties {
+            let pview = View::new(schemas, *property);
+            let default = pview.first(|n| n.default.as_ref());
+            let nullable = pview.any(|n| n.nullable);
+            match (object.get(name), default) {
+                (None, Some(default)) => {
+                    object.insert(name.clone(), default.clone());
+                }
+                (Some(Value::Null), Some(default)) if !nullable => {
+                    object.insert(name.clone(), default.clone());
+                }
+                (Some(Value::Null), None) if !nullable => {
+                    object.remove(name);
+                }
+                _ => {}
+            }
+        }
     }
 }
 
