@@ -596,75 +596,87 @@ impl<'s> Walker<'s> {
             return;
         };
         match list_type {
-            "set" => {
-                for (i, item) in items.iter().enumerate() {
-                    if items[..i].iter().any(|earlier| earlier == item) {
-                        self.path.push(Seg::Index(i));
-                        self.push(
-                            Reason::Duplicate,
-                            format!("Duplicate value: {}", go_value(item)),
-                        );
-                        self.path.pop();
-                    }
-                }
-            }
-            "map" => {
-                let keys: Vec<String> = view
-                    .first(|n| (!n.list_map_keys.is_empty()).then_some(n.list_map_keys.clone()))
-                    .unwrap_or_default();
-                let item_schema = view.first(|n| n.items);
-                let mut seen: Vec<Map<String, Value>> = Vec::new();
-                for (i, item) in items.iter().enumerate() {
-                    let Some(object) = item.as_object() else {
-                        continue;
-                    };
-                    let mut key = Map::new();
-                    let mut complete = true;
-                    for k in &keys {
-                        match object.get(k) {
-                            Some(v) => {
-                                key.insert(k.clone(), v.clone());
-                            }
-                            None => {
-                                // a key with a default is filled in; else it is required
-                                let default = item_schema
-                                    .and_then(|s| View::new(self.schemas, s).property(k))
-                                    .and_then(|p| {
-                                        View::new(self.schemas, p).first(|n| n.default.clone())
-                                    });
-                                match default {
-                                    Some(d) => {
-                                        key.insert(k.clone(), d);
-                                    }
-                                    None => {
-                                        complete = false;
-                                        self.path.push(Seg::Index(i));
-                                        self.path.push(Seg::Key(k.clone()));
-                                        self.push(Reason::Required, "Required value".into());
-                                        self.path.pop();
-                                        self.path.pop();
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    if !complete {
-                        continue;
-                    }
-                    if seen.contains(&key) {
-                        self.path.push(Seg::Index(i));
-                        self.push(
-                            Reason::Duplicate,
-                            format!("Duplicate value: {}", go_map(&key)),
-                        );
-                        self.path.pop();
-                    } else {
-                        seen.push(key);
-                    }
-                }
-            }
+            "set" => self.check_set(items),
+            "map" => self.check_map(view, items),
             _ => {}
         }
+    }
+
+    /// `x-kubernetes-list-type: set`: no item twice.
+    fn check_set(&mut self, items: &[Value]) {
+        for (i, item) in items.iter().enumerate() {
+            if items[..i].iter().any(|earlier| earlier == item) {
+                self.path.push(Seg::Index(i));
+                self.push(
+                    Reason::Duplicate,
+                    format!("Duplicate value: {}", go_value(item)),
+                );
+                self.path.pop();
+            }
+        }
+    }
+
+    /// `x-kubernetes-list-type: map`: every item has its keys, no two the same ones.
+    fn check_map(&mut self, view: &View, items: &[Value]) {
+        let keys: Vec<String> = view
+            .first(|n| (!n.list_map_keys.is_empty()).then_some(n.list_map_keys.clone()))
+            .unwrap_or_default();
+        let item_schema = view.first(|n| n.items);
+        let mut seen: Vec<Map<String, Value>> = Vec::new();
+        for (i, item) in items.iter().enumerate() {
+            let Some(object) = item.as_object() else {
+                continue;
+            };
+            let Some(key) = self.map_key(&keys, item_schema, i, object) else {
+                continue;
+            };
+            if seen.contains(&key) {
+                self.path.push(Seg::Index(i));
+                self.push(
+                    Reason::Duplicate,
+                    format!("Duplicate value: {}", go_map(&key)),
+                );
+                self.path.pop();
+            } else {
+                seen.push(key);
+            }
+        }
+    }
+
+    /// The map keys of item `i`; `None` (each missing key reported) when one is missing.
+    fn map_key(
+        &mut self,
+        keys: &[String],
+        item_schema: Option<NodeId>,
+        i: usize,
+        object: &Map<String, Value>,
+    ) -> Option<Map<String, Value>> {
+        let mut key = Map::new();
+        let mut complete = true;
+        for k in keys {
+            if let Some(v) = object.get(k) {
+                key.insert(k.clone(), v.clone());
+                continue;
+            }
+            // a key with a default is filled in; else it is required
+            let default = item_schema
+                .and_then(|s| View::new(self.schemas, s).property(k))
+                .and_then(|p| View::new(self.schemas, p).first(|n| n.default.clone()));
+            match default {
+                Some(d) => {
+                    key.insert(k.clone(), d);
+                }
+                None => {
+                    complete = false;
+                    self.path.push(Seg::Index(i));
+                    self.path.push(Seg::Key(k.clone()));
+                    self.push(Reason::Required, "Required value".into());
+                    self.path.pop();
+                    self.path.pop();
+                }
+            }
+        }
+        complete.then_some(key)
     }
 }
 
