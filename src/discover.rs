@@ -103,13 +103,7 @@ pub fn discover(patterns: &[String]) -> anyhow::Result<(Vec<Package>, Vec<WalkEr
         }
         if let Some((base_dir, base_path)) = &import_base {
             for dir in found.keys() {
-                let relative = dir.strip_prefix(base_dir).unwrap_or(Path::new(""));
-                let mut path = base_path.clone();
-                for component in relative.components() {
-                    path.push('/');
-                    path.push_str(&component.as_os_str().to_string_lossy());
-                }
-                imported.insert(dir.clone(), path);
+                imported.insert(dir.clone(), import_path_below(base_dir, base_path, dir));
             }
         }
         dirs.append(&mut found);
@@ -136,6 +130,17 @@ pub fn discover(patterns: &[String]) -> anyhow::Result<(Vec<Package>, Vec<WalkEr
         })
         .collect();
     Ok((packages, errors))
+}
+
+/// The import path of `dir`, below `base_dir` whose import path is `base_path`.
+fn import_path_below(base_dir: &Path, base_path: &str, dir: &Path) -> String {
+    let relative = dir.strip_prefix(base_dir).unwrap_or(Path::new(""));
+    let mut path = base_path.to_string();
+    for component in relative.components() {
+        path.push('/');
+        path.push_str(&component.as_os_str().to_string_lossy());
+    }
+    path
 }
 
 /// The go tool's reading: a pattern is a file-system path when it starts with `.` or `/`

@@ -269,7 +269,7 @@ pub struct GoRun {
 /// openapi-gen's run: the types it selects, from the one orchestrator, as the pinned
 /// kube-openapi version writes them (Go file, model-name files, API rule report).
 pub fn go_output(config: &GoConfig) -> anyhow::Result<GoRun> {
-    use crate::emit::go::{self, select::Selection, GoFile, Selected};
+    use crate::emit::go::{self, select::Selection, GoFile};
     use crate::kube_openapi_versions::{self as versions, Change};
     let behaviour = config.behaviour;
     let pool = thread_pool(config.jobs)?;
@@ -310,25 +310,7 @@ pub fn go_output(config: &GoConfig) -> anyhow::Result<GoRun> {
     }
     let packages = &analysis.loaded.packages;
     let selection = Selection::read(packages, &run.sources);
-    let mut types = Vec::new();
-    for definition in &analysis.model.definitions {
-        if !selection.selected(&definition.name) {
-            continue;
-        }
-        let key = schema::model_definition_name(definition, Naming::Go);
-        let Ok(index) = built
-            .definitions
-            .binary_search_by(|(k, _)| k.as_str().cmp(&key))
-        else {
-            continue;
-        };
-        types.push(Selected {
-            definition,
-            schema: &built.definitions[index].1,
-            methods: selection.methods(&definition.name),
-        });
-    }
-    types.sort_by_key(|t| t.definition.name.to_string());
+    let types = selected_types(&analysis.model, &built.definitions, &selection);
     let model_name_files = match &config.model_name_file {
         Some(file_name) => go::model_names::files(
             packages,
@@ -376,18 +358,52 @@ pub fn go_output(config: &GoConfig) -> anyhow::Result<GoRun> {
     run.files.extend(model_name_files.unwrap_or_default());
     // openapi-gen's API rule report covers the types it generates.
     if let Some(path) = &config.report {
-        let violations: Vec<_> = resolve::api_rules::openapi_gen_violations(packages)
-            .into_iter()
-            .filter(|(_, package, type_name, _)| {
-                selection.selected(&model::TypeName {
-                    package: package.clone(),
-                    name: type_name.clone(),
-                })
-            })
-            .collect();
-        let report = resolve::api_rules::report(&violations);
+        let report = api_rule_report(packages, &selection);
         run.files.push((path.clone(), report.into_bytes()));
     }
     run.timings = timings.report();
     Ok(run)
+}
+
+/// The definitions openapi-gen generates, with their schemas, sorted by name.
+fn selected_types<'a>(
+    model: &'a model::ApiModel,
+    definitions: &'a schema::Definitions,
+    selection: &crate::emit::go::select::Selection,
+) -> Vec<crate::emit::go::Selected<'a>> {
+    use crate::emit::go::Selected;
+    let mut types = Vec::new();
+    for definition in &model.definitions {
+        if !selection.selected(&definition.name) {
+            continue;
+        }
+        let key = schema::model_definition_name(definition, Naming::Go);
+        let Ok(index) = definitions.binary_search_by(|(k, _)| k.as_str().cmp(&key)) else {
+            continue;
+        };
+        types.push(Selected {
+            definition,
+            schema: &definitions[index].1,
+            methods: selection.methods(&definition.name),
+        });
+    }
+    types.sort_by_key(|t| t.definition.name.to_string());
+    types
+}
+
+/// openapi-gen's API rule report: the violations in the types it generates.
+fn api_rule_report(
+    packages: &[load::LoadedPackage],
+    selection: &crate::emit::go::select::Selection,
+) -> String {
+    let violations: Vec<_> = resolve::api_rules::openapi_gen_violations(packages)
+        .into_iter()
+        .filter(|(_, package, type_name, _)| {
+            selection.selected(&model::TypeName {
+                package: package.clone(),
+                name: type_name.clone(),
+            })
+        })
+        .collect();
+    resolve::api_rules::report(&violations)
 }

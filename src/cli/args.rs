@@ -461,74 +461,13 @@ impl GenerateArgs {
             warnings.push("`--version` is deprecated here: use `--info-version`".to_string());
             args.info_version = version;
         }
-        let mut outputs = Vec::new();
-        let mut requested = vec![(Version::V2, args.v2), (Version::V3, args.v3)];
-        if requested.iter().all(|(_, path)| path.is_none()) {
-            requested[1].1 = Some(PathBuf::from("-"));
-        }
-        for (version, path) in requested {
-            let Some(path) = path else { continue };
-            let destination = destination(path);
-            let format = match (args.format, &destination) {
-                (Some(FormatArg::Json), _) => Format::Json,
-                (Some(FormatArg::Yaml), _) => Format::Yaml,
-                (None, Destination::File(path)) => {
-                    match path.extension().and_then(|e| e.to_str()) {
-                        Some("yaml") | Some("yml") => Format::Yaml,
-                        _ => Format::Json,
-                    }
-                }
-                (None, Destination::Stdout) => Format::Json,
-            };
-            outputs.push(Output {
-                document: Document::OpenApi(version, format),
-                destination,
-            });
-        }
+        let mut outputs = openapi_outputs(args.v2, args.v3, args.format);
         outputs.extend(report_output(args.common.report.take()));
         if args.verify && outputs.iter().any(|o| o.destination == Destination::Stdout) {
             anyhow::bail!("--verify compares files: give --v2/--v3 file paths, not stdout");
         }
-        let to_stdout: Vec<&Output> = outputs
-            .iter()
-            .filter(|o| o.destination == Destination::Stdout)
-            .collect();
-        if let [first, second, ..] = to_stdout.as_slice() {
-            if matches!(first.document, Document::OpenApi(..))
-                && matches!(second.document, Document::OpenApi(..))
-            {
-                anyhow::bail!(
-                    "--v2 - and --v3 - would write two documents to stdout, one after the other: \
-                     write at least one of them to a file"
-                );
-            }
-            anyhow::bail!(
-                "--report - and an OpenAPI document would both go to stdout (the v3 document \
-                 does when neither --v2 nor --v3 is given): write one of them to a file"
-            );
-        }
-        let flag = |o: &Output| match o.document {
-            Document::OpenApi(Version::V2, _) => "--v2",
-            Document::OpenApi(Version::V3, _) => "--v3",
-            Document::ApiRuleReport => "--report",
-        };
-        for (i, first) in outputs.iter().enumerate() {
-            for second in &outputs[i + 1..] {
-                if let (Destination::File(a), Destination::File(b)) =
-                    (&first.destination, &second.destination)
-                {
-                    if same_file(a, b) {
-                        anyhow::bail!(
-                            "{} and {} name the same file ({}): the second document would \
-                             replace the first",
-                            flag(first),
-                            flag(second),
-                            b.display()
-                        );
-                    }
-                }
-            }
-        }
+        check_one_on_stdout(&outputs)?;
+        check_distinct_files(&outputs)?;
         let config = pipeline::Config {
             packages: args.common.packages,
             message_format: args.common.reporting.format(color),
@@ -558,6 +497,89 @@ impl GenerateArgs {
         };
         Ok((config, warnings))
     }
+}
+
+/// The OpenAPI documents to write: `--v2`, `--v3` (stdout when neither is given), each in
+/// `--format` or as its file's extension says.
+fn openapi_outputs(
+    v2: Option<PathBuf>,
+    v3: Option<PathBuf>,
+    format: Option<FormatArg>,
+) -> Vec<Output> {
+    let mut outputs = Vec::new();
+    let mut requested = vec![(Version::V2, v2), (Version::V3, v3)];
+    if requested.iter().all(|(_, path)| path.is_none()) {
+        requested[1].1 = Some(PathBuf::from("-"));
+    }
+    for (version, path) in requested {
+        let Some(path) = path else { continue };
+        let destination = destination(path);
+        let format = match (format, &destination) {
+            (Some(FormatArg::Json), _) => Format::Json,
+            (Some(FormatArg::Yaml), _) => Format::Yaml,
+            (None, Destination::File(path)) => match path.extension().and_then(|e| e.to_str()) {
+                Some("yaml") | Some("yml") => Format::Yaml,
+                _ => Format::Json,
+            },
+            (None, Destination::Stdout) => Format::Json,
+        };
+        outputs.push(Output {
+            document: Document::OpenApi(version, format),
+            destination,
+        });
+    }
+    outputs
+}
+
+/// Two documents on stdout would run together: an error.
+fn check_one_on_stdout(outputs: &[Output]) -> anyhow::Result<()> {
+    let to_stdout: Vec<&Output> = outputs
+        .iter()
+        .filter(|o| o.destination == Destination::Stdout)
+        .collect();
+    if let [first, second, ..] = to_stdout.as_slice() {
+        if matches!(first.document, Document::OpenApi(..))
+            && matches!(second.document, Document::OpenApi(..))
+        {
+            anyhow::bail!(
+                "--v2 - and --v3 - would write two documents to stdout, one after the other: \
+                 write at least one of them to a file"
+            );
+        }
+        anyhow::bail!(
+            "--report - and an OpenAPI document would both go to stdout (the v3 document \
+             does when neither --v2 nor --v3 is given): write one of them to a file"
+        );
+    }
+    Ok(())
+}
+
+/// Two documents to the same file would lose the first: an error.
+fn check_distinct_files(outputs: &[Output]) -> anyhow::Result<()> {
+    let flag = |o: &Output| match o.document {
+        Document::OpenApi(Version::V2, _) => "--v2",
+        Document::OpenApi(Version::V3, _) => "--v3",
+        Document::ApiRuleReport => "--report",
+    };
+    for (i, first) in outputs.iter().enumerate() {
+        for second in &outputs[i + 1..] {
+            let (Destination::File(a), Destination::File(b)) =
+                (&first.destination, &second.destination)
+            else {
+                continue;
+            };
+            if same_file(a, b) {
+                anyhow::bail!(
+                    "{} and {} name the same file ({}): the second document would \
+                     replace the first",
+                    flag(first),
+                    flag(second),
+                    b.display()
+                );
+            }
+        }
+    }
+    Ok(())
 }
 
 /// `--report FILE` as an output.

@@ -78,6 +78,16 @@ pub(super) fn command(
         };
         return verify::verify(&files, &report, out, err);
     }
+    write_changed(&patched, message_format, out, err)
+}
+
+/// Writes the manifests the patch changed, each with a line saying what changed.
+fn write_changed(
+    patched: &[(&Path, &str, &crd::Patched)],
+    message_format: MessageFormat,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
     // All files or none: a failure on one leaves every manifest as it was.
     let changed: Vec<&(&Path, &str, &crd::Patched)> = patched
         .iter()

@@ -228,22 +228,7 @@ where
                 Err(_) => exit::USAGE_OR_IO,
             }
         }
-        Command::Crd(crd_args) => {
-            let verify_only = crd_args.verify;
-            let format = crd_args.reporting.format(stderr_color);
-            let levels = crd_args.reporting.levels();
-            match levels.and_then(|levels| Ok((levels, crd_args.options(stderr_color)?))) {
-                Ok((levels, (options, _))) => {
-                    let how = crd::How {
-                        verify_only,
-                        message_format: format,
-                        levels: &levels,
-                    };
-                    crd::command(&options, &how, &terminal, out, err)
-                }
-                Err(error) => usage_error(&error, format, err),
-            }
-        }
+        Command::Crd(crd_args) => run_crd(crd_args, stderr_color, &terminal, out, err),
         Command::Validate(validate_args) => {
             let format = validate_args.reporting.format(stderr_color);
             let json = validate_args.output == Some(args::ValidateOutputArg::Json);
@@ -276,25 +261,58 @@ where
                 Err(error) => usage_error(&error, format, err),
             }
         }
-        Command::Generate(generate) => {
-            let force = generate.common.force;
-            let format = generate.common.reporting.format(stderr_color);
-            let levels = generate.common.reporting.levels();
-            match levels.and_then(|levels| Ok((levels, generate.config(stderr_color)?))) {
-                Ok((levels, (config, warnings))) => {
-                    // Findings like any other: `--deny`/`--allow` apply to them.
-                    let before = generate::Before {
-                        force,
-                        findings: warnings
-                            .into_iter()
-                            .map(|w| Diagnostic::without_location(Code::CliDeprecatedFlag, w))
-                            .collect(),
-                    };
-                    generate::command(&config, &levels, before, &terminal, out, err)
-                }
-                Err(error) => usage_error(&error, format, err),
-            }
+        Command::Generate(generate) => run_generate(generate, stderr_color, &terminal, out, err),
+    }
+}
+
+/// `union-gen crd`, its flags parsed.
+fn run_crd(
+    crd_args: args::CrdArgs,
+    stderr_color: bool,
+    terminal: &Terminal,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    let verify_only = crd_args.verify;
+    let format = crd_args.reporting.format(stderr_color);
+    let levels = crd_args.reporting.levels();
+    match levels.and_then(|levels| Ok((levels, crd_args.options(stderr_color)?))) {
+        Ok((levels, (options, _))) => {
+            let how = crd::How {
+                verify_only,
+                message_format: format,
+                levels: &levels,
+            };
+            crd::command(&options, &how, terminal, out, err)
         }
+        Err(error) => usage_error(&error, format, err),
+    }
+}
+
+/// `union-gen generate`, its flags parsed.
+fn run_generate(
+    generate: args::GenerateArgs,
+    stderr_color: bool,
+    terminal: &Terminal,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    let force = generate.common.force;
+    let format = generate.common.reporting.format(stderr_color);
+    let levels = generate.common.reporting.levels();
+    match levels.and_then(|levels| Ok((levels, generate.config(stderr_color)?))) {
+        Ok((levels, (config, warnings))) => {
+            // Findings like any other: `--deny`/`--allow` apply to them.
+            let before = generate::Before {
+                force,
+                findings: warnings
+                    .into_iter()
+                    .map(|w| Diagnostic::without_location(Code::CliDeprecatedFlag, w))
+                    .collect(),
+            };
+            generate::command(&config, &levels, before, terminal, out, err)
+        }
+        Err(error) => usage_error(&error, format, err),
     }
 }
 

@@ -123,9 +123,7 @@ pub fn parse(args: &[String]) -> anyhow::Result<Options> {
     let mut unknown = Vec::new();
     let mut i = 0;
     let mut flags_done = false;
-    // gengo v1: the output is `<output-base>/<output-package>/<output-file-base>.go`.
-    let mut output_base = None;
-    let mut output_file_base = None;
+    let mut v1_output = V1Output::default();
     let v1 = args.iter().any(|a| {
         let body = a.trim_start_matches('-');
         let name = body.split_once('=').map_or(body, |(n, _)| n);
@@ -179,43 +177,7 @@ pub fn parse(args: &[String]) -> anyhow::Result<Options> {
             }
             None => anyhow::bail!("openapi-gen flag `{arg}` needs a value"),
         };
-        match name {
-            "output-dir" => options.output_dir = Some(value),
-            // Go's `path.Base` ignores a trailing slash (metrics-server passes one).
-            "output-pkg" | "output-package" | "p" => {
-                options.output_pkg = Some(value.trim_end_matches('/').to_string())
-            }
-            "output-base" | "o" => output_base = Some(value),
-            "output-file-base" | "O" => output_file_base = Some(value),
-            // pflag's StringSlice.
-            "input-dirs" | "i" => options.packages.extend(
-                value
-                    .split(',')
-                    .filter(|v| !v.is_empty())
-                    .map(str::to_string),
-            ),
-            "kube-openapi-version" => options.kube_openapi_version = Some(value),
-            "build-tag" | "trim-path-prefix" | "log_dir" | "log_file" | "log_file_max_size"
-            | "stderrthreshold" | "vmodule" | "log_backtrace_at" => {}
-            "output-file" => options.output_file = value,
-            "go-header-file" => options.go_header_file = Some(PathBuf::from(value)),
-            "report-filename" | "r" => options.report_filename = Some(value),
-            "output-model-name-file" => options.output_model_name_file = Some(value),
-            "v" => {
-                options.verbosity = value
-                    .parse()
-                    .map_err(|_| anyhow::anyhow!("-v {value}: a number is expected"))?
-            }
-            "message-format" => options.message_format = Some(value),
-            // pflag's StringSlice: comma-separated values, appended per occurrence.
-            "readonly-pkg" => options.readonly_pkgs.extend(
-                value
-                    .split(',')
-                    .filter(|v| !v.is_empty())
-                    .map(str::to_string),
-            ),
-            _ => unreachable!("every valued flag is handled"),
-        }
+        set_valued(&mut options, &mut v1_output, name, value)?;
     }
     if !unknown.is_empty() {
         anyhow::bail!(
@@ -231,8 +193,26 @@ pub fn parse(args: &[String]) -> anyhow::Result<Options> {
         return Ok(options);
     }
     if v1 {
+        v1_output.apply(&mut options);
+    }
+    check_required(&options)?;
+    Ok(options)
+}
+
+/// gengo v1's output: `<output-base>/<output-package>/<output-file-base>.go`.
+#[derive(Default)]
+struct V1Output {
+    output_base: Option<String>,
+    output_file_base: Option<String>,
+}
+
+impl V1Output {
+    /// Sets the output directory, file and header as gengo v1 defaults them.
+    fn apply(self, options: &mut Options) {
         options.gengo_v1_flags = true;
-        let base = output_base.unwrap_or_else(|| gopath().join("src").display().to_string());
+        let base = self
+            .output_base
+            .unwrap_or_else(|| gopath().join("src").display().to_string());
         let package = options.output_pkg.clone().unwrap_or_default();
         options.output_dir = Some(
             std::path::Path::new(&base)
@@ -242,13 +222,66 @@ pub fn parse(args: &[String]) -> anyhow::Result<Options> {
         );
         options.output_file = format!(
             "{}.go",
-            output_file_base.as_deref().unwrap_or("openapi_generated")
+            self.output_file_base
+                .as_deref()
+                .unwrap_or("openapi_generated")
         );
         if options.go_header_file.is_none() {
             options.go_header_file =
                 Some(gopath().join("src/k8s.io/kube-openapi/boilerplate/boilerplate.go.txt"));
         }
     }
+}
+
+/// Sets what the valued flag `name` sets.
+fn set_valued(
+    options: &mut Options,
+    v1_output: &mut V1Output,
+    name: &str,
+    value: String,
+) -> anyhow::Result<()> {
+    match name {
+        "output-dir" => options.output_dir = Some(value),
+        // Go's `path.Base` ignores a trailing slash (metrics-server passes one).
+        "output-pkg" | "output-package" | "p" => {
+            options.output_pkg = Some(value.trim_end_matches('/').to_string())
+        }
+        "output-base" | "o" => v1_output.output_base = Some(value),
+        "output-file-base" | "O" => v1_output.output_file_base = Some(value),
+        // pflag's StringSlice.
+        "input-dirs" | "i" => options.packages.extend(
+            value
+                .split(',')
+                .filter(|v| !v.is_empty())
+                .map(str::to_string),
+        ),
+        "kube-openapi-version" => options.kube_openapi_version = Some(value),
+        "build-tag" | "trim-path-prefix" | "log_dir" | "log_file" | "log_file_max_size"
+        | "stderrthreshold" | "vmodule" | "log_backtrace_at" => {}
+        "output-file" => options.output_file = value,
+        "go-header-file" => options.go_header_file = Some(PathBuf::from(value)),
+        "report-filename" | "r" => options.report_filename = Some(value),
+        "output-model-name-file" => options.output_model_name_file = Some(value),
+        "v" => {
+            options.verbosity = value
+                .parse()
+                .map_err(|_| anyhow::anyhow!("-v {value}: a number is expected"))?
+        }
+        "message-format" => options.message_format = Some(value),
+        // pflag's StringSlice: comma-separated values, appended per occurrence.
+        "readonly-pkg" => options.readonly_pkgs.extend(
+            value
+                .split(',')
+                .filter(|v| !v.is_empty())
+                .map(str::to_string),
+        ),
+        _ => unreachable!("every valued flag is handled"),
+    }
+    Ok(())
+}
+
+/// The flags openapi-gen requires, and the packages.
+fn check_required(options: &Options) -> anyhow::Result<()> {
     if options.output_dir.as_deref().unwrap_or("").is_empty() {
         anyhow::bail!("--output-dir must be specified");
     }
@@ -261,7 +294,7 @@ pub fn parse(args: &[String]) -> anyhow::Result<Options> {
     if options.packages.is_empty() {
         anyhow::bail!("no packages given: openapi-gen [flags] ./pkg/apis/v1 …");
     }
-    Ok(options)
+    Ok(())
 }
 
 /// `$GOPATH`, else `$HOME/go` (the go command's default).

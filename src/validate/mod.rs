@@ -306,41 +306,51 @@ fn read_objects(
                     Span::new(id, document.start..document.start),
                     message,
                 )),
-                Ok(value) => {
-                    let is_list = value
-                        .get("kind")
-                        .and_then(Value::as_str)
-                        .is_some_and(|k| k.ends_with("List"))
-                        && value.get("items").is_some_and(Value::is_array);
-                    if is_list {
-                        let Value::Array(items) = value["items"].clone() else {
-                            continue;
-                        };
-                        for (i, item) in items.into_iter().enumerate() {
-                            let prefix = vec![Seg::Key("items".into()), Seg::Index(i)];
-                            let offset = locator.find(&prefix).unwrap_or(document.start);
-                            out.push(Object {
-                                file: id,
-                                offset,
-                                prefix,
-                                locator: locator.clone(),
-                                value: item,
-                            });
-                        }
-                    } else {
-                        out.push(Object {
-                            file: id,
-                            offset: document.start,
-                            prefix: Vec::new(),
-                            locator,
-                            value,
-                        });
-                    }
-                }
+                Ok(value) => push_document_objects(&mut out, id, document.start, locator, value),
             }
         }
     }
     out
+}
+
+/// The objects of one document: its items if it is a List (each located on its own), else
+/// the document itself.
+fn push_document_objects(
+    out: &mut Vec<Object>,
+    file: FileId,
+    start: usize,
+    locator: std::sync::Arc<objects::Locator>,
+    value: Value,
+) {
+    let is_list = value
+        .get("kind")
+        .and_then(Value::as_str)
+        .is_some_and(|k| k.ends_with("List"))
+        && value.get("items").is_some_and(Value::is_array);
+    if !is_list {
+        out.push(Object {
+            file,
+            offset: start,
+            prefix: Vec::new(),
+            locator,
+            value,
+        });
+        return;
+    }
+    let Value::Array(items) = value["items"].clone() else {
+        return;
+    };
+    for (i, item) in items.into_iter().enumerate() {
+        let prefix = vec![Seg::Key("items".into()), Seg::Index(i)];
+        let offset = locator.find(&prefix).unwrap_or(start);
+        out.push(Object {
+            file,
+            offset,
+            prefix,
+            locator: locator.clone(),
+            value: item,
+        });
+    }
 }
 
 /// Runs `validate`. `Err` is an environment failure (bad package pattern).
@@ -362,167 +372,78 @@ pub fn run(options: &Options) -> anyhow::Result<Outcome> {
         &mut unreadable,
         &mut diagnostics,
     );
-    let mut old_objects = old_objects(
+    let old_objects = old_objects(
         &options.old,
         &mut sources,
         &mut unreadable,
         &mut diagnostics,
     );
     if !options.packages.is_empty() {
-        let wanted: Vec<(String, String, String)> = objects
-            .iter()
-            .filter_map(|o| {
-                let (g, v) = group_version(o.value.get("apiVersion")?.as_str()?);
-                Some((g, v, o.value.get("kind")?.as_str()?.to_string()))
-            })
-            .filter(|gvk| !kinds.contains_key(gvk))
-            .collect();
-        let (go_kinds, go_sources, go_diagnostics) = go_kinds(options, wanted, &mut schemas)?;
-        // Go sources are not needed for rendering object errors; their diagnostics are
-        // reported without re-reading (errors in the Go types are `check`'s business).
-        let _ = go_sources;
-        diagnostics.extend(go_diagnostics);
-        for (gvk, id) in go_kinds {
-            kinds.entry(gvk).or_insert(id);
-        }
+        add_go_kinds(
+            options,
+            &objects,
+            &mut kinds,
+            &mut schemas,
+            &mut diagnostics,
+        )?;
     }
     let started = std::time::Instant::now();
-    let mut rules = rules::Rules::new();
-    let mut verdicts = Vec::with_capacity(objects.len());
-    let mut reaching: HashMap<NodeId, bool> = HashMap::new();
-    for object in objects {
-        let text = |key: &str| {
-            object
-                .value
-                .get(key)
-                .and_then(Value::as_str)
-                .unwrap_or("")
-                .to_string()
-        };
-        let api_version = text("apiVersion");
-        let kind = text("kind");
-        let name = object
-            .value
-            .get("metadata")
-            .and_then(|m| m.get("name"))
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_string();
-        let span = Span::new(object.file, object.offset..object.offset);
-        let mut verdict = Verdict {
-            file: object.file,
-            offset: object.offset,
-            api_version: api_version.clone(),
-            kind: kind.clone(),
-            name,
-            causes: None,
-        };
-        if api_version.is_empty() || kind.is_empty() {
-            diagnostics.push(Diagnostic::new(
-                Code::ValidateUnreadableObject,
-                span,
-                "the object has no `apiVersion` or `kind`: its schema cannot be chosen",
-            ));
-            verdicts.push(verdict);
-            continue;
-        }
-        let (group, version) = group_version(&api_version);
-        let Some((root, status_subresource)) = kinds
-            .get(&(group.clone(), version.clone(), kind.clone()))
-            .copied()
-        else {
-            let mut d = Diagnostic::new(
-                Code::ValidateUnknownKind,
-                span,
-                format!(
-                    "no schema for kind {kind} in {}: not validated",
-                    if group.is_empty() {
-                        format!("core/{version}")
-                    } else {
-                        format!("{group}/{version}")
-                    }
-                ),
-            )
-            .with_help(
-                "give its CRD manifest with --crd, or the Go packages of its types with --packages",
-            );
-            if options.strict {
-                d.severity = Severity::Error;
-            }
-            diagnostics.push(d);
-            verdicts.push(verdict);
-            continue;
-        };
-        let old = old_objects.remove(&identity(&object.value));
-        let mut value = object.value;
-        let mut old = old.map(|o| o.value);
-        if status_subresource {
-            // On create the API server resets `status`; on an update of the main resource
-            // it keeps the stored one: neither is this request's to change.
-            for value in std::iter::once(&mut value).chain(old.as_mut()) {
-                if let Value::Object(map) = value {
-                    map.remove("status");
-                }
-            }
-        }
-        let has_rules = *reaching
-            .entry(root)
-            .or_insert_with(|| reaches_rules(&schemas, root));
-        let mut causes = validate_object(
-            &schemas,
-            root,
-            value,
-            old,
-            &mut rules,
-            has_rules,
-            options.field_validation,
-        );
-        if options.field_validation != FieldValidation::Strict {
-            let (unknown, rest): (Vec<Cause>, Vec<Cause>) = causes
-                .into_iter()
-                .partition(|c| c.reason == Reason::Unknown);
-            causes = rest;
-            if options.field_validation == FieldValidation::Warn {
-                for cause in unknown {
-                    let mut full = object.prefix.clone();
-                    full.extend(cause.path.iter().cloned());
-                    let at = object.locator.find(&full).unwrap_or(object.offset);
-                    diagnostics.push(Diagnostic::new(
-                        Code::ValidateUnknownField,
-                        Span::new(object.file, at..at),
-                        format!("{} (pruned)", cause.message),
-                    ));
-                }
-            }
-        }
-        let located: Vec<(Cause, usize)> = causes
-            .into_iter()
-            .map(|cause| {
-                let mut full = object.prefix.clone();
-                full.extend(cause.path.iter().cloned());
-                let at = object.locator.find(&full).unwrap_or(object.offset);
-                (cause, at)
-            })
-            .collect();
-        for (cause, at) in &located {
-            diagnostics.push(
-                Diagnostic::new(
-                    Code::ValidateInvalid,
-                    Span::new(object.file, *at..*at),
-                    cause.message.clone(),
-                )
-                .with_help(format!(
-                    "{} {}: {}",
-                    kind,
-                    verdict.name,
-                    cause.reason.as_str()
-                )),
-            );
-        }
-        verdict.causes = Some(located);
-        verdicts.push(verdict);
-    }
+    let mut checker = Checker {
+        options,
+        schemas: &schemas,
+        kinds: &kinds,
+        old_objects,
+        rules: rules::Rules::new(),
+        reaching: HashMap::new(),
+        diagnostics,
+    };
+    let verdicts: Vec<Verdict> = objects.into_iter().map(|o| checker.check(o)).collect();
     let validate_seconds = started.elapsed().as_secs_f64();
+    let Checker {
+        rules,
+        mut diagnostics,
+        ..
+    } = checker;
+    rule_notes(options, &rules, &mut diagnostics);
+    Ok(Outcome {
+        sources,
+        diagnostics,
+        verdicts,
+        unreadable,
+        validate_seconds,
+    })
+}
+
+/// Adds the kinds of the Go packages that the objects use and the CRDs do not give.
+fn add_go_kinds(
+    options: &Options,
+    objects: &[Object],
+    kinds: &mut Kinds,
+    schemas: &mut Schemas,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> anyhow::Result<()> {
+    let wanted: Vec<(String, String, String)> = objects
+        .iter()
+        .filter_map(|o| {
+            let (g, v) = group_version(o.value.get("apiVersion")?.as_str()?);
+            Some((g, v, o.value.get("kind")?.as_str()?.to_string()))
+        })
+        .filter(|gvk| !kinds.contains_key(gvk))
+        .collect();
+    let (go_kinds, go_sources, go_diagnostics) = go_kinds(options, wanted, schemas)?;
+    // Go sources are not needed for rendering object errors; their diagnostics are
+    // reported without re-reading (errors in the Go types are `check`'s business).
+    let _ = go_sources;
+    diagnostics.extend(go_diagnostics);
+    for (gvk, id) in go_kinds {
+        kinds.entry(gvk).or_insert(id);
+    }
+    Ok(())
+}
+
+/// The notes on rules that `validate` could not run (unevaluated, or transition rules with
+/// no `--old`).
+fn rule_notes(options: &Options, rules: &rules::Rules, diagnostics: &mut Vec<Diagnostic>) {
     for (rule, why) in &rules.unevaluated {
         diagnostics.push(Diagnostic::without_location(
             Code::ValidateRuleNotEvaluated,
@@ -542,13 +463,173 @@ pub fn run(options: &Options) -> anyhow::Result<Outcome> {
             .with_help("give the stored objects with --old FILE to check the objects as updates"),
         );
     }
-    Ok(Outcome {
-        sources,
-        diagnostics,
-        verdicts,
-        unreadable,
-        validate_seconds,
-    })
+}
+
+/// What checking the objects one by one shares: the schemas, the old objects still unpaired,
+/// the compiled rules, and the diagnostics so far.
+struct Checker<'a> {
+    options: &'a Options,
+    schemas: &'a Schemas,
+    kinds: &'a Kinds,
+    old_objects: HashMap<Identity, Object>,
+    rules: rules::Rules,
+    /// Whether a root's schema has rules at all, by root.
+    reaching: HashMap<NodeId, bool>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl Checker<'_> {
+    /// Validates one object: its verdict, its errors as diagnostics.
+    fn check(&mut self, mut object: Object) -> Verdict {
+        let mut verdict = unchecked_verdict(&object);
+        let span = Span::new(object.file, object.offset..object.offset);
+        if verdict.api_version.is_empty() || verdict.kind.is_empty() {
+            self.diagnostics.push(Diagnostic::new(
+                Code::ValidateUnreadableObject,
+                span,
+                "the object has no `apiVersion` or `kind`: its schema cannot be chosen",
+            ));
+            return verdict;
+        }
+        let (group, version) = group_version(&verdict.api_version);
+        let Some((root, status_subresource)) = self
+            .kinds
+            .get(&(group.clone(), version.clone(), verdict.kind.clone()))
+            .copied()
+        else {
+            self.unknown_kind(span, &verdict.kind, &group, &version);
+            return verdict;
+        };
+        let old = self.old_objects.remove(&identity(&object.value));
+        // Taken, not cloned: the rest of the object only locates the causes.
+        let mut value = std::mem::take(&mut object.value);
+        let mut old = old.map(|o| o.value);
+        if status_subresource {
+            // On create the API server resets `status`; on an update of the main resource
+            // it keeps the stored one: neither is this request's to change.
+            for value in std::iter::once(&mut value).chain(old.as_mut()) {
+                if let Value::Object(map) = value {
+                    map.remove("status");
+                }
+            }
+        }
+        let schemas = self.schemas;
+        let has_rules = *self
+            .reaching
+            .entry(root)
+            .or_insert_with(|| reaches_rules(schemas, root));
+        let mut causes = validate_object(
+            schemas,
+            root,
+            value,
+            old,
+            &mut self.rules,
+            has_rules,
+            self.options.field_validation,
+        );
+        if self.options.field_validation != FieldValidation::Strict {
+            let (unknown, rest): (Vec<Cause>, Vec<Cause>) = causes
+                .into_iter()
+                .partition(|c| c.reason == Reason::Unknown);
+            causes = rest;
+            if self.options.field_validation == FieldValidation::Warn {
+                self.pruned_warnings(&object, unknown);
+            }
+        }
+        let located: Vec<(Cause, usize)> = causes
+            .into_iter()
+            .map(|cause| {
+                let at = locate(&object, &cause);
+                (cause, at)
+            })
+            .collect();
+        for (cause, at) in &located {
+            self.diagnostics.push(
+                Diagnostic::new(
+                    Code::ValidateInvalid,
+                    Span::new(object.file, *at..*at),
+                    cause.message.clone(),
+                )
+                .with_help(format!(
+                    "{} {}: {}",
+                    verdict.kind,
+                    verdict.name,
+                    cause.reason.as_str()
+                )),
+            );
+        }
+        verdict.causes = Some(located);
+        verdict
+    }
+
+    /// An object whose kind has no schema: a warning, an error under `--strict`.
+    fn unknown_kind(&mut self, span: Span, kind: &str, group: &str, version: &str) {
+        let mut d = Diagnostic::new(
+            Code::ValidateUnknownKind,
+            span,
+            format!(
+                "no schema for kind {kind} in {}: not validated",
+                if group.is_empty() {
+                    format!("core/{version}")
+                } else {
+                    format!("{group}/{version}")
+                }
+            ),
+        )
+        .with_help(
+            "give its CRD manifest with --crd, or the Go packages of its types with --packages",
+        );
+        if self.options.strict {
+            d.severity = Severity::Error;
+        }
+        self.diagnostics.push(d);
+    }
+
+    /// `--field-validation=Warn`: each unknown field is pruned with a warning.
+    fn pruned_warnings(&mut self, object: &Object, unknown: Vec<Cause>) {
+        for cause in unknown {
+            let at = locate(object, &cause);
+            self.diagnostics.push(Diagnostic::new(
+                Code::ValidateUnknownField,
+                Span::new(object.file, at..at),
+                format!("{} (pruned)", cause.message),
+            ));
+        }
+    }
+}
+
+/// The verdict of an object before it is checked: what it is, no causes.
+fn unchecked_verdict(object: &Object) -> Verdict {
+    let text = |key: &str| {
+        object
+            .value
+            .get(key)
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string()
+    };
+    let name = object
+        .value
+        .get("metadata")
+        .and_then(|m| m.get("name"))
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
+    Verdict {
+        file: object.file,
+        offset: object.offset,
+        api_version: text("apiVersion"),
+        kind: text("kind"),
+        name,
+        causes: None,
+    }
+}
+
+/// Where a cause is in the object's file: its node, else the object's start.
+fn locate(object: &Object, cause: &Cause) -> usize {
+    let mut full = object.prefix.clone();
+    full.extend(cause.path.iter().cloned());
+    object.locator.find(&full).unwrap_or(object.offset)
 }
 
 /// What pairs an object with its old version: apiVersion, kind, namespace, name.

@@ -228,84 +228,22 @@ impl Rules {
         match outcome {
             Ok(Cel::Bool(true)) => {}
             Ok(Cel::Bool(false)) => {
-                let mut detail = None;
-                if let Some(expression) = &spec.message_expression {
-                    let env = &self.env;
-                    let compiled = self
-                        .messages
-                        .entry((node_id, index))
-                        .or_insert_with(|| env.compile(expression).ok().map(Arc::new))
-                        .clone();
-                    if let Some(Ok(Cel::String(text))) = compiled.map(|p| p.execute(&scope)) {
-                        let text = text.trim();
-                        if !text.is_empty() && !text.contains('\n') {
-                            detail = Some(text.to_string());
-                        }
-                    }
-                }
-                let detail = detail.unwrap_or_else(|| match &spec.message {
-                    Some(m) if !m.is_empty() => m.trim().to_string(),
-                    _ => format!("failed rule: {}", spec.rule.trim()),
-                });
-                let field = field_string(&field_path);
-                let (reason, body) = match spec.reason.as_deref() {
-                    Some("FieldValueForbidden") => {
-                        (Reason::Forbidden, format!("Forbidden: {detail}"))
-                    }
-                    Some("FieldValueRequired") => {
-                        (Reason::Required, format!("Required value: {detail}"))
-                    }
-                    Some("FieldValueDuplicate") => (
-                        Reason::Duplicate,
-                        format!("Duplicate value: {}", go_quote(&type_name)),
-                    ),
-                    _ => (
-                        Reason::Invalid,
-                        format!("Invalid value: {}: {detail}", go_quote(&type_name)),
-                    ),
-                };
-                let _ = go_value;
-                found.causes.push(Cause {
-                    path: field_path,
-                    message: format!("{field}: {body}"),
-                    field,
-                    reason,
-                });
+                let detail = failure_message(
+                    &self.env,
+                    &mut self.messages,
+                    spec,
+                    (node_id, index),
+                    &scope,
+                );
+                found
+                    .causes
+                    .push(failure_cause(spec, detail, &type_name, field_path));
             }
             Ok(other) => self.note(&spec.rule, format!("it evaluates to {other:?}, not a bool")),
-            Err(error) => {
-                let text = error.to_string();
-                if let Some(key) = no_such_key(&text) {
-                    // The API server fails the same way: a field the rule reads is absent.
-                    let field = field_string(&field_path);
-                    found.causes.push(Cause {
-                        path: field_path,
-                        message: format!(
-                            "{field}: Invalid value: {}: no such key: {key} evaluating rule: {}",
-                            go_quote(&type_name),
-                            rule_error_string(spec)
-                        ),
-                        field,
-                        reason: Reason::Invalid,
-                    });
-                } else if let Some(at) = text.find(K8S_ERROR) {
-                    // A library function refused its input, as cel-go's does.
-                    let detail = &text[at + K8S_ERROR.len()..];
-                    let field = field_string(&field_path);
-                    found.causes.push(Cause {
-                        path: field_path,
-                        message: format!(
-                            "{field}: Invalid value: {}: {detail} evaluating rule: {}",
-                            go_quote(&type_name),
-                            rule_error_string(spec)
-                        ),
-                        field,
-                        reason: Reason::Invalid,
-                    });
-                } else {
-                    self.note(&spec.rule, text);
-                }
-            }
+            Err(error) => match error_cause(spec, error.to_string(), &type_name, field_path) {
+                Ok(cause) => found.causes.push(cause),
+                Err(text) => self.note(&spec.rule, text),
+            },
         }
     }
 
@@ -314,6 +252,93 @@ impl Rules {
             self.unevaluated.push((rule.to_string(), why));
         }
     }
+}
+
+/// The message of a failed rule: its messageExpression's when that gives one line, else its
+/// message, else the rule's text. The compiled messageExpression is kept in `messages`.
+fn failure_message(
+    env: &cel::Env,
+    messages: &mut HashMap<(NodeId, usize), Option<Arc<Program>>>,
+    spec: &super::schema::RuleSpec,
+    key: (NodeId, usize),
+    scope: &Context,
+) -> String {
+    let mut detail = None;
+    if let Some(expression) = &spec.message_expression {
+        let compiled = messages
+            .entry(key)
+            .or_insert_with(|| env.compile(expression).ok().map(Arc::new))
+            .clone();
+        if let Some(Ok(Cel::String(text))) = compiled.map(|p| p.execute(scope)) {
+            let text = text.trim();
+            if !text.is_empty() && !text.contains('\n') {
+                detail = Some(text.to_string());
+            }
+        }
+    }
+    detail.unwrap_or_else(|| match &spec.message {
+        Some(m) if !m.is_empty() => m.trim().to_string(),
+        _ => format!("failed rule: {}", spec.rule.trim()),
+    })
+}
+
+/// The cause of a rule that evaluated to false, worded by its `reason`.
+fn failure_cause(
+    spec: &super::schema::RuleSpec,
+    detail: String,
+    type_name: &str,
+    field_path: Vec<Seg>,
+) -> Cause {
+    let field = field_string(&field_path);
+    let (reason, body) = match spec.reason.as_deref() {
+        Some("FieldValueForbidden") => (Reason::Forbidden, format!("Forbidden: {detail}")),
+        Some("FieldValueRequired") => (Reason::Required, format!("Required value: {detail}")),
+        Some("FieldValueDuplicate") => (
+            Reason::Duplicate,
+            format!("Duplicate value: {}", go_quote(type_name)),
+        ),
+        _ => (
+            Reason::Invalid,
+            format!("Invalid value: {}: {detail}", go_quote(type_name)),
+        ),
+    };
+    let _ = go_value;
+    Cause {
+        path: field_path,
+        message: format!("{field}: {body}"),
+        field,
+        reason,
+    }
+}
+
+/// The cause of a rule whose evaluation failed the way the API server's does (a missing key,
+/// a library function refusing its input); `Err` with the error's text otherwise.
+fn error_cause(
+    spec: &super::schema::RuleSpec,
+    text: String,
+    type_name: &str,
+    field_path: Vec<Seg>,
+) -> Result<Cause, String> {
+    let detail = if let Some(key) = no_such_key(&text) {
+        // The API server fails the same way: a field the rule reads is absent.
+        format!("no such key: {key}")
+    } else if let Some(at) = text.find(K8S_ERROR) {
+        // A library function refused its input, as cel-go's does.
+        text[at + K8S_ERROR.len()..].to_string()
+    } else {
+        return Err(text);
+    };
+    let field = field_string(&field_path);
+    Ok(Cause {
+        path: field_path,
+        message: format!(
+            "{field}: Invalid value: {}: {detail} evaluating rule: {}",
+            go_quote(type_name),
+            rule_error_string(spec)
+        ),
+        field,
+        reason: Reason::Invalid,
+    })
 }
 
 /// What a walk over one object carries.
@@ -754,6 +779,17 @@ fn number(value: &Cel) -> Option<f64> {
 
 /// Registers the Kubernetes functions CRD rules use most.
 pub fn kubernetes_functions(context: &mut Context<'static, 'static>) {
+    // One library each, as the Kubernetes CEL environment groups them.
+    list_functions(context);
+    regex_functions(context);
+    ip_functions(context);
+    url_functions(context);
+    quantity_functions(context);
+    format_functions(context);
+}
+
+/// The lists library: `isSorted`, `sum`.
+fn list_functions(context: &mut Context<'static, 'static>) {
     let list = |ftx: &FunctionContext| -> Result<Arc<Vec<Cel>>, ExecutionError> {
         match this_value(ftx) {
             Some(Cel::List(l)) => Ok(l),
@@ -776,6 +812,10 @@ pub fn kubernetes_functions(context: &mut Context<'static, 'static>) {
             Ok(Cel::Float(l.iter().filter_map(number).sum()))
         }
     });
+}
+
+/// The regex library: `find`, `findAll`.
+fn regex_functions(context: &mut Context<'static, 'static>) {
     let _ = context.add_function(
         "find",
         |ftx: &FunctionContext,
@@ -814,7 +854,10 @@ pub fn kubernetes_functions(context: &mut Context<'static, 'static>) {
             )))
         },
     );
-    // ip / cidr
+}
+
+/// The ip and cidr libraries.
+fn ip_functions(context: &mut Context<'static, 'static>) {
     let _ = context.add_function(
         "isIP",
         |cel::extractors::Arguments(args): cel::extractors::Arguments| -> R {
@@ -904,7 +947,10 @@ pub fn kubernetes_functions(context: &mut Context<'static, 'static>) {
             Ok(Cel::Bool(ip.parse().map(test).unwrap_or(false)))
         });
     }
-    // url
+}
+
+/// The url library.
+fn url_functions(context: &mut Context<'static, 'static>) {
     let _ = context.add_function(
         "isURL",
         |cel::extractors::Arguments(args): cel::extractors::Arguments| -> R {
@@ -978,7 +1024,10 @@ pub fn kubernetes_functions(context: &mut Context<'static, 'static>) {
             ),
         }))
     });
-    // quantity
+}
+
+/// The quantity library.
+fn quantity_functions(context: &mut Context<'static, 'static>) {
     let _ = context.add_function(
         "isQuantity",
         |cel::extractors::Arguments(args): cel::extractors::Arguments| -> R {
@@ -1043,7 +1092,10 @@ pub fn kubernetes_functions(context: &mut Context<'static, 'static>) {
             .ok_or_else(|| err("asApproximateFloat", "expected a quantity"))?;
         Ok(Cel::Float(n.unwrap_or(0.0)))
     });
-    // format
+}
+
+/// The format library: `format.<name>()`, `format.named`, `validate`.
+fn format_functions(context: &mut Context<'static, 'static>) {
     for name in FORMATS {
         let _ = context.add_function(&format!("format.{name}"), move || -> R {
             Ok(tagged("format", name, None))
@@ -1196,6 +1248,13 @@ mod tests {
 
     #[test]
     fn transition_rules_run_on_updates_only() {
+        // The port's schema on its own keeps the literal below shallow.
+        let port = serde_json::json!({
+            "type": "integer",
+            "x-kubernetes-validations": [
+                {"rule": "self >= oldSelf", "message": "may only grow"}
+            ]
+        });
         let mut schemas = Schemas::default();
         let root = schemas.compile(&serde_json::json!({
             "type": "object",
@@ -1214,12 +1273,7 @@ mod tests {
                         "type": "object",
                         "properties": {
                             "name": {"type": "string"},
-                            "port": {
-                                "type": "integer",
-                                "x-kubernetes-validations": [
-                                    {"rule": "self >= oldSelf", "message": "may only grow"}
-                                ]
-                            }
+                            "port": port
                         }
                     }
                 },

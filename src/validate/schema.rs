@@ -122,56 +122,20 @@ impl Schemas {
             node.preserve_unknown = true;
             return node;
         }
-        let number = |key: &str| object.get(key).and_then(Value::as_f64);
-        let count = |key: &str| object.get(key).and_then(Value::as_u64);
-        let flag = |key: &str| object.get(key).and_then(Value::as_bool).unwrap_or(false);
-        match object.get("type") {
-            Some(Value::String(t)) => node.types.push(t.clone()),
-            Some(Value::Array(ts)) => node
-                .types
-                .extend(ts.iter().filter_map(Value::as_str).map(str::to_string)),
-            _ => {}
-        }
-        node.nullable = flag("nullable");
-        node.format = object
-            .get("format")
-            .and_then(Value::as_str)
-            .map(str::to_string);
-        node.default = object.get("default").cloned();
-        if self.in_definition
-            && node
-                .default
-                .as_ref()
-                .is_some_and(|d| d.as_object().is_some_and(|o| o.is_empty()))
-        {
-            node.default = None;
-        }
-        node.enum_values = object.get("enum").and_then(Value::as_array).cloned();
-        node.maximum = number("maximum");
-        node.minimum = number("minimum");
-        node.exclusive_maximum = flag("exclusiveMaximum");
-        node.exclusive_minimum = flag("exclusiveMinimum");
-        node.multiple_of = number("multipleOf");
-        node.max_length = count("maxLength");
-        node.min_length = count("minLength");
-        node.max_items = count("maxItems");
-        node.min_items = count("minItems");
-        node.unique_items = flag("uniqueItems");
-        node.max_properties = count("maxProperties");
-        node.min_properties = count("minProperties");
-        if let Some(pattern) = object.get("pattern").and_then(Value::as_str) {
-            node.pattern = Some((pattern.to_string(), regex::Regex::new(pattern).ok()));
-        }
-        node.required = object
-            .get("required")
-            .and_then(Value::as_array)
-            .map(|r| {
-                r.iter()
-                    .filter_map(Value::as_str)
-                    .map(str::to_string)
-                    .collect()
-            })
-            .unwrap_or_default();
+        value_keywords(&mut node, object, self.in_definition);
+        self.subschemas(&mut node, object, depth);
+        kubernetes_extensions(&mut node, object);
+        node
+    }
+
+    /// The subschemas of `object`, compiled in this order (their ids depend on it), and its
+    /// `$ref`.
+    fn subschemas(
+        &mut self,
+        node: &mut Node,
+        object: &serde_json::Map<String, Value>,
+        depth: usize,
+    ) {
         if let Some(properties) = object.get("properties").and_then(Value::as_object) {
             for (name, property) in properties {
                 let id = self.compile_at(property, depth + 1);
@@ -216,46 +180,105 @@ impl Schemas {
                 }
             }
         }
-        node.int_or_string = flag("x-kubernetes-int-or-string");
-        node.preserve_unknown = flag("x-kubernetes-preserve-unknown-fields");
-        node.embedded_resource = flag("x-kubernetes-embedded-resource");
-        node.list_type = object
-            .get("x-kubernetes-list-type")
-            .and_then(Value::as_str)
-            .map(str::to_string);
-        node.list_map_keys = object
-            .get("x-kubernetes-list-map-keys")
-            .and_then(Value::as_array)
-            .map(|r| {
-                r.iter()
-                    .filter_map(Value::as_str)
-                    .map(str::to_string)
-                    .collect()
-            })
-            .unwrap_or_default();
-        if let Some(rules) = object
-            .get("x-kubernetes-validations")
-            .and_then(Value::as_array)
-        {
-            for rule in rules {
-                let text = |key: &str| rule.get(key).and_then(Value::as_str).map(str::to_string);
-                let Some(expression) = text("rule") else {
-                    continue;
-                };
-                node.rules.push(RuleSpec {
-                    rule: expression,
-                    message: text("message"),
-                    message_expression: text("messageExpression"),
-                    reason: text("reason"),
-                    field_path: text("fieldPath"),
-                    optional_old_self: rule
-                        .get("optionalOldSelf")
-                        .and_then(Value::as_bool)
-                        .unwrap_or(false),
-                });
-            }
+    }
+}
+
+/// The keywords that constrain the value itself: type, format, default, enum, bounds,
+/// lengths, counts, pattern, required.
+fn value_keywords(node: &mut Node, object: &serde_json::Map<String, Value>, in_definition: bool) {
+    let number = |key: &str| object.get(key).and_then(Value::as_f64);
+    let count = |key: &str| object.get(key).and_then(Value::as_u64);
+    let flag = |key: &str| object.get(key).and_then(Value::as_bool).unwrap_or(false);
+    match object.get("type") {
+        Some(Value::String(t)) => node.types.push(t.clone()),
+        Some(Value::Array(ts)) => node
+            .types
+            .extend(ts.iter().filter_map(Value::as_str).map(str::to_string)),
+        _ => {}
+    }
+    node.nullable = flag("nullable");
+    node.format = object
+        .get("format")
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    node.default = object.get("default").cloned();
+    if in_definition
+        && node
+            .default
+            .as_ref()
+            .is_some_and(|d| d.as_object().is_some_and(|o| o.is_empty()))
+    {
+        node.default = None;
+    }
+    node.enum_values = object.get("enum").and_then(Value::as_array).cloned();
+    node.maximum = number("maximum");
+    node.minimum = number("minimum");
+    node.exclusive_maximum = flag("exclusiveMaximum");
+    node.exclusive_minimum = flag("exclusiveMinimum");
+    node.multiple_of = number("multipleOf");
+    node.max_length = count("maxLength");
+    node.min_length = count("minLength");
+    node.max_items = count("maxItems");
+    node.min_items = count("minItems");
+    node.unique_items = flag("uniqueItems");
+    node.max_properties = count("maxProperties");
+    node.min_properties = count("minProperties");
+    if let Some(pattern) = object.get("pattern").and_then(Value::as_str) {
+        node.pattern = Some((pattern.to_string(), regex::Regex::new(pattern).ok()));
+    }
+    node.required = object
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| {
+            r.iter()
+                .filter_map(Value::as_str)
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default();
+}
+
+/// The `x-kubernetes-*` extensions, rules included.
+fn kubernetes_extensions(node: &mut Node, object: &serde_json::Map<String, Value>) {
+    let flag = |key: &str| object.get(key).and_then(Value::as_bool).unwrap_or(false);
+    node.int_or_string = flag("x-kubernetes-int-or-string");
+    node.preserve_unknown = flag("x-kubernetes-preserve-unknown-fields");
+    node.embedded_resource = flag("x-kubernetes-embedded-resource");
+    node.list_type = object
+        .get("x-kubernetes-list-type")
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    node.list_map_keys = object
+        .get("x-kubernetes-list-map-keys")
+        .and_then(Value::as_array)
+        .map(|r| {
+            r.iter()
+                .filter_map(Value::as_str)
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default();
+    if let Some(rules) = object
+        .get("x-kubernetes-validations")
+        .and_then(Value::as_array)
+    {
+        for rule in rules {
+            let text = |key: &str| rule.get(key).and_then(Value::as_str).map(str::to_string);
+            let Some(expression) = text("rule") else {
+                continue;
+            };
+            node.rules.push(RuleSpec {
+                rule: expression,
+                message: text("message"),
+                message_expression: text("messageExpression"),
+                reason: text("reason"),
+                field_path: text("fieldPath"),
+                optional_old_self: rule
+                    .get("optionalOldSelf")
+                    .and_then(Value::as_bool)
+                    .unwrap_or(false),
+            });
         }
-        node
     }
 }
 

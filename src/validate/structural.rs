@@ -7,7 +7,7 @@
 use serde_json::{Map, Value};
 
 use super::objects::Seg;
-use super::schema::{NodeId, Schemas, View};
+use super::schema::{Node, NodeId, Schemas, View};
 use super::{Cause, Reason};
 
 /// Fills in defaults, depth first, and prunes nulls the schema does not allow.
@@ -18,29 +18,7 @@ pub fn apply_defaults(schemas: &Schemas, id: NodeId, value: &mut Value, depth: u
     let view = View::new(schemas, id);
     match value {
         Value::Object(object) => {
-            for node in view.nodes() {
-                for (name, property) in &node.properties {
-                    let pview = View::new(schemas, *property);
-                    let default = pview.first(|n| n.default.as_ref());
-                    let nullable = pview.any(|n| n.nullable);
-                    match object.get(name) {
-                        None => {
-                            if let Some(default) = default {
-                                object.insert(name.clone(), default.clone());
-                            }
-                        }
-                        Some(Value::Null) if !nullable => match default {
-                            Some(default) => {
-                                object.insert(name.clone(), default.clone());
-                            }
-                            None => {
-                                object.remove(name);
-                            }
-                        },
-                        _ => {}
-                    }
-                }
-            }
+            default_properties(schemas, &view, object);
             let additional = view.first(|n| n.additional_properties);
             for (name, child) in object.iter_mut() {
                 if let Some(property) = view.property(name) {
@@ -58,6 +36,30 @@ pub fn apply_defaults(schemas: &Schemas, id: NodeId, value: &mut Value, depth: u
             }
         }
         _ => {}
+    }
+}
+
+/// The defaults of an object's own properties: absent ones (and nulls where not nullable)
+/// get their default; a null with none is pruned.
+fn default_properties(schemas: &Schemas, view: &View, object: &mut Map<String, Value>) {
+    for node in view.nodes() {
+        for (name, property) in &node.properties {
+            let pview = View::new(schemas, *property);
+            let default = pview.first(|n| n.default.as_ref());
+            let nullable = pview.any(|n| n.nullable);
+            match (object.get(name), default) {
+                (None, Some(default)) => {
+                    object.insert(name.clone(), default.clone());
+                }
+                (Some(Value::Null), Some(default)) if !nullable => {
+                    object.insert(name.clone(), default.clone());
+                }
+                (Some(Value::Null), None) if !nullable => {
+                    object.remove(name);
+                }
+                _ => {}
+            }
+        }
     }
 }
 
@@ -177,208 +179,26 @@ impl<'s> Walker<'s> {
         }
         let schemas = self.schemas;
         let view = View::new(schemas, id);
-        let int_or_string = view.any(|n| n.int_or_string);
         if value.is_null() && view.any(|n| n.nullable) {
             return;
         }
-        // type
-        let types = view.types();
-        let actual = json_type(value);
-        let int_or_string_ok = int_or_string && matches!(actual, "integer" | "string");
-        if !types.is_empty() && !int_or_string_ok {
-            let ok = types.iter().any(|t| {
-                t == actual
-                    || (t == "number" && actual == "integer")
-                    || (t == "integer" && actual == "number" && is_integral(value))
-            });
-            if !ok {
-                let body = format!(
-                    "Invalid value: {}: {} must be of type {}: {}",
-                    go_quote(actual),
-                    self.in_body_prefix(),
-                    types.join(","),
-                    go_quote(actual)
-                );
-                self.push(Reason::TypeInvalid, body);
-                // kube-openapi goes on with the enum check
-                self.check_enum(&view, value);
-                return;
-            }
-        } else if types.is_empty() && int_or_string && !matches!(actual, "integer" | "string") {
-            // x-kubernetes-int-or-string: anyOf integer / string
-            let body = format!(
-                "Invalid value: {}: {} must be of type integer,string: {}",
-                go_quote(actual),
-                self.in_body_prefix(),
-                go_quote(actual)
-            );
-            self.push(Reason::TypeInvalid, body);
+        if !self.check_type(&view, value) {
             return;
         }
         self.check_enum(&view, value);
         for node in view.nodes() {
             match value {
-                Value::String(s) => {
-                    let length = s.chars().count() as u64;
-                    if let Some(max) = node.max_length {
-                        if length > max {
-                            let unit = if max == 1 { "byte" } else { "bytes" };
-                            self.push(
-                                Reason::TooLong,
-                                format!("Too long: may not be more than {max} {unit}"),
-                            );
-                        }
-                    }
-                    if let Some(min) = node.min_length {
-                        if length < min {
-                            let body = format!(
-                                "Invalid value: {}: {}",
-                                go_quote(s),
-                                self.in_body(&format!("should be at least {min} chars long"))
-                            );
-                            self.push(Reason::Invalid, body);
-                        }
-                    }
-                    if let Some((pattern, Some(regex))) = &node.pattern {
-                        if !regex.is_match(s) {
-                            let body = format!(
-                                "Invalid value: {}: {}",
-                                go_quote(s),
-                                self.in_body(&format!("should match '{pattern}'"))
-                            );
-                            self.push(Reason::Invalid, body);
-                        }
-                    }
-                    if let Some(format) = &node.format {
-                        if !super::formats::valid(format, s) {
-                            let body = format!(
-                                "Invalid value: {}: {} must be of type {format}: {}",
-                                go_quote(s),
-                                self.in_body_prefix(),
-                                go_quote(s)
-                            );
-                            self.push(Reason::Invalid, body);
-                        }
-                    }
-                }
-                Value::Number(n) => {
-                    let v = n.as_f64().unwrap_or(0.0);
-                    let shown = go_value(value);
-                    if let Some(max) = node.maximum {
-                        if v > max || (node.exclusive_maximum && v == max) {
-                            let op = if node.exclusive_maximum {
-                                "less than"
-                            } else {
-                                "less than or equal to"
-                            };
-                            let body = format!(
-                                "Invalid value: {shown}: {}",
-                                self.in_body(&format!("should be {op} {}", go_float(max)))
-                            );
-                            self.push(Reason::Invalid, body);
-                        }
-                    }
-                    if let Some(min) = node.minimum {
-                        if v < min || (node.exclusive_minimum && v == min) {
-                            let op = if node.exclusive_minimum {
-                                "greater than"
-                            } else {
-                                "greater than or equal to"
-                            };
-                            let body = format!(
-                                "Invalid value: {shown}: {}",
-                                self.in_body(&format!("should be {op} {}", go_float(min)))
-                            );
-                            self.push(Reason::Invalid, body);
-                        }
-                    }
-                    if let Some(factor) = node.multiple_of {
-                        if factor > 0.0 && (v / factor).fract().abs() > 1e-9 {
-                            let body = format!(
-                                "Invalid value: {shown}: {}",
-                                self.in_body(&format!(
-                                    "should be a multiple of {}",
-                                    go_float(factor)
-                                ))
-                            );
-                            self.push(Reason::Invalid, body);
-                        }
-                    }
-                }
-                Value::Array(items) => {
-                    let count = items.len() as u64;
-                    if let Some(max) = node.max_items {
-                        if count > max {
-                            let unit = if max == 1 { "item" } else { "items" };
-                            self.push(
-                                Reason::TooMany,
-                                format!("Too many: {count}: must have at most {max} {unit}"),
-                            );
-                        }
-                    }
-                    if let Some(min) = node.min_items {
-                        if count < min {
-                            let body = format!(
-                                "Invalid value: {count}: {}",
-                                self.in_body(&format!("should have at least {min} items"))
-                            );
-                            self.push(Reason::Invalid, body);
-                        }
-                    }
-                }
-                Value::Object(object) => {
-                    let count = object.len() as u64;
-                    if let Some(max) = node.max_properties {
-                        if count > max {
-                            let unit = if max == 1 { "item" } else { "items" };
-                            self.push(
-                                Reason::TooMany,
-                                format!("Too many: {count}: must have at most {max} {unit}"),
-                            );
-                        }
-                    }
-                    if let Some(min) = node.min_properties {
-                        if count < min {
-                            let body = format!(
-                                "Invalid value: {count}: {}",
-                                self.in_body(&format!("should have at least {min} properties"))
-                            );
-                            self.push(Reason::Invalid, body);
-                        }
-                    }
-                    for name in &node.required {
-                        if !object.contains_key(name) {
-                            self.path.push(Seg::Key(name.clone()));
-                            self.push(Reason::Required, "Required value".into());
-                            self.path.pop();
-                        }
-                    }
-                }
+                Value::String(s) => self.check_string(node, s),
+                Value::Number(n) => self.check_number(node, value, n),
+                Value::Array(items) => self.check_item_count(node, items),
+                Value::Object(object) => self.check_object(node, object),
                 _ => {}
             }
             for sub in &node.all_of {
                 self.walk_constraints_only(*sub, value, depth + 1);
             }
             if let Some(not) = node.not {
-                let mut inner = Walker {
-                    schemas: self.schemas,
-                    causes: Vec::new(),
-                    path: self.path.clone(),
-                };
-                inner.walk(not, value, depth + 1);
-                if inner.causes.iter().all(|c| c.reason == Reason::Unknown) {
-                    let body = format!(
-                        "Invalid value: \"\": {} must not validate the schema (not)",
-                        go_quote(&self.name())
-                    );
-                    let field = "<nil>".to_string();
-                    self.causes.push(Cause {
-                        path: self.path.clone(),
-                        message: format!("{field}: {body}"),
-                        field,
-                        reason: Reason::Invalid,
-                    });
-                }
+                self.check_not(not, value, depth);
             }
             if !node.one_of.is_empty() || !node.any_of.is_empty() {
                 self.check_alternatives(
@@ -402,6 +222,210 @@ impl<'s> Walker<'s> {
                 self.check_list_type(&view, items);
             }
             _ => {}
+        }
+    }
+
+    /// The `type` (and int-or-string) check; `false` when the value has the wrong type and
+    /// nothing else of this node is checked.
+    fn check_type(&mut self, view: &View, value: &Value) -> bool {
+        let int_or_string = view.any(|n| n.int_or_string);
+        let types = view.types();
+        let actual = json_type(value);
+        let int_or_string_ok = int_or_string && matches!(actual, "integer" | "string");
+        if !types.is_empty() && !int_or_string_ok {
+            let ok = types.iter().any(|t| {
+                t == actual
+                    || (t == "number" && actual == "integer")
+                    || (t == "integer" && actual == "number" && is_integral(value))
+            });
+            if !ok {
+                let body = format!(
+                    "Invalid value: {}: {} must be of type {}: {}",
+                    go_quote(actual),
+                    self.in_body_prefix(),
+                    types.join(","),
+                    go_quote(actual)
+                );
+                self.push(Reason::TypeInvalid, body);
+                // kube-openapi goes on with the enum check
+                self.check_enum(view, value);
+                return false;
+            }
+        } else if types.is_empty() && int_or_string && !matches!(actual, "integer" | "string") {
+            // x-kubernetes-int-or-string: anyOf integer / string
+            let body = format!(
+                "Invalid value: {}: {} must be of type integer,string: {}",
+                go_quote(actual),
+                self.in_body_prefix(),
+                go_quote(actual)
+            );
+            self.push(Reason::TypeInvalid, body);
+            return false;
+        }
+        true
+    }
+
+    /// maxLength, minLength, pattern and format of a string.
+    fn check_string(&mut self, node: &Node, s: &str) {
+        let length = s.chars().count() as u64;
+        if let Some(max) = node.max_length {
+            if length > max {
+                let unit = if max == 1 { "byte" } else { "bytes" };
+                self.push(
+                    Reason::TooLong,
+                    format!("Too long: may not be more than {max} {unit}"),
+                );
+            }
+        }
+        if let Some(min) = node.min_length {
+            if length < min {
+                let body = format!(
+                    "Invalid value: {}: {}",
+                    go_quote(s),
+                    self.in_body(&format!("should be at least {min} chars long"))
+                );
+                self.push(Reason::Invalid, body);
+            }
+        }
+        if let Some((pattern, Some(regex))) = &node.pattern {
+            if !regex.is_match(s) {
+                let body = format!(
+                    "Invalid value: {}: {}",
+                    go_quote(s),
+                    self.in_body(&format!("should match '{pattern}'"))
+                );
+                self.push(Reason::Invalid, body);
+            }
+        }
+        if let Some(format) = &node.format {
+            if !super::formats::valid(format, s) {
+                let body = format!(
+                    "Invalid value: {}: {} must be of type {format}: {}",
+                    go_quote(s),
+                    self.in_body_prefix(),
+                    go_quote(s)
+                );
+                self.push(Reason::Invalid, body);
+            }
+        }
+    }
+
+    /// maximum, minimum and multipleOf of a number.
+    fn check_number(&mut self, node: &Node, value: &Value, n: &serde_json::Number) {
+        let v = n.as_f64().unwrap_or(0.0);
+        let shown = go_value(value);
+        if let Some(max) = node.maximum {
+            if v > max || (node.exclusive_maximum && v == max) {
+                let op = if node.exclusive_maximum {
+                    "less than"
+                } else {
+                    "less than or equal to"
+                };
+                let body = format!(
+                    "Invalid value: {shown}: {}",
+                    self.in_body(&format!("should be {op} {}", go_float(max)))
+                );
+                self.push(Reason::Invalid, body);
+            }
+        }
+        if let Some(min) = node.minimum {
+            if v < min || (node.exclusive_minimum && v == min) {
+                let op = if node.exclusive_minimum {
+                    "greater than"
+                } else {
+                    "greater than or equal to"
+                };
+                let body = format!(
+                    "Invalid value: {shown}: {}",
+                    self.in_body(&format!("should be {op} {}", go_float(min)))
+                );
+                self.push(Reason::Invalid, body);
+            }
+        }
+        if let Some(factor) = node.multiple_of {
+            if factor > 0.0 && (v / factor).fract().abs() > 1e-9 {
+                let body = format!(
+                    "Invalid value: {shown}: {}",
+                    self.in_body(&format!("should be a multiple of {}", go_float(factor)))
+                );
+                self.push(Reason::Invalid, body);
+            }
+        }
+    }
+
+    /// maxItems and minItems of an array.
+    fn check_item_count(&mut self, node: &Node, items: &[Value]) {
+        let count = items.len() as u64;
+        if let Some(max) = node.max_items {
+            if count > max {
+                let unit = if max == 1 { "item" } else { "items" };
+                self.push(
+                    Reason::TooMany,
+                    format!("Too many: {count}: must have at most {max} {unit}"),
+                );
+            }
+        }
+        if let Some(min) = node.min_items {
+            if count < min {
+                let body = format!(
+                    "Invalid value: {count}: {}",
+                    self.in_body(&format!("should have at least {min} items"))
+                );
+                self.push(Reason::Invalid, body);
+            }
+        }
+    }
+
+    /// maxProperties, minProperties and required of an object.
+    fn check_object(&mut self, node: &Node, object: &Map<String, Value>) {
+        let count = object.len() as u64;
+        if let Some(max) = node.max_properties {
+            if count > max {
+                let unit = if max == 1 { "item" } else { "items" };
+                self.push(
+                    Reason::TooMany,
+                    format!("Too many: {count}: must have at most {max} {unit}"),
+                );
+            }
+        }
+        if let Some(min) = node.min_properties {
+            if count < min {
+                let body = format!(
+                    "Invalid value: {count}: {}",
+                    self.in_body(&format!("should have at least {min} properties"))
+                );
+                self.push(Reason::Invalid, body);
+            }
+        }
+        for name in &node.required {
+            if !object.contains_key(name) {
+                self.path.push(Seg::Key(name.clone()));
+                self.push(Reason::Required, "Required value".into());
+                self.path.pop();
+            }
+        }
+    }
+
+    /// `not`: the value must fail the subschema (unknown fields aside).
+    fn check_not(&mut self, not: NodeId, value: &Value, depth: usize) {
+        let mut inner = Walker {
+            schemas: self.schemas,
+            causes: Vec::new(),
+            path: self.path.clone(),
+        };
+        inner.walk(not, value, depth + 1);
+        if inner.causes.iter().all(|c| c.reason == Reason::Unknown) {
+            let body = format!(
+                "Invalid value: \"\": {} must not validate the schema (not)",
+                go_quote(&self.name())
+            );
+            let field = "<nil>".to_string();
+            self.causes.push(Cause {
+                path: self.path.clone(),
+                message: format!("{field}: {body}"),
+                field,
+                reason: Reason::Invalid,
+            });
         }
     }
 
@@ -572,75 +596,87 @@ impl<'s> Walker<'s> {
             return;
         };
         match list_type {
-            "set" => {
-                for (i, item) in items.iter().enumerate() {
-                    if items[..i].iter().any(|earlier| earlier == item) {
-                        self.path.push(Seg::Index(i));
-                        self.push(
-                            Reason::Duplicate,
-                            format!("Duplicate value: {}", go_value(item)),
-                        );
-                        self.path.pop();
-                    }
-                }
-            }
-            "map" => {
-                let keys: Vec<String> = view
-                    .first(|n| (!n.list_map_keys.is_empty()).then_some(n.list_map_keys.clone()))
-                    .unwrap_or_default();
-                let item_schema = view.first(|n| n.items);
-                let mut seen: Vec<Map<String, Value>> = Vec::new();
-                for (i, item) in items.iter().enumerate() {
-                    let Some(object) = item.as_object() else {
-                        continue;
-                    };
-                    let mut key = Map::new();
-                    let mut complete = true;
-                    for k in &keys {
-                        match object.get(k) {
-                            Some(v) => {
-                                key.insert(k.clone(), v.clone());
-                            }
-                            None => {
-                                // a key with a default is filled in; else it is required
-                                let default = item_schema
-                                    .and_then(|s| View::new(self.schemas, s).property(k))
-                                    .and_then(|p| {
-                                        View::new(self.schemas, p).first(|n| n.default.clone())
-                                    });
-                                match default {
-                                    Some(d) => {
-                                        key.insert(k.clone(), d);
-                                    }
-                                    None => {
-                                        complete = false;
-                                        self.path.push(Seg::Index(i));
-                                        self.path.push(Seg::Key(k.clone()));
-                                        self.push(Reason::Required, "Required value".into());
-                                        self.path.pop();
-                                        self.path.pop();
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    if !complete {
-                        continue;
-                    }
-                    if seen.contains(&key) {
-                        self.path.push(Seg::Index(i));
-                        self.push(
-                            Reason::Duplicate,
-                            format!("Duplicate value: {}", go_map(&key)),
-                        );
-                        self.path.pop();
-                    } else {
-                        seen.push(key);
-                    }
-                }
-            }
+            "set" => self.check_set(items),
+            "map" => self.check_map(view, items),
             _ => {}
         }
+    }
+
+    /// `x-kubernetes-list-type: set`: no item twice.
+    fn check_set(&mut self, items: &[Value]) {
+        for (i, item) in items.iter().enumerate() {
+            if items[..i].iter().any(|earlier| earlier == item) {
+                self.path.push(Seg::Index(i));
+                self.push(
+                    Reason::Duplicate,
+                    format!("Duplicate value: {}", go_value(item)),
+                );
+                self.path.pop();
+            }
+        }
+    }
+
+    /// `x-kubernetes-list-type: map`: every item has its keys, no two the same ones.
+    fn check_map(&mut self, view: &View, items: &[Value]) {
+        let keys: Vec<String> = view
+            .first(|n| (!n.list_map_keys.is_empty()).then_some(n.list_map_keys.clone()))
+            .unwrap_or_default();
+        let item_schema = view.first(|n| n.items);
+        let mut seen: Vec<Map<String, Value>> = Vec::new();
+        for (i, item) in items.iter().enumerate() {
+            let Some(object) = item.as_object() else {
+                continue;
+            };
+            let Some(key) = self.map_key(&keys, item_schema, i, object) else {
+                continue;
+            };
+            if seen.contains(&key) {
+                self.path.push(Seg::Index(i));
+                self.push(
+                    Reason::Duplicate,
+                    format!("Duplicate value: {}", go_map(&key)),
+                );
+                self.path.pop();
+            } else {
+                seen.push(key);
+            }
+        }
+    }
+
+    /// The map keys of item `i`; `None` (each missing key reported) when one is missing.
+    fn map_key(
+        &mut self,
+        keys: &[String],
+        item_schema: Option<NodeId>,
+        i: usize,
+        object: &Map<String, Value>,
+    ) -> Option<Map<String, Value>> {
+        let mut key = Map::new();
+        let mut complete = true;
+        for k in keys {
+            if let Some(v) = object.get(k) {
+                key.insert(k.clone(), v.clone());
+                continue;
+            }
+            // a key with a default is filled in; else it is required
+            let default = item_schema
+                .and_then(|s| View::new(self.schemas, s).property(k))
+                .and_then(|p| View::new(self.schemas, p).first(|n| n.default.clone()));
+            match default {
+                Some(d) => {
+                    key.insert(k.clone(), d);
+                }
+                None => {
+                    complete = false;
+                    self.path.push(Seg::Index(i));
+                    self.path.push(Seg::Key(k.clone()));
+                    self.push(Reason::Required, "Required value".into());
+                    self.path.pop();
+                    self.path.pop();
+                }
+            }
+        }
+        complete.then_some(key)
     }
 }
 
