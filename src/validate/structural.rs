@@ -355,48 +355,36 @@ impl<'s> Walker<'s> {
 
     /// maxItems and minItems of an array.
     fn check_item_count(&mut self, node: &Node, items: &[Value]) {
-        let count = items.len() as u64;
-        if let Some(max) = node.max_items {
-            if count > max {
-                let unit = if max == 1 { "item" } else { "items" };
-                self.push(
-                    Reason::TooMany,
-                    format!("Too many: {count}: must have at most {max} {unit}"),
-                );
-            }
+        self.check_count(items.len() as u64, node.max_items, node.min_items, "items");
+    }
+
+    /// maxItems/minItems and maxProperties/minProperties, in the API server's words (its
+    /// "Too many" message says "items" for both).
+    fn check_count(&mut self, count: u64, max: Option<u64>, min: Option<u64>, what: &str) {
+        if let Some(max) = max.filter(|max| count > *max) {
+            let unit = if max == 1 { "item" } else { "items" };
+            self.push(
+                Reason::TooMany,
+                format!("Too many: {count}: must have at most {max} {unit}"),
+            );
         }
-        if let Some(min) = node.min_items {
-            if count < min {
-                let body = format!(
-                    "Invalid value: {count}: {}",
-                    self.in_body(&format!("should have at least {min} items"))
-                );
-                self.push(Reason::Invalid, body);
-            }
+        if let Some(min) = min.filter(|min| count < *min) {
+            let body = format!(
+                "Invalid value: {count}: {}",
+                self.in_body(&format!("should have at least {min} {what}"))
+            );
+            self.push(Reason::Invalid, body);
         }
     }
 
     /// maxProperties, minProperties and required of an object.
     fn check_object(&mut self, node: &Node, object: &Map<String, Value>) {
-        let count = object.len() as u64;
-        if let Some(max) = node.max_properties {
-            if count > max {
-                let unit = if max == 1 { "item" } else { "items" };
-                self.push(
-                    Reason::TooMany,
-                    format!("Too many: {count}: must have at most {max} {unit}"),
-                );
-            }
-        }
-        if let Some(min) = node.min_properties {
-            if count < min {
-                let body = format!(
-                    "Invalid value: {count}: {}",
-                    self.in_body(&format!("should have at least {min} properties"))
-                );
-                self.push(Reason::Invalid, body);
-            }
-        }
+        self.check_count(
+            object.len() as u64,
+            node.max_properties,
+            node.min_properties,
+            "properties",
+        );
         for name in &node.required {
             if !object.contains_key(name) {
                 self.path.push(Seg::Key(name.clone()));
