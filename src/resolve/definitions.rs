@@ -1,8 +1,6 @@
 //! The core of the [`Resolver`]: the queue of definitions (`enqueue`, `touch` for the
 //! output closure's edges), a named type's definition and a field's property.
 
-use std::collections::BTreeSet;
-
 use std::collections::HashSet;
 
 use super::fields::{self, flatten, FlatField};
@@ -15,20 +13,10 @@ use crate::model::*;
 impl<'a> Resolver<'_, 'a> {
     /// The definition being resolved reaches `name`.
     pub(super) fn touch(&mut self, name: &TypeName) {
+        // Called for every property type: one ordered-set look-up, a clone only when new.
         let Some(current) = &self.current else { return };
-        if current == name {
-            return;
-        }
-        // Called for every property type: clone names only for an edge not seen yet.
-        match self.edges.get_mut(current) {
-            Some(reached) if reached.contains(name) => {}
-            Some(reached) => {
-                reached.insert(name.clone());
-            }
-            None => {
-                self.edges
-                    .insert(current.clone(), BTreeSet::from([name.clone()]));
-            }
+        if current != name && !self.reached.contains(name) {
+            self.reached.insert(name.clone());
         }
     }
 

@@ -75,6 +75,7 @@ pub fn resolve(
         reported_validations: HashSet::new(),
         current: None,
         edges: HashMap::new(),
+        reached: BTreeSet::new(),
         controller_gen: matches!(roots, Roots::Kinds(_)),
         anonymous: false,
     };
@@ -133,6 +134,8 @@ struct Resolver<'u, 'a> {
     /// types, enums, inlined structs): the edges of the output closure.
     current: Option<TypeName>,
     edges: HashMap<TypeName, BTreeSet<TypeName>>,
+    /// The edges of the definition being resolved, moved into `edges` when it is done.
+    reached: BTreeSet<TypeName>,
     /// The roots are CRD kinds, which controller-gen generated: an anonymous struct they reach
     /// is one controller-gen refuses (set by `anonymous_struct`, reported per property).
     controller_gen: bool,
@@ -175,6 +178,10 @@ impl<'a> Resolver<'_, 'a> {
             self.current = Some(name.clone());
             let definition = self.definition(name.clone(), entry);
             self.current = None;
+            let reached = std::mem::take(&mut self.reached);
+            if !reached.is_empty() {
+                self.edges.insert(name.clone(), reached);
+            }
             let unsupported = self.diagnostics[before..]
                 .iter()
                 .any(|d| d.code == Code::ResolveUnsupportedType && d.severity == Severity::Error);
