@@ -226,16 +226,22 @@ fn value_keywords(node: &mut Node, object: &serde_json::Map<String, Value>, in_d
     if let Some(pattern) = object.get("pattern").and_then(Value::as_str) {
         node.pattern = Some((pattern.to_string(), regex::Regex::new(pattern).ok()));
     }
-    node.required = object
-        .get("required")
+    node.required = strings(object, "required");
+}
+
+/// A keyword's list of strings (`required`, `x-kubernetes-list-map-keys`); empty when absent.
+fn strings(object: &serde_json::Map<String, Value>, key: &str) -> Vec<String> {
+    object
+        .get(key)
         .and_then(Value::as_array)
-        .map(|r| {
-            r.iter()
+        .map(|items| {
+            items
+                .iter()
                 .filter_map(Value::as_str)
                 .map(str::to_string)
                 .collect()
         })
-        .unwrap_or_default();
+        .unwrap_or_default()
 }
 
 /// The `x-kubernetes-*` extensions, rules included.
@@ -248,16 +254,7 @@ fn kubernetes_extensions(node: &mut Node, object: &serde_json::Map<String, Value
         .get("x-kubernetes-list-type")
         .and_then(Value::as_str)
         .map(str::to_string);
-    node.list_map_keys = object
-        .get("x-kubernetes-list-map-keys")
-        .and_then(Value::as_array)
-        .map(|r| {
-            r.iter()
-                .filter_map(Value::as_str)
-                .map(str::to_string)
-                .collect()
-        })
-        .unwrap_or_default();
+    node.list_map_keys = strings(object, "x-kubernetes-list-map-keys");
     if let Some(rules) = object
         .get("x-kubernetes-validations")
         .and_then(Value::as_array)

@@ -315,31 +315,15 @@ impl<'s> Walker<'s> {
         let v = n.as_f64().unwrap_or(0.0);
         let shown = go_value(value);
         if let Some(max) = node.maximum {
-            if v > max || (node.exclusive_maximum && v == max) {
-                let op = if node.exclusive_maximum {
-                    "less than"
-                } else {
-                    "less than or equal to"
-                };
-                let body = format!(
-                    "Invalid value: {shown}: {}",
-                    self.in_body(&format!("should be {op} {}", go_float(max)))
-                );
-                self.push(Reason::Invalid, body);
+            let exclusive = node.exclusive_maximum;
+            if v > max || (exclusive && v == max) {
+                self.out_of_bound(&shown, max, exclusive, "less than");
             }
         }
         if let Some(min) = node.minimum {
-            if v < min || (node.exclusive_minimum && v == min) {
-                let op = if node.exclusive_minimum {
-                    "greater than"
-                } else {
-                    "greater than or equal to"
-                };
-                let body = format!(
-                    "Invalid value: {shown}: {}",
-                    self.in_body(&format!("should be {op} {}", go_float(min)))
-                );
-                self.push(Reason::Invalid, body);
+            let exclusive = node.exclusive_minimum;
+            if v < min || (exclusive && v == min) {
+                self.out_of_bound(&shown, min, exclusive, "greater than");
             }
         }
         if let Some(factor) = node.multiple_of {
@@ -356,6 +340,21 @@ impl<'s> Walker<'s> {
     /// maxItems and minItems of an array.
     fn check_item_count(&mut self, node: &Node, items: &[Value]) {
         self.check_count(items.len() as u64, node.max_items, node.min_items, "items");
+    }
+
+    /// A number past `maximum`/`minimum` (`than`: "less than" or "greater than"), in
+    /// kube-openapi's words.
+    fn out_of_bound(&mut self, shown: &str, bound: f64, exclusive: bool, than: &str) {
+        let op = if exclusive {
+            than.to_string()
+        } else {
+            format!("{than} or equal to")
+        };
+        let body = format!(
+            "Invalid value: {shown}: {}",
+            self.in_body(&format!("should be {op} {}", go_float(bound)))
+        );
+        self.push(Reason::Invalid, body);
     }
 
     /// maxItems/minItems and maxProperties/minProperties, in the API server's words (its
