@@ -342,6 +342,18 @@ impl<'s> Walker<'s> {
         self.check_count(items.len() as u64, node.max_items, node.min_items, "items");
     }
 
+    /// A cause of a combinator (`oneOf`, `anyOf`), which kube-openapi reports at no field
+    /// (`<nil>`).
+    fn push_unnamed(&mut self, body: String) {
+        let field = "<nil>".to_string();
+        self.causes.push(Cause {
+            path: self.path.clone(),
+            message: format!("{field}: {body}"),
+            field,
+            reason: Reason::Invalid,
+        });
+    }
+
     /// A number past `maximum`/`minimum` (`than`: "less than" or "greater than"), in
     /// kube-openapi's words.
     fn out_of_bound(&mut self, shown: &str, bound: f64, exclusive: bool, than: &str) {
@@ -406,13 +418,7 @@ impl<'s> Walker<'s> {
                 "Invalid value: \"\": {} must not validate the schema (not)",
                 go_quote(&self.name())
             );
-            let field = "<nil>".to_string();
-            self.causes.push(Cause {
-                path: self.path.clone(),
-                message: format!("{field}: {body}"),
-                field,
-                reason: Reason::Invalid,
-            });
+            self.push_unnamed(body);
         }
     }
 
@@ -508,13 +514,7 @@ impl<'s> Walker<'s> {
                     "Invalid value: \"\": {} must validate one and only one schema (oneOf). {found}",
                     go_quote(&name)
                 );
-                let field = "<nil>".to_string();
-                self.causes.push(Cause {
-                    path: self.path.clone(),
-                    message: format!("{field}: {body}"),
-                    field,
-                    reason: Reason::Invalid,
-                });
+                self.push_unnamed(body);
             }
         }
         if !any_of.is_empty() && !any_of.iter().any(|id| passes(self, *id)) {
@@ -522,13 +522,7 @@ impl<'s> Walker<'s> {
                 "Invalid value: \"\": {} must validate at least one schema (anyOf)",
                 go_quote(&name)
             );
-            let field = "<nil>".to_string();
-            self.causes.push(Cause {
-                path: self.path.clone(),
-                message: format!("{field}: {body}"),
-                field,
-                reason: Reason::Invalid,
-            });
+            self.push_unnamed(body);
         }
     }
 
