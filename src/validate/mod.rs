@@ -882,7 +882,20 @@ fn go_kinds(
             }
         }
     }
-    // Only errors in what the kinds reach matter here, and `check` reports them better.
-    let diagnostics = Vec::new();
+    // Errors in the Go types are `check`'s business. A package that was not found is this
+    // run's: its types stay unchecked (any value passes there), which must not go unsaid.
+    let diagnostics = analysis
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == crate::diag::Code::ResolvePackageNotFound)
+        .map(|d| {
+            let mut note = Diagnostic::without_location(
+                d.code,
+                format!("{}: objects are not checked against those types", d.message),
+            );
+            note.help = d.help.clone();
+            note
+        })
+        .collect();
     Ok((kinds, analysis.loaded.sources, diagnostics))
 }

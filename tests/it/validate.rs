@@ -103,3 +103,46 @@ fn old_objects_make_updates_that_run_transition_rules() {
         outcome.stderr
     );
 }
+
+/// Validating from Go types whose dependency is not found: the types of that package stay
+/// unchecked (any value passes there), and the run says so instead of passing silently.
+#[test]
+fn a_missing_dependency_of_the_go_types_is_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fs::write(
+        root.join("go.mod"),
+        "module example.com/m\n\ngo 1.22\n\nrequire k8s.io/apimachinery v0.31.0\n",
+    )
+    .unwrap();
+    fs::create_dir_all(root.join("api")).unwrap();
+    fs::write(
+        root.join("api/types.go"),
+        "// +groupName=example.com\npackage v1\n\nimport metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n\n// +kubebuilder:object:root=true\ntype Widget struct {\n\tMetadata metav1.ObjectMeta `json:\"metadata,omitempty\"`\n\tSize string `json:\"size\"`\n}\n",
+    )
+    .unwrap();
+    fs::write(
+        root.join("w.yaml"),
+        "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  finalizers: {a: b}\nsize: s\n",
+    )
+    .unwrap();
+    let outcome: Outcome = Process::union_gen([
+        "validate",
+        "--message-format",
+        "json",
+        "--packages",
+        "./api",
+        "--",
+        "w.yaml",
+    ])
+    .cwd(root)
+    .env("GOMODCACHE", root.join("no-cache"))
+    .env_remove("GOPATH")
+    .run();
+    assert!(
+        codes(&json_diagnostics(&outcome.stderr))
+            .contains(&"resolve/package-not-found".to_string()),
+        "{}",
+        outcome.stderr
+    );
+}
