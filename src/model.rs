@@ -249,8 +249,8 @@ pub struct EnumValue {
 /// A union as the output formats need it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Union {
-    /// The marker family it was written in: decides what its discriminator values mean.
-    pub dialect: UnionDialect,
+    /// What its markers mean where the outputs differ, as the family that built it says.
+    pub meaning: UnionMeaning,
     /// Some marker of the union sits behind a feature gate (`+k8s:alpha(…)=`,
     /// `+k8s:ifEnabled(G)=`): no rule may enforce it, since the API accepts what the gate
     /// allows (SPEC §3).
@@ -292,21 +292,48 @@ pub struct ItemList {
     pub selectors: Vec<Vec<(String, String)>>,
 }
 
-/// The marker families of SPEC §5, as far as their meaning differs.
+/// What a union's markers mean where the outputs differ. Each union family states its own
+/// (`resolve::unions`); the schema, the CEL rules and `crd` read these, never a family's name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum UnionDialect {
-    /// 2019 KEP (`+union`, `+unionDeprecated`): at most one member; the discriminator is
-    /// optional and its "values" (Go field names) are labels, not necessarily real values.
-    Legacy2019,
-    /// KEP-1027 `+unionMember`: member values are discriminator values.
-    Kep1027,
-    /// validation-gen `+k8s:unionMember` / `+k8s:zeroOrOneOfMember`: "set" is non-zero.
-    Declarative,
-    /// controller-gen's type-level `+kubebuilder:validation:ExactlyOneOf` / `AtMostOneOf` /
-    /// `AtLeastOneOf`: no discriminator, and "set" is present (`has(self.m)`), the rule
-    /// controller-gen itself writes. Never in `x-kubernetes-unions`: openapi-gen ignores these
-    /// markers and structured-merge-diff unions have no at-least-one.
-    ControllerGen,
+pub struct UnionMeaning {
+    /// When a member counts as set.
+    pub set: MemberSet,
+    /// What the discriminator's values do.
+    pub discriminator: DiscriminatorValues,
+    /// Whether `x-kubernetes-unions` lists the union.
+    pub listed: Listed,
+}
+
+/// When a union member counts as set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MemberSet {
+    /// Present with a value other than its Go zero value (the Go validators' meaning).
+    NonZero,
+    /// Present at all: `has(self.m)`, what controller-gen's own rules test.
+    Present,
+}
+
+/// What a union's discriminator values do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DiscriminatorValues {
+    /// A value selects the members that may be set (KEP-1027, declarative validation).
+    Select,
+    /// The values are labels (the 2019 KEP: the members' Go names, not necessarily values the
+    /// discriminator takes): only the count is sure.
+    Label,
+}
+
+/// Whether `x-kubernetes-unions` lists a union.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Listed {
+    /// Always (the 2019 KEP's unions, which openapi-gen writes).
+    Always,
+    /// Except in openapi-gen's own output, which lists them only on a struct marked `+union`
+    /// (the only place openapi-gen reads unions).
+    UnlessOpenApiGen,
+    /// Never: the list names fields and structured-merge-diff's unions (what schemaconv makes
+    /// of it) have neither "at least one" nor overlapping unions; rules enforce these.
+    Never,
 }
 
 /// How many members of a union may be set.

@@ -6,7 +6,10 @@ use std::io::Write;
 
 use super::args::{DumpArgs, Stage};
 use crate::emit::{Format, Info, Version};
-use crate::model::{Count, Definition, DefinitionBody, Property, PropertyType, Union};
+use crate::model::{
+    Count, Definition, DefinitionBody, DiscriminatorValues, Listed, MemberSet, Property,
+    PropertyType, Union,
+};
 use crate::pipeline::{self, Timings};
 use crate::schema::{self, Naming, UnionFormat};
 use crate::{diag, exit, resolve};
@@ -156,7 +159,20 @@ fn union_text(union: &Union) -> String {
         Count::ExactlyOne => "exactly-one",
         Count::AtLeastOne => "at-least-one",
     };
-    let mut text = format!("{count} {:?}", union.dialect);
+    let set = match union.meaning.set {
+        MemberSet::NonZero => "non-zero",
+        MemberSet::Present => "present",
+    };
+    let values = match union.meaning.discriminator {
+        DiscriminatorValues::Select => "select",
+        DiscriminatorValues::Label => "label",
+    };
+    let listed = match union.meaning.listed {
+        Listed::Always => "always",
+        Listed::UnlessOpenApiGen => "unless-openapi-gen",
+        Listed::Never => "never",
+    };
+    let mut text = format!("{count} set={set} values={values} listed={listed}");
     if union.gated {
         text.push_str(" gated");
     }

@@ -26,6 +26,23 @@ pub enum Family {
     Declarative,
     /// controller-gen (kubebuilder): `+kubebuilder:validation:…`.
     ControllerGen,
+    /// The conventions Kubernetes' generators share (client-gen, register-gen, controller-gen):
+    /// package `+groupName` / `+versionName`, `+genclient` on a kind.
+    CodeGenerator,
+}
+
+impl Family {
+    /// The family's markers, as messages name them.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Family::OpenApiGen => "openapi-gen (`+enum`, `+optional`)",
+            Family::Union2019 => "2019 KEP (`+union`/`+unionDeprecated`)",
+            Family::Kep1027 => "KEP-1027 (`+unionMember`)",
+            Family::Declarative => "declarative validation (`+k8s:unionMember`)",
+            Family::ControllerGen => "controller-gen (`+kubebuilder:validation:…`)",
+            Family::CodeGenerator => "code-generator (`+groupName`, `+genclient`)",
+        }
+    }
 }
 
 /// Where a marker has a meaning. Package doc comments are never checked: they hold every
@@ -40,6 +57,9 @@ pub enum Placement {
     /// Types and fields: the tools read these on both (`+listType` on a list type or on the
     /// field, `+default` on an enum type or the field); never reported.
     TypeOrField,
+    /// The package doc comment (`+groupName`); package comments are never checked, and
+    /// elsewhere these are never reported either (no tool reads them there, none fails).
+    Package,
 }
 
 /// Where a marker was found, for [`Placement::misplaced`].
@@ -55,7 +75,7 @@ impl Placement {
     /// Whether a marker with this placement is misplaced at `place`.
     pub fn misplaced(self, place: Place) -> bool {
         match (self, place) {
-            (_, Place::Package) | (Placement::TypeOrField, _) => false,
+            (_, Place::Package) | (Placement::TypeOrField | Placement::Package, _) => false,
             (Placement::Type, Place::Type) | (Placement::Field, Place::Field) => false,
             (Placement::Type | Placement::Field, _) => true,
         }
@@ -87,12 +107,15 @@ pub enum Value {
     /// controller-gen's list of strings: `A;B;C`, `{A,B}`, items bare or Go-quoted (`""` is the
     /// empty string), `:=` for `=`; read by [`list`].
     List,
+    /// A validation-gen wrapper whose value is another marker that applies elsewhere
+    /// (`+k8s:item(key: "v")=+k8s:unionMember`: to one list item); the payload is kept as the
+    /// value, and read by the union family that interprets it.
+    Payload,
 }
 
 /// One known marker.
 #[derive(Debug, Clone, Copy)]
 pub struct MarkerDef {
-    pub kind: Kind,
     /// The name without `+` (`kubebuilder:validation:Enum`; `Enum:=` is parsed as `Enum=`).
     pub name: &'static str,
     pub family: Family,
@@ -121,10 +144,12 @@ macro_rules! registry {
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum Kind { $( $kind, )* }
 
+        /// Every known marker's kind, in order.
+        pub static KINDS: &[Kind] = &[ $( Kind::$kind, )* ];
+
         /// Every known marker, in the order of [`Kind`].
         pub static MARKERS: &[MarkerDef] = &[ $(
             MarkerDef {
-                kind: Kind::$kind,
                 name: $name,
                 family: Family::$family,
                 placement: Placement::$placement,
@@ -188,6 +213,20 @@ registry! {
     ExactlyOneOf = "kubebuilder:validation:ExactlyOneOf", ControllerGen, Type, Value::List;
     AtMostOneOf = "kubebuilder:validation:AtMostOneOf", ControllerGen, Type, Value::List;
     AtLeastOneOf = "kubebuilder:validation:AtLeastOneOf", ControllerGen, Type, Value::List;
+    // Union members elsewhere: list items (`resolve/unions/items.rs`), a field's fields
+    // (`resolve/unions/subfield.rs`); other payloads are validation-gen's and pass silently.
+    K8sItem = "k8s:item", Declarative, TypeOrField, Value::Payload;
+    K8sSubfield = "k8s:subfield", Declarative, TypeOrField, Value::Payload;
+    // validation-gen's list-map uniqueness, read beside `+listType=map` by list-item unions.
+    K8sUnique = "k8s:unique", Declarative, TypeOrField, Value::Text;
+    // The API a package or type belongs to: the roots of `validate --packages` and of the
+    // output closure.
+    GroupName = "groupName", CodeGenerator, Package, Value::Text;
+    VersionName = "versionName", CodeGenerator, Package, Value::Text;
+    Genclient = "genclient", CodeGenerator, Type, Value::None;
+    KubebuilderObjectRoot = "kubebuilder:object:root", ControllerGen, Type, Value::Text;
+    // openapi-gen's `OpenAPIModelName` package (`--output-model-name-file`).
+    OpenApiModelPackage = "k8s:openapi-model-package", OpenApiGen, Package, Value::Text;
 }
 
 impl Kind {
@@ -243,16 +282,13 @@ pub fn gate(name: &str) -> Option<GateKind> {
     }
 }
 
-/// validation-gen wrappers whose payload applies to something other than the field they sit
-/// on: `+k8s:item(key: "v")=` (one list item), `+k8s:subfield(name)=` (a field of the field's
-/// type), `+k8s:eachVal=` / `+k8s:eachKey=` (every value / key of a list or map). They are
-/// not interpreted: the marker keeps the wrapper's name with the payload as its value. A
-/// union member inside one is reported (`markers_check`: `union/item-member` for `subfield`,
-/// `marker/misplaced` under `eachVal`/`eachKey`, where validation-gen fails); union members
-/// under `item` are list-item unions (`resolve/unions/items.rs`); other payloads are
-/// validation-gen's and pass silently.
-pub const UNINTERPRETED_WRAPPERS: &[&str] =
-    &["k8s:item", "k8s:subfield", "k8s:eachVal", "k8s:eachKey"];
+/// validation-gen wrappers whose payload applies to every value / key of a list or map:
+/// `+k8s:eachVal=` / `+k8s:eachKey=`. They are not interpreted: the marker keeps the wrapper's
+/// name with the payload as its value. A union member inside one is `marker/misplaced`
+/// (`markers_check`; validation-gen fails there); other payloads are validation-gen's and pass
+/// silently. (`+k8s:item` and `+k8s:subfield` are rows of the registry: union families read
+/// them.)
+pub const UNINTERPRETED_WRAPPERS: &[&str] = &["k8s:eachVal", "k8s:eachKey"];
 
 // --- value grammars --------------------------------------------------------------------------
 
@@ -408,13 +444,14 @@ mod tests {
 
     #[test]
     fn table_is_in_kind_order_and_names_round_trip() {
-        for (index, def) in MARKERS.iter().enumerate() {
-            assert_eq!(def.kind as usize, index, "{}", def.name);
-            assert_eq!(def.kind.name(), def.name);
-            assert_eq!(Kind::from_name(def.name), Some(def.kind));
+        assert_eq!(KINDS.len(), MARKERS.len());
+        for (index, (&kind, def)) in KINDS.iter().zip(MARKERS).enumerate() {
+            assert_eq!(kind as usize, index, "{}", def.name);
+            assert_eq!(kind.name(), def.name);
+            assert_eq!(Kind::from_name(def.name), Some(kind));
             assert!(gate(def.name).is_none());
         }
-        assert_eq!(lookup("unionMemebr").map(|d| d.kind), None);
+        assert!(lookup("unionMemebr").is_none());
     }
 
     #[test]

@@ -66,13 +66,14 @@ impl<'a> Resolver<'_, 'a> {
     /// openapi-gen requires the `patchStrategy`/`patchMergeKey` struct tags to equal the markers.
     pub(super) fn check_patch_tags(&mut self, flat: &FlatField<'a>) {
         let field = flat.field;
-        for key in [Kind::PatchStrategy.name(), Kind::PatchMergeKey.name()] {
+        for kind in [Kind::PatchStrategy, Kind::PatchMergeKey] {
+            let key = kind.name();
             let tag_value = field
                 .tag
                 .as_deref()
                 .and_then(|t| fields::tag_value(t, key))
                 .unwrap_or("");
-            let marker = field.doc.marker(key);
+            let marker = field.doc.marker(kind);
             let marker_value = marker.and_then(|m| m.marker.value.as_deref()).unwrap_or("");
             if tag_value == marker_value {
                 continue;

@@ -85,12 +85,12 @@ pub fn type_opted_out(doc: &Doc) -> bool {
 /// (else a `GroupName` string constant, as k8s.io/api's register.go files declare it);
 /// the version is `+versionName`, else the package's name (kubebuilder's `api/v1`).
 pub fn group_versions(packages: &[LoadedPackage]) -> Vec<(String, String, String)> {
-    let marker = |package: &LoadedPackage, name: &str| {
+    let marker = |package: &LoadedPackage, kind: Kind| {
         package.files.iter().find_map(|file| {
             let value = file
                 .decls
                 .package_doc
-                .marker(name)?
+                .marker(kind)?
                 .marker
                 .value
                 .as_deref()?;
@@ -112,10 +112,10 @@ pub fn group_versions(packages: &[LoadedPackage]) -> Vec<(String, String, String
         })
     };
     for package in packages.iter().filter(|p| p.is_input) {
-        let Some(group) = marker(package, "groupName").or_else(|| constant(package)) else {
+        let Some(group) = marker(package, Kind::GroupName).or_else(|| constant(package)) else {
             continue;
         };
-        let version = marker(package, "versionName").or_else(|| {
+        let version = marker(package, Kind::VersionName).or_else(|| {
             package
                 .files
                 .iter()
@@ -290,11 +290,11 @@ pub struct Api {
 
 impl Api {
     pub fn read(packages: &[LoadedPackage]) -> Api {
-        const TYPE_MARKERS: &[&str] = &["kubebuilder:object:root", "genclient"];
+        const TYPE_MARKERS: &[Kind] = &[Kind::KubebuilderObjectRoot, Kind::Genclient];
         let mut api = Api::default();
         for package in packages.iter().filter(|p| p.is_input) {
             let whole = package.files.iter().any(|f| {
-                f.decls.package_doc.has_marker("groupName")
+                f.decls.package_doc.has_marker(Kind::GroupName)
                     || openapi_gen_values(&f.decls.package_doc).any(|v| v == "true")
             });
             if whole {
@@ -304,7 +304,7 @@ impl Api {
             for decl in package.files.iter().flat_map(|f| &f.decls.types) {
                 let marked = TYPE_MARKERS
                     .iter()
-                    .any(|m| decl.doc.has_marker(m) || decl.detached_doc.has_marker(m))
+                    .any(|&m| decl.doc.has_marker(m) || decl.detached_doc.has_marker(m))
                     || openapi_gen_values(&decl.doc).any(|v| v == "true");
                 if marked {
                     api.types.insert(TypeName {

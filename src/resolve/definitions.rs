@@ -183,7 +183,7 @@ impl<'a> Resolver<'_, 'a> {
         }
         let package = self.universe.package(&name.package)?;
         let value = |doc: &crate::syntax::Doc| {
-            doc.marker("k8s:openapi-model-package")
+            doc.marker(Kind::OpenApiModelPackage)
                 .and_then(|m| m.marker.value.as_deref())
                 .map(str::trim)
                 .filter(|v| !v.is_empty())

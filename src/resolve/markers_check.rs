@@ -3,7 +3,7 @@
 
 use super::universe::LoadedPackage;
 use crate::diag::{Code, Diagnostic};
-use crate::markers::registry::{self, Place, Value};
+use crate::markers::registry::{self, MarkerDef, Place, Value};
 use crate::syntax::{Doc, SpannedMarker, TypeExpr};
 
 pub fn check(packages: &[LoadedPackage], diagnostics: &mut Vec<Diagnostic>) {
@@ -25,7 +25,7 @@ pub fn check(packages: &[LoadedPackage], diagnostics: &mut Vec<Diagnostic>) {
             // the file (controller-gen ignores the comment; gengo gives it to a field on the
             // next line, and there is none, or the marker is controller-gen's).
             for trailing in &decls.trailing_markers {
-                if registry::lookup(&trailing.marker.name).is_some()
+                if known(&trailing.marker.name).is_some()
                     || trailing.marker.name.starts_with("kubebuilder:")
                 {
                     let mut diagnostic = Diagnostic::new(
@@ -48,6 +48,11 @@ pub fn check(packages: &[LoadedPackage], diagnostics: &mut Vec<Diagnostic>) {
     }
 }
 
+/// A marker of the registry, or one a union family defines itself.
+fn known(name: &str) -> Option<&'static MarkerDef> {
+    registry::lookup(name).or_else(|| super::unions::family_markers().find(|d| d.name == name))
+}
+
 fn check_fields(fields: &[crate::syntax::Field], diagnostics: &mut Vec<Diagnostic>) {
     for field in fields {
         check_doc(&field.doc, Place::Field, diagnostics);
@@ -60,7 +65,7 @@ fn check_fields(fields: &[crate::syntax::Field], diagnostics: &mut Vec<Diagnosti
 fn check_doc(doc: &Doc, place: Place, diagnostics: &mut Vec<Diagnostic>) {
     for (error, span) in &doc.malformed {
         let Some(name) = &error.name else { continue };
-        if registry::lookup(name).is_some() {
+        if known(name).is_some() {
             diagnostics.push(
                 Diagnostic::new(
                     Code::MarkerMalformed,
@@ -72,7 +77,7 @@ fn check_doc(doc: &Doc, place: Place, diagnostics: &mut Vec<Diagnostic>) {
         }
     }
     for marker in &doc.markers {
-        if let Some(def) = registry::lookup(&marker.marker.name) {
+        if let Some(def) = known(&marker.marker.name) {
             check_placement(marker, def, place, diagnostics);
             check_value(marker, def, diagnostics);
         } else if registry::UNINTERPRETED_WRAPPERS.contains(&marker.marker.name.as_str()) {
@@ -83,10 +88,9 @@ fn check_doc(doc: &Doc, place: Place, diagnostics: &mut Vec<Diagnostic>) {
     }
 }
 
-/// A union member marker inside validation-gen's wrappers: `+k8s:item(…)=` (list items as
-/// members) is read by `unions/items.rs`, `+k8s:subfield(…)=` (a field of the field's type)
-/// by `unions/subfield.rs`; under `+k8s:eachVal=` / `+k8s:eachKey=` validation-gen itself
-/// fails ("list-item union member has no list selector in context"), so that is an error.
+/// A union member marker under `+k8s:eachVal=` / `+k8s:eachKey=`: validation-gen itself fails
+/// ("list-item union member has no list selector in context"), so that is an error. (Under
+/// `+k8s:item(…)=` and `+k8s:subfield(…)=`, registry rows, union families read it.)
 fn report_item_union(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
     let m = &marker.marker;
     let payload = m.value.as_deref().unwrap_or("").trim_start();
@@ -99,25 +103,18 @@ fn report_item_union(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) 
         });
     let Some(member) = member else { return };
     let wrapper = m.name.as_str();
-    match wrapper {
-        // List-item unions are read by `resolve/unions/items.rs`, subfield unions by
-        // `resolve/unions/subfield.rs`.
-        "k8s:item" | "k8s:subfield" => {}
-        _ => {
-            diagnostics.push(
-                Diagnostic::new(
-                    Code::MarkerMisplaced,
-                    marker.span.clone(),
-                    format!(
-                        "`+{wrapper}={member}`: a union member needs a field or a list item to \
-                         select, and validation-gen fails here (\"list-item union member has no \
-                         list selector in context\")"
-                    ),
-                )
-                .with_help("select the items with `+k8s:item(key: \"value\")=` instead"),
-            );
-        }
-    }
+    diagnostics.push(
+        Diagnostic::new(
+            Code::MarkerMisplaced,
+            marker.span.clone(),
+            format!(
+                "`+{wrapper}={member}`: a union member needs a field or a list item to select, \
+                 and validation-gen fails here (\"list-item union member has no list selector \
+                 in context\")"
+            ),
+        )
+        .with_help("select the items with `+k8s:item(key: \"value\")=` instead"),
+    );
 }
 
 fn check_placement(
@@ -184,7 +181,12 @@ fn check_value(
             }
             return;
         }
-        Value::None | Value::Text | Value::MemberValue | Value::Args(_) | Value::List => return,
+        Value::None
+        | Value::Text
+        | Value::MemberValue
+        | Value::Args(_)
+        | Value::List
+        | Value::Payload => return,
     };
     let Some(value) = &m.value else {
         diagnostics.push(

@@ -369,7 +369,7 @@ fn generated_schema(
                 .iter()
                 .filter(|u| {
                     unions != UnionFormat::OpenApiGen
-                        || u.dialect == UnionDialect::Legacy2019
+                        || u.meaning.listed == Listed::Always
                         || definition.doc.iter().any(|l| l.trim() == "+union")
                 })
                 .filter_map(served_union)
@@ -389,17 +389,11 @@ fn generated_schema(
     schema
 }
 
-/// A union as the schema lists it, or `None`. controller-gen's unions are not written:
-/// openapi-gen ignores their markers, list-item unions name items, not fields, subfield
-/// unions name a field's fields, and structured-merge-diff unions (what schemaconv makes
-/// of the list) have neither "at least one" nor overlapping unions; their rules enforce them.
+/// A union as the schema lists it, or `None` (its family says [`Listed::Never`]).
 /// Gated markers count as absent (SPEC §3): a gated member is left out, and a union whose
 /// members are all gated, or whose own marker (discriminator, `+union`) is, is not listed.
 fn served_union(union: &Union) -> Option<Union> {
-    if union.dialect == UnionDialect::ControllerGen
-        || union.items.is_some()
-        || union.subfield.is_some()
-    {
+    if union.meaning.listed == Listed::Never {
         return None;
     }
     let gated_members = union.members.iter().filter(|m| m.gated).count();

@@ -1,6 +1,7 @@
 //! Owned per-file declarations extracted from the tree-sitter tree: no tree lifetimes, no
 //! name resolution. Positions are [`Span`]s into the original file.
 
+use crate::markers::registry::Kind;
 use crate::markers::Marker;
 use crate::source::Span;
 
@@ -65,12 +66,14 @@ pub struct Doc {
 }
 
 impl Doc {
-    pub fn marker(&self, name: &str) -> Option<&SpannedMarker> {
+    /// The first marker of a known kind (after gates are unwrapped).
+    pub fn marker(&self, kind: Kind) -> Option<&SpannedMarker> {
+        let name = kind.name();
         self.markers.iter().find(|m| m.marker.name == name)
     }
 
-    pub fn has_marker(&self, name: &str) -> bool {
-        self.marker(name).is_some()
+    pub fn has_marker(&self, kind: Kind) -> bool {
+        self.marker(kind).is_some()
     }
 }
 

@@ -1096,8 +1096,14 @@ mod tests {
     fn plus_build_lines_are_not_package_doc() {
         let (decls, _) =
             parse("//go:build linux\n// +build linux\n\n// +groupName=x.io\npackage p\n");
-        assert!(!decls.package_doc.has_marker("build"));
-        assert!(decls.package_doc.has_marker("groupName"));
+        assert!(!decls
+            .package_doc
+            .markers
+            .iter()
+            .any(|m| m.marker.name == "build"));
+        assert!(decls
+            .package_doc
+            .has_marker(crate::markers::registry::Kind::GroupName));
         let texts: Vec<&str> = decls
             .package_doc
             .lines

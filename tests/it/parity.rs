@@ -78,7 +78,7 @@ fn gated_and_doubled_markers() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        model.contains("union exactly-one Declarative gated members: a=A,gated b=B,gated"),
+        model.contains("union exactly-one set=non-zero values=select listed=unless-openapi-gen gated members: a=A,gated b=B,gated"),
         "{model}"
     );
 }

@@ -382,7 +382,22 @@ proptest! {
 // --- CEL union rules ---------------------------------------------------------------------
 
 use serde_json::{json, Map, Value};
-use union_gen::model::{Count, Union, UnionDialect, UnionMember, ZeroForm};
+use union_gen::model::{
+    Count, DiscriminatorValues, Listed, MemberSet, Union, UnionMeaning, UnionMember, ZeroForm,
+};
+
+/// The 2019 KEP's unions: the discriminator's values are labels.
+const LABELLED: UnionMeaning = UnionMeaning {
+    set: MemberSet::NonZero,
+    discriminator: DiscriminatorValues::Label,
+    listed: Listed::Always,
+};
+/// KEP-1027's and declarative validation's: its values select members.
+const SELECTING: UnionMeaning = UnionMeaning {
+    set: MemberSet::NonZero,
+    discriminator: DiscriminatorValues::Select,
+    listed: Listed::UnlessOpenApiGen,
+};
 use union_gen::schema::cel::{self, FieldFacts, Finding, StructFacts, ValueKind};
 
 /// One member's Go form: how it looks set and unset.
@@ -402,7 +417,9 @@ type DiscriminatorShape = (bool, Option<(Vec<usize>, bool)>, Option<usize>);
 
 #[derive(Debug, Clone)]
 struct UnionShape {
-    dialect: UnionDialect,
+    meaning: UnionMeaning,
+    /// Members may be `,optional` (KEP-1027's).
+    optional_members: bool,
     exactly_one: bool,
     discriminator: Option<DiscriminatorShape>,
     members: Vec<MemberShape>,
@@ -439,9 +456,9 @@ fn member_shape() -> impl Strategy<Value = MemberShape> {
 fn union_shape() -> impl Strategy<Value = UnionShape> {
     (
         prop_oneof![
-            Just(UnionDialect::Legacy2019),
-            Just(UnionDialect::Kep1027),
-            Just(UnionDialect::Declarative)
+            Just((LABELLED, false)),
+            Just((SELECTING, true)),
+            Just((SELECTING, false))
         ],
         any::<bool>(),
         proptest::option::of((
@@ -455,8 +472,9 @@ fn union_shape() -> impl Strategy<Value = UnionShape> {
         proptest::collection::vec(member_shape(), 1..5),
     )
         .prop_map(
-            |(dialect, exactly_one, discriminator, members)| UnionShape {
-                dialect,
+            |((meaning, optional_members), exactly_one, discriminator, members)| UnionShape {
+                meaning,
+                optional_members,
                 exactly_one,
                 discriminator,
                 members,
@@ -517,7 +535,7 @@ fn model_of(shape: &UnionShape) -> (Union, StructFacts) {
         ));
     }
     let union = Union {
-        dialect: shape.dialect,
+        meaning: shape.meaning,
         gated: false,
         discriminator: shape.discriminator.as_ref().map(|_| "d".to_string()),
         members: shape
@@ -527,7 +545,7 @@ fn model_of(shape: &UnionShape) -> (Union, StructFacts) {
             .map(|(i, m)| UnionMember {
                 json_name: format!("m{i}"),
                 value: POOL[m.value].into(),
-                optional: m.optional && shape.dialect == UnionDialect::Kep1027,
+                optional: m.optional && shape.optional_members,
                 gated: false,
             })
             .collect(),
@@ -583,8 +601,8 @@ fn valid_objects(
         let d = union.discriminator.as_deref().and_then(|d| facts.get(d));
         let mut out = Vec::new();
         for set in subsets {
-            match (shape.dialect, d) {
-                (UnionDialect::Legacy2019, _) => {
+            match (shape.meaning.discriminator, d) {
+                (DiscriminatorValues::Label, _) => {
                     if at_most_one(&set) {
                         out.push((None, set.clone()));
                         for value in d.and_then(|d| d.allowed.clone()).unwrap_or_default() {

@@ -9,14 +9,12 @@
 
 use std::path::Path;
 
+use crate::markers::registry::Kind;
 use crate::model::TypeName;
 use crate::resolve::universe::{GoType, Universe};
 use crate::resolve::LoadedPackage;
 use crate::source::SourceMap;
 use crate::syntax::Doc;
-
-/// The marker naming the model package: `+k8s:openapi-model-package=io.k8s.api.core.v1`.
-pub const MODEL_PACKAGE: &str = "k8s:openapi-model-package";
 
 /// One package's model-name file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,7 +30,7 @@ pub struct ModelNameFile {
 /// The marker's value on a doc comment: `None` without the marker, else the first value
 /// (gengo's `singularTag`: a second one is ignored), `""` when written without one.
 pub fn tag_value(doc: &Doc) -> Option<&str> {
-    doc.marker(MODEL_PACKAGE)
+    doc.marker(Kind::OpenApiModelPackage)
         .map(|m| m.marker.value.as_deref().unwrap_or("").trim())
 }
 

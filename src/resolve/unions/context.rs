@@ -5,7 +5,7 @@ use super::super::enums::Enums;
 use super::super::fields::FlatField;
 use super::super::universe::{TypeEntry, Universe};
 use crate::diag::Diagnostic;
-use crate::markers::registry::{self, Kind};
+use crate::markers::registry::{self, Family, Kind};
 use crate::syntax::{Field, SpannedMarker};
 
 /// The struct whose own unions are being built.
@@ -35,24 +35,6 @@ impl<'c, 'a> Context<'c, 'a> {
     }
 }
 
-/// The marker family a member was written in (SPEC §5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub(super) enum Dialect {
-    Legacy2019,
-    Kep1027,
-    Declarative,
-}
-
-impl Dialect {
-    pub fn describe(self) -> &'static str {
-        match self {
-            Dialect::Legacy2019 => "2019 KEP (`+union`/`+unionDeprecated`)",
-            Dialect::Kep1027 => "KEP-1027 (`+unionMember`)",
-            Dialect::Declarative => "declarative validation (`+k8s:unionMember`)",
-        }
-    }
-}
-
 /// A `+unionDiscriminator` or `+k8s:unionDiscriminator` field.
 pub(super) struct Discriminator<'a> {
     pub field: usize,
@@ -66,7 +48,8 @@ pub(super) struct Discriminator<'a> {
 pub(super) struct Member<'a> {
     pub field: usize,
     pub marker: &'a SpannedMarker,
-    pub dialect: Dialect,
+    /// The marker family (generation) it was written in.
+    pub family: Family,
     /// Explicit discriminator value (`=X`, `memberName:`).
     pub value: Option<String>,
     pub optional_flag: bool,
@@ -102,7 +85,7 @@ pub(super) fn collect_markers<'a>(
                 Some(Kind::UnionDeprecated) => members.push(Member {
                     field: index,
                     marker: m,
-                    dialect: Dialect::Legacy2019,
+                    family: Family::Union2019,
                     value: None,
                     optional_flag: false,
                     union_name: None,
@@ -113,7 +96,7 @@ pub(super) fn collect_markers<'a>(
                     members.push(Member {
                         field: index,
                         marker: m,
-                        dialect: Dialect::Kep1027,
+                        family: Family::Kep1027,
                         value,
                         optional_flag,
                         union_name: marker_value(field, Kind::UnionDiscriminatedBy),
@@ -124,7 +107,7 @@ pub(super) fn collect_markers<'a>(
                     members.push(Member {
                         field: index,
                         marker: m,
-                        dialect: Dialect::Declarative,
+                        family: Family::Declarative,
                         value: marker.arg("memberName").map(str::to_string),
                         optional_flag: false,
                         union_name: marker.arg("union").map(str::to_string),
@@ -139,8 +122,5 @@ pub(super) fn collect_markers<'a>(
 }
 
 fn marker_value(field: &Field, kind: Kind) -> Option<String> {
-    field
-        .doc
-        .marker(kind.name())
-        .and_then(|m| m.marker.value.clone())
+    field.doc.marker(kind).and_then(|m| m.marker.value.clone())
 }

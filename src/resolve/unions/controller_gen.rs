@@ -12,17 +12,53 @@
 //! here (`union/unknown-member`).
 
 use super::context::Context;
+use super::family::{Found, UnionFamily};
 use super::rules::gated;
 use crate::diag::{Code, Diagnostic};
-use crate::markers::registry::{self, Kind};
-use crate::model::{Count, Union, UnionDialect, UnionMember};
+use crate::markers::registry::{self, Kind, MarkerDef};
+use crate::model::{
+    Count, DiscriminatorValues, Listed, MemberSet, Union, UnionMeaning, UnionMember,
+};
 use crate::resolve::fields::{FlatField, REQUIRED_MARKERS};
 use crate::syntax::SpannedMarker;
+
+/// A member is set when present (the rule controller-gen writes); no discriminator; never in
+/// `x-kubernetes-unions` (openapi-gen ignores these markers, and structured-merge-diff has no
+/// "at least one" and no overlapping unions).
+const MEANING: UnionMeaning = UnionMeaning {
+    set: MemberSet::Present,
+    discriminator: DiscriminatorValues::Select,
+    listed: Listed::Never,
+};
+
+/// Type-level `ExactlyOneOf` / `AtMostOneOf` / `AtLeastOneOf` markers.
+pub(super) struct ControllerGen;
+
+impl UnionFamily for ControllerGen {
+    fn markers(&self) -> Vec<&'static MarkerDef> {
+        [Kind::ExactlyOneOf, Kind::AtMostOneOf, Kind::AtLeastOneOf]
+            .map(Kind::def)
+            .to_vec()
+    }
+
+    fn meaning(&self) -> UnionMeaning {
+        MEANING
+    }
+
+    /// Several markers may share fields, as controller-gen allows.
+    fn may_overlap(&self) -> bool {
+        true
+    }
+
+    fn unions(&self, cx: &mut Context, _: &Found) -> Vec<Union> {
+        unions(cx)
+    }
+}
 
 /// The unions of the struct's `ExactlyOneOf` / `AtMostOneOf` / `AtLeastOneOf` markers, in
 /// controller-gen's order of their rules: every `AtMostOneOf`, then `ExactlyOneOf`, then
 /// `AtLeastOneOf`, each in source order (the block above the doc comment first).
-pub(super) fn unions(cx: &mut Context) -> Vec<Union> {
+fn unions(cx: &mut Context) -> Vec<Union> {
     let decl = cx.entry.decl;
     let mut unions = Vec::new();
     for marker in decl.detached_doc.markers.iter().chain(&decl.doc.markers) {
@@ -51,7 +87,7 @@ pub(super) fn unions(cx: &mut Context) -> Vec<Union> {
             continue;
         }
         unions.push(Union {
-            dialect: UnionDialect::ControllerGen,
+            meaning: MEANING,
             gated: gated([marker]),
             discriminator: None,
             members,

@@ -3,14 +3,55 @@
 //! Exactly one member of a union, at most one of a zero-or-one group; "set" is non-zero.
 
 use super::context::{Context, Discriminator, Member};
+use super::family::{Found, UnionFamily};
 use super::rules::{
     check_common, discriminator_enum, empty_values, gated, list_names, member_values,
     report_multiple, without_members, MemberRule, WithLabels,
 };
 use crate::diag::{Code, Diagnostic, Severity};
-use crate::markers::registry::Kind;
-use crate::model::{Count, Union, UnionDialect};
+use crate::markers::registry::{Family, Kind, MarkerDef};
+use crate::model::{Count, DiscriminatorValues, Listed, MemberSet, Union, UnionMeaning};
 use crate::syntax::{Field, SpannedMarker};
+
+/// "Set" is non-zero (the Go validators'); the discriminator's values select members.
+/// (List-item and subfield unions mean the same but are never listed.)
+const MEANING: UnionMeaning = UnionMeaning {
+    set: MemberSet::NonZero,
+    discriminator: DiscriminatorValues::Select,
+    listed: Listed::UnlessOpenApiGen,
+};
+
+/// `+k8s:unionMember` / `+k8s:zeroOrOneOfMember` fields and `+k8s:unionDiscriminator`s.
+pub(super) struct Declarative;
+
+impl UnionFamily for Declarative {
+    fn markers(&self) -> Vec<&'static MarkerDef> {
+        [
+            Kind::K8sUnionMember,
+            Kind::K8sZeroOrOneOfMember,
+            Kind::K8sUnionDiscriminator,
+        ]
+        .map(Kind::def)
+        .to_vec()
+    }
+
+    fn meaning(&self) -> UnionMeaning {
+        MEANING
+    }
+
+    fn unions(&self, cx: &mut Context, found: &Found) -> Vec<Union> {
+        let members = found.members_in(Family::Declarative);
+        let discriminators: Vec<&Discriminator> = found
+            .discriminators
+            .iter()
+            .filter(|d| d.declarative)
+            .collect();
+        if members.is_empty() && discriminators.is_empty() {
+            return Vec::new();
+        }
+        unions(cx, &discriminators, &members, MEANING)
+    }
+}
 
 /// The `+k8s:` unions of a struct, grouped by `union:` name (unions and zero-or-one groups
 /// apart).
@@ -18,6 +59,7 @@ pub(super) fn unions(
     cx: &mut Context,
     discriminators: &[&Discriminator],
     members: &[&Member],
+    meaning: UnionMeaning,
 ) -> Vec<Union> {
     let fields = cx.fields.clone();
     for d in discriminators {
@@ -64,7 +106,7 @@ pub(super) fn unions(
             discriminator.map(|d| fields[d.field].go_name.as_str()),
         );
         unions.push(Union {
-            dialect: UnionDialect::Declarative,
+            meaning,
             gated: gated(
                 group
                     .iter()

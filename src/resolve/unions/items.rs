@@ -7,14 +7,49 @@
 
 use super::context::Context;
 use super::declarative::check_args;
+use super::family::{Found, UnionFamily};
 use super::rules::gated;
 use crate::diag::{Code, Diagnostic, Severity};
-use crate::markers::registry::Kind;
+use crate::markers::registry::{Kind, MarkerDef};
 use crate::markers::{parse_marker, Marker};
-use crate::model::{Count, ItemList, Union, UnionDialect, UnionMember};
+use crate::model::{
+    Count, DiscriminatorValues, ItemList, Listed, MemberSet, Union, UnionMeaning, UnionMember,
+};
 use crate::resolve::fields::json_tag;
 use crate::resolve::universe::GoType;
 use crate::syntax::{Doc, Field, SpannedMarker};
+
+/// Like the declarative family's; never in `x-kubernetes-unions`, which names fields, not
+/// items.
+const MEANING: UnionMeaning = UnionMeaning {
+    set: MemberSet::NonZero,
+    discriminator: DiscriminatorValues::Select,
+    listed: Listed::Never,
+};
+
+/// `+k8s:item(…)=` union markers on lists (or their list typedefs).
+pub(super) struct ListItems;
+
+impl UnionFamily for ListItems {
+    fn markers(&self) -> Vec<&'static MarkerDef> {
+        [
+            Kind::K8sItem,
+            Kind::K8sUnionMember,
+            Kind::K8sZeroOrOneOfMember,
+            Kind::K8sUnique,
+        ]
+        .map(Kind::def)
+        .to_vec()
+    }
+
+    fn meaning(&self) -> UnionMeaning {
+        MEANING
+    }
+
+    fn unions(&self, cx: &mut Context, _: &Found) -> Vec<Union> {
+        unions(cx)
+    }
+}
 
 /// A selector: item fields' JSON names and the strings they must equal, sorted by name.
 type Selector = Vec<(String, String)>;
@@ -30,7 +65,7 @@ struct ItemMember<'a> {
 }
 
 /// The list-item unions of the struct's own fields, in field order.
-pub(super) fn unions(cx: &mut Context) -> Vec<Union> {
+fn unions(cx: &mut Context) -> Vec<Union> {
     let mut out = Vec::new();
     for index in 0..cx.fields.len() {
         let flat = cx.fields[index];
@@ -58,7 +93,7 @@ pub(super) fn unions(cx: &mut Context) -> Vec<Union> {
 fn item_members<'a>(docs: &[&'a Doc], diagnostics: &mut Vec<Diagnostic>) -> Vec<ItemMember<'a>> {
     let mut out = Vec::new();
     for m in docs.iter().flat_map(|d| d.markers.iter()) {
-        if m.marker.name != "k8s:item" {
+        if m.marker.name != Kind::K8sItem.name() {
             continue;
         }
         let Some(Ok(payload)) = m.marker.value.as_deref().and_then(parse_marker) else {
@@ -211,7 +246,7 @@ fn map_keys(docs: &[&Doc]) -> (bool, Vec<String>) {
     let is_map = markers().any(|m| {
         let v = m.marker.value.as_deref();
         ((m.marker.name == "listType" || m.marker.name == "k8s:listType") && v == Some("map"))
-            || (m.marker.name == "k8s:unique" && v == Some("map"))
+            || (m.marker.name == Kind::K8sUnique.name() && v == Some("map"))
     });
     let mut keys: Vec<String> = Vec::new();
     for m in
@@ -292,7 +327,7 @@ fn groups(cx: &mut Context, list: &str, keys: &[String], members: Vec<ItemMember
         .into_iter()
         .filter(|(_, g)| !g.is_empty())
         .map(|((zero_or_one, _), group)| Union {
-            dialect: UnionDialect::Declarative,
+            meaning: MEANING,
             gated: gated(group.iter().map(|(m, _)| m.marker))
                 || group.iter().any(|(m, _)| !m.payload.gates.is_empty()),
             discriminator: None,

@@ -4,21 +4,53 @@
 //! is a discriminator value.
 
 use super::context::{Context, Discriminator, Member};
+use super::family::{Found, UnionFamily};
 use super::rules::{
     check_common, check_requiredness, discriminator_enum, empty_values, gated, list_names,
     member_values, without_members, MemberRule, WithLabels,
 };
 use crate::diag::{Code, Diagnostic};
-use crate::markers::registry::Kind;
-use crate::model::{Count, Union, UnionDialect};
+use crate::markers::registry::{Family, Kind, MarkerDef};
+use crate::model::{Count, DiscriminatorValues, Listed, MemberSet, Union, UnionMeaning};
 use crate::resolve::fields::{self, FlatField};
 
+/// Non-zero members selected by the discriminator's values.
+const MEANING: UnionMeaning = UnionMeaning {
+    set: MemberSet::NonZero,
+    discriminator: DiscriminatorValues::Select,
+    listed: Listed::UnlessOpenApiGen,
+};
+
+/// `+unionMember` fields tied to `+unionDiscriminator`s.
+pub(super) struct Kep1027;
+
+impl UnionFamily for Kep1027 {
+    fn markers(&self) -> Vec<&'static MarkerDef> {
+        [
+            Kind::UnionMember,
+            Kind::UnionDiscriminatedBy,
+            Kind::UnionDiscriminator,
+        ]
+        .map(Kind::def)
+        .to_vec()
+    }
+
+    fn meaning(&self) -> UnionMeaning {
+        MEANING
+    }
+
+    fn unions(&self, cx: &mut Context, found: &Found) -> Vec<Union> {
+        // In a `+union` struct, `+unionMember` only names the 2019 union's counted members.
+        let members = found.members_in(Family::Kep1027);
+        if members.is_empty() || found.struct_union().is_some() {
+            return Vec::new();
+        }
+        unions(cx, &found.plain_discriminators(), &members)
+    }
+}
+
 /// The unions of `+unionMember` fields, one per `+unionDiscriminator` they are tied to.
-pub(super) fn unions(
-    cx: &mut Context,
-    discriminators: &[&Discriminator],
-    members: &[&Member],
-) -> Vec<Union> {
+fn unions(cx: &mut Context, discriminators: &[&Discriminator], members: &[&Member]) -> Vec<Union> {
     let members = draft_spellings(cx, discriminators, members);
     // A member that could not be assigned (ambiguous, unknown union) may have been meant for
     // a discriminator that now looks empty: do not report that as a second error.
@@ -56,7 +88,7 @@ pub(super) fn unions(
         let union_members = member_values(cx, &group, enum_values, Some(&mf.go_name));
         let required = !fields::is_optional_when_enabled(mf.field, &mf.tag);
         unions.push(Union {
-            dialect: UnionDialect::Kep1027,
+            meaning: MEANING,
             gated: gated(group.iter().map(|m| m.marker).chain([d.marker])),
             discriminator: Some(mf.json_name.clone()),
             empty_values: empty_values(enum_values, &union_members),
@@ -94,7 +126,7 @@ fn draft_spellings<'a>(
         let mut member = Member {
             field: member.field,
             marker: member.marker,
-            dialect: member.dialect,
+            family: member.family,
             value: member.value.clone(),
             optional_flag: member.optional_flag,
             union_name: member.union_name.clone(),
@@ -142,7 +174,7 @@ fn assign<'m, 'a>(
                     cx.diagnostics.push(
                         Diagnostic::new(
                             Code::UnionUnknownUnion,
-                            mf.field.doc.marker(Kind::UnionDiscriminatedBy.name()).map(|m| m.span.clone()).unwrap_or(member.marker.span.clone()),
+                            mf.field.doc.marker(Kind::UnionDiscriminatedBy).map(|m| m.span.clone()).unwrap_or(member.marker.span.clone()),
                             format!("member `{}` names discriminator `{name}`, which this struct does not have", mf.go_name),
                         )
                         .with_labels(discriminators.iter().map(|d| (d.marker.span.clone(), format!("discriminator `{}`", fields[d.field].go_name))))

@@ -3,12 +3,79 @@
 //! member-level union. At most one member is set; the discriminator's "values" are the
 //! members' Go names, labels rather than real values (SPEC §5).
 
-use super::context::{Context, Dialect, Discriminator, Member};
+use super::context::{Context, Discriminator, Member};
+use super::family::{Found, UnionFamily};
 use super::rules::{check_common, gated, report_multiple, without_members, MemberRule};
 use crate::diag::{Code, Diagnostic};
-use crate::markers::registry::Kind;
-use crate::model::{Count, Union, UnionDialect, UnionMember};
+use crate::markers::registry::{Family, Kind, MarkerDef};
+use crate::model::{
+    Count, DiscriminatorValues, Listed, MemberSet, Union, UnionMeaning, UnionMember,
+};
 use crate::syntax::{SpannedMarker, TypeExpr};
+
+/// At most one member, non-zero; the discriminator's values are labels; openapi-gen lists
+/// these.
+const MEANING: UnionMeaning = UnionMeaning {
+    set: MemberSet::NonZero,
+    discriminator: DiscriminatorValues::Label,
+    listed: Listed::Always,
+};
+
+/// `+union` on a struct: every other field a member.
+pub(super) struct StructUnion;
+
+impl UnionFamily for StructUnion {
+    fn markers(&self) -> Vec<&'static MarkerDef> {
+        vec![Kind::Union.def(), Kind::UnionDiscriminator.def()]
+    }
+
+    fn meaning(&self) -> UnionMeaning {
+        MEANING
+    }
+
+    fn before_inlined(&self) -> bool {
+        true
+    }
+
+    fn unions(&self, cx: &mut Context, found: &Found) -> Vec<Union> {
+        let Some(marker) = found.struct_union() else {
+            return Vec::new();
+        };
+        vec![struct_union(
+            cx,
+            marker,
+            &found.plain_discriminators(),
+            &found.members,
+        )]
+    }
+}
+
+/// `+unionDeprecated` fields of a struct without `+union`: a member-level union.
+pub(super) struct DeprecatedMembers;
+
+impl UnionFamily for DeprecatedMembers {
+    fn markers(&self) -> Vec<&'static MarkerDef> {
+        vec![Kind::UnionDeprecated.def(), Kind::UnionDiscriminator.def()]
+    }
+
+    fn meaning(&self) -> UnionMeaning {
+        MEANING
+    }
+
+    fn unions(&self, cx: &mut Context, found: &Found) -> Vec<Union> {
+        let deprecated = found.members_in(Family::Union2019);
+        if found.struct_marker.is_some() || deprecated.is_empty() {
+            return Vec::new();
+        }
+        let with_kep1027 = found.families.contains(&Family::Kep1027);
+        vec![deprecated_union(
+            cx,
+            &found.plain_discriminators(),
+            &deprecated,
+            with_kep1027,
+        )]
+    }
+}
 
 /// The union of a `+union` struct (`struct_marker`). Fields that also carry `+unionMember`
 /// (OpenShift's style) do not change that: openapi-gen reads only `+union` there, and the
@@ -17,7 +84,7 @@ use crate::syntax::{SpannedMarker, TypeExpr};
 /// counts: a required `name` or an inlined embedded struct beside them is not a member
 /// (openapi-gen lists every field in `fields-to-discriminateBy` but only logs its own
 /// complaints, and fails on none of them).
-pub(super) fn struct_union(
+fn struct_union(
     cx: &mut Context,
     struct_marker: &SpannedMarker,
     plain_discriminators: &[&Discriminator],
@@ -25,7 +92,7 @@ pub(super) fn struct_union(
 ) -> Union {
     let named: Vec<usize> = members
         .iter()
-        .filter(|m| m.dialect == Dialect::Kep1027)
+        .filter(|m| m.family == Family::Kep1027)
         .map(|m| m.field)
         .collect();
     let embeds = if named.is_empty() { cx.embeds } else { &[] };
@@ -40,7 +107,7 @@ pub(super) fn struct_union(
             .with_help("move the embedded struct's fields out of the union, or give the embedded field a JSON name"),
         );
     }
-    for member in members.iter().filter(|m| m.dialect == Dialect::Legacy2019) {
+    for member in members.iter().filter(|m| m.family == Family::Union2019) {
         cx.diagnostics.push(
             Diagnostic::new(
                 Code::UnionDeprecatedInUnionStruct,
@@ -60,7 +127,7 @@ pub(super) fn struct_union(
     report_multiple(cx, plain_discriminators);
     let discriminator = plain_discriminators.first().map(|d| d.field);
     let mut union = Union {
-        dialect: UnionDialect::Legacy2019,
+        meaning: MEANING,
         gated: gated(
             std::iter::once(struct_marker)
                 .chain(discriminator.map(|_| plain_discriminators[0].marker)),
@@ -71,7 +138,7 @@ pub(super) fn struct_union(
         count: Count::AtMostOne,
         named_members: members
             .iter()
-            .filter(|m| m.dialect == Dialect::Kep1027)
+            .filter(|m| m.family == Family::Kep1027)
             .map(|m| cx.field(m.field).json_name.clone())
             .collect(),
         items: None,
@@ -80,7 +147,7 @@ pub(super) fn struct_union(
     let mut member_fields = Vec::new();
     for (index, mf) in cx.fields.iter().enumerate() {
         if Some(index) == discriminator
-            || mf.field.doc.has_marker(Kind::UnionDeprecated.name())
+            || mf.field.doc.has_marker(Kind::UnionDeprecated)
             || mf.tag.skip
         {
             continue;
@@ -116,7 +183,7 @@ pub(super) fn struct_union(
 /// The member-level union of `+unionDeprecated` fields (`deprecated`). A plain discriminator
 /// is its discriminator, unless the struct also has KEP-1027 members (`with_kep1027`), whose
 /// union it then is.
-pub(super) fn deprecated_union(
+fn deprecated_union(
     cx: &mut Context,
     plain_discriminators: &[&Discriminator],
     deprecated: &[&Member],
@@ -152,7 +219,7 @@ pub(super) fn deprecated_union(
         MemberRule::Optional,
     );
     Union {
-        dialect: UnionDialect::Legacy2019,
+        meaning: MEANING,
         gated: gated(
             deprecated
                 .iter()

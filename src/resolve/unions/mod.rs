@@ -1,24 +1,18 @@
-//! Unions of a struct in every marker family of SPEC §5, one module per family over a shared
+//! Unions of a struct in every marker family of SPEC §5: one file per family implementing
+//! [`UnionFamily`](family::UnionFamily), one row each in [`FAMILIES`], over a shared
 //! [`Context`](context::Context), with the rules they share in [`rules`].
-//!
-//! - [`kep2019`]: `+union` structs and `+unionDeprecated` members (kube-openapi);
-//! - [`kep1027`]: `+unionMember` tied to `+unionDiscriminator`;
-//! - [`declarative`]: validation-gen's `+k8s:unionMember` / `+k8s:zeroOrOneOfMember`;
-//! - [`controller_gen`]: controller-gen's type-level `ExactlyOneOf` / `AtMostOneOf` /
-//!   `AtLeastOneOf` (JSON names, one union per marker).
-//!
-//! A family is one module with a function from the context (and the markers
-//! [`context::collect_markers`] found) to `Vec<Union>`, called from [`own_unions`], plus its
-//! rows in the marker registry (`crate::markers::registry`).
 //!
 //! Output order follows kube-openapi: the struct's own `+union`, then the unions of each
 //! inlined embedded struct (recursively, in field order), then the struct's member-level
-//! unions. The walk over inlined structs is the one [`flatten`](super::fields::flatten) made for the
-//! definition's properties.
+//! unions, in the order of [`FAMILIES`]. The walk over inlined structs is the one
+//! [`flatten`](super::fields::flatten) made for the definition's properties.
 
 mod context;
 mod controller_gen;
 mod declarative;
+#[cfg(test)]
+mod example_family;
+mod family;
 mod items;
 mod kep1027;
 mod kep2019;
@@ -31,9 +25,31 @@ use super::enums::Enums;
 use super::fields::{Flattened, Step};
 use super::universe::Universe;
 use crate::diag::{Code, Diagnostic};
-use crate::markers::registry::Kind;
+use crate::markers::registry::{Family, Kind, MarkerDef};
 use crate::model::{TypeName, Union};
-use context::{Context, Dialect, Discriminator, Member};
+use context::{Context, Discriminator, Member};
+use family::{Found, UnionFamily};
+
+/// Every union family, in the order their unions are written.
+static FAMILIES: &[&dyn UnionFamily] = &[
+    &kep2019::StructUnion,
+    &kep2019::DeprecatedMembers,
+    &kep1027::Kep1027,
+    &declarative::Declarative,
+    &items::ListItems,
+    &subfield::Subfield,
+    &controller_gen::ControllerGen,
+    #[cfg(test)]
+    &example_family::Example,
+];
+
+/// The markers union families read that are not registry rows (their own definitions).
+pub fn family_markers() -> impl Iterator<Item = &'static MarkerDef> {
+    FAMILIES
+        .iter()
+        .flat_map(|family| family.markers())
+        .filter(|def| crate::markers::registry::lookup(def.name).is_none())
+}
 
 /// Unions per struct, computed once; diagnostics are reported on first computation.
 #[derive(Default)]
@@ -44,13 +60,10 @@ pub struct UnionCache {
 /// The unions a struct declares itself (not those of its inlined embedded structs).
 #[derive(Clone, Default)]
 struct OwnUnions {
-    /// The 2019 `+union` struct union.
-    struct_union: Option<Union>,
-    /// Member-level unions (2019 `+unionDeprecated`, KEP-1027, declarative).
-    member_unions: Vec<Union>,
-    /// Type-level unions that name their members (controller-gen's `ExactlyOneOf`, …); they
-    /// may share fields with each other and with the unions above.
-    type_unions: Vec<Union>,
+    /// Written before the unions of its inlined embedded structs (the 2019 `+union`).
+    before_inlined: Vec<Union>,
+    /// Written after them: member-level and type-level unions.
+    after_inlined: Vec<Union>,
 }
 
 impl UnionCache {
@@ -81,11 +94,8 @@ impl UnionCache {
             }
             let own = &self.own[&inlined.name];
             match step {
-                Step::Enter(_) => unions.extend(own.struct_union.clone()),
-                Step::Leave(_) => {
-                    unions.extend(own.member_unions.iter().cloned());
-                    unions.extend(own.type_unions.iter().cloned());
-                }
+                Step::Enter(_) => unions.extend(own.before_inlined.iter().cloned()),
+                Step::Leave(_) => unions.extend(own.after_inlined.iter().cloned()),
             }
         }
         unions
@@ -94,95 +104,51 @@ impl UnionCache {
 
 /// The unions of one struct: its markers are collected, the checks that span families run
 /// (a discriminator is not a member, one family per struct), then each family builds its
-/// unions.
+/// unions, and a field in two unions that may not share it is reported.
 fn own_unions(cx: &mut Context) -> OwnUnions {
-    let struct_marker = cx.entry.decl.doc.marker(Kind::Union.name());
-    let (discriminators, mut members) = context::collect_markers(&cx.fields);
-
-    discriminator_is_member(cx, &discriminators, &members);
-    members.retain(|m| !discriminators.iter().any(|d| d.field == m.field));
-
-    // One marker generation per struct.
-    let dialects: BTreeSet<Dialect> = members.iter().map(|m| m.dialect).collect();
-    mixed_dialects(cx, &members, &dialects);
-
-    // A discriminator of one generation whose members are all of another.
-    stray_discriminator(cx, &discriminators, &members, &dialects);
-
+    let found = found_markers(cx);
     let mut out = OwnUnions::default();
-    let plain_discriminators: Vec<&Discriminator> =
-        discriminators.iter().filter(|d| !d.declarative).collect();
-
-    // 2019: `+union` on the struct, every other field a member. (A `+union` struct with `k8s:`
-    // members is a `k8s:` union: validation-gen ignores `+union`.)
-    let struct_union = struct_marker.filter(|_| !dialects.contains(&Dialect::Declarative));
-    if let Some(struct_marker) = struct_union {
-        out.struct_union = Some(kep2019::struct_union(
-            cx,
-            struct_marker,
-            &plain_discriminators,
-            &members,
-        ));
+    let mut exclusive: Vec<Union> = Vec::new();
+    for family in FAMILIES {
+        let unions = family.unions(cx, &found);
+        debug_assert!(unions.iter().all(|u| u.meaning == family.meaning()));
+        if !family.may_overlap() {
+            exclusive.extend(unions.iter().cloned());
+        }
+        if family.before_inlined() {
+            out.before_inlined.extend(unions);
+        } else {
+            out.after_inlined.extend(unions);
+        }
     }
-
-    // 2019 member-level union: `+unionDeprecated` fields.
-    let deprecated: Vec<&Member> = members
-        .iter()
-        .filter(|m| m.dialect == Dialect::Legacy2019)
-        .collect();
-    if struct_marker.is_none() && !deprecated.is_empty() {
-        let with_kep1027 = dialects.contains(&Dialect::Kep1027);
-        out.member_unions.push(kep2019::deprecated_union(
-            cx,
-            &plain_discriminators,
-            &deprecated,
-            with_kep1027,
-        ));
-    }
-
-    // KEP-1027: `+unionMember` tied to `+unionDiscriminator` fields.
-    let kep: Vec<&Member> = members
-        .iter()
-        .filter(|m| m.dialect == Dialect::Kep1027 && struct_union.is_none())
-        .collect();
-    if !kep.is_empty() {
-        out.member_unions
-            .extend(kep1027::unions(cx, &plain_discriminators, &kep));
-    }
-
-    // Declarative validation: `+k8s:unionMember` / `+k8s:zeroOrOneOfMember` grouped by `union:`.
-    let declarative: Vec<&Member> = members
-        .iter()
-        .filter(|m| m.dialect == Dialect::Declarative)
-        .collect();
-    let declarative_discriminators: Vec<&Discriminator> =
-        discriminators.iter().filter(|d| d.declarative).collect();
-    if !declarative.is_empty() || !declarative_discriminators.is_empty() {
-        out.member_unions.extend(declarative::unions(
-            cx,
-            &declarative_discriminators,
-            &declarative,
-        ));
-    }
-
-    // validation-gen's list-item unions: `+k8s:item(key: "v")=+k8s:unionMember` on a list.
-    out.member_unions.extend(items::unions(cx));
-    // validation-gen's subfield unions: `+k8s:subfield(m)=+k8s:unionMember` on a struct field.
-    out.member_unions.extend(subfield::unions(cx));
-
     // A plain discriminator that nothing uses.
-    if struct_marker.is_none() && members.is_empty() {
-        for d in &plain_discriminators {
+    if found.struct_marker.is_none() && found.members.is_empty() {
+        for d in found.plain_discriminators() {
             // kube-openapi accepts this (and emits no union), so it is a warning here.
             rules::without_members(d.marker, cx.field(d.field), cx.diagnostics);
         }
     }
-
-    rules::check_overlaps(cx, &out, &members);
-
-    // controller-gen: `+kubebuilder:validation:ExactlyOneOf=a;b` and its siblings.
-    out.type_unions = controller_gen::unions(cx);
+    rules::check_overlaps(cx, &exclusive, &found.members);
     out
+}
+
+/// The struct's union markers, with the checks across families reported.
+fn found_markers<'a>(cx: &mut Context<'_, 'a>) -> Found<'a> {
+    let struct_marker = cx.entry.decl.doc.marker(Kind::Union);
+    let (discriminators, mut members) = context::collect_markers(&cx.fields);
+    discriminator_is_member(cx, &discriminators, &members);
+    members.retain(|m| !discriminators.iter().any(|d| d.field == m.field));
+    let found = Found {
+        struct_marker,
+        families: members.iter().map(|m| m.family).collect(),
+        discriminators,
+        members,
+    };
+    // One marker generation per struct.
+    mixed_dialects(cx, &found.members, &found.families);
+    // A discriminator of one generation whose members are all of another.
+    stray_discriminator(cx, &found.discriminators, &found.members, &found.families);
+    found
 }
 
 /// `union/discriminator-is-member`: one field cannot be both.
@@ -203,13 +169,13 @@ fn discriminator_is_member(cx: &mut Context, discriminators: &[Discriminator], m
 }
 
 /// `union/mixed-dialects`: members of one struct in more than one marker generation.
-fn mixed_dialects(cx: &mut Context, members: &[Member], dialects: &BTreeSet<Dialect>) {
+fn mixed_dialects(cx: &mut Context, members: &[Member], dialects: &BTreeSet<Family>) {
     if dialects.len() > 1 {
-        let first = members[0].dialect;
-        if let Some(other) = members.iter().find(|m| m.dialect != first) {
+        let first = members[0].family;
+        if let Some(other) = members.iter().find(|m| m.family != first) {
             let first_marker = members
                 .iter()
-                .find(|m| m.dialect == first)
+                .find(|m| m.family == first)
                 .map(|m| m.marker.span.clone());
             let mut diagnostic = Diagnostic::new(
             Code::UnionMixedDialects,
@@ -217,7 +183,7 @@ fn mixed_dialects(cx: &mut Context, members: &[Member], dialects: &BTreeSet<Dial
             format!(
                 "member `{}` uses the {} markers, but the union of `{}` already uses the {} markers",
                 cx.field(other.field).go_name,
-                other.dialect.describe(),
+                other.family.describe(),
                 cx.struct_name(),
                 first.describe()
             ),
@@ -243,21 +209,21 @@ fn stray_discriminator(
     cx: &mut Context,
     discriminators: &[Discriminator],
     members: &[Member],
-    dialects: &BTreeSet<Dialect>,
+    dialects: &BTreeSet<Family>,
 ) {
     if let Some(first) = members.first() {
-        let stray = if *dialects == BTreeSet::from([Dialect::Declarative]) {
+        let stray = if *dialects == BTreeSet::from([Family::Declarative]) {
             discriminators.iter().find(|d| !d.declarative)
-        } else if !dialects.contains(&Dialect::Declarative) {
+        } else if !dialects.contains(&Family::Declarative) {
             discriminators.iter().find(|d| d.declarative)
         } else {
             None
         };
         if let Some(d) = stray {
             let (used, expected) = if d.declarative {
-                (Dialect::Declarative, first.dialect)
+                (Family::Declarative, first.family)
             } else {
-                (Dialect::Kep1027, Dialect::Declarative)
+                (Family::Kep1027, Family::Declarative)
             };
             cx.diagnostics.push(
             Diagnostic::new(

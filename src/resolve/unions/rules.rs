@@ -5,11 +5,10 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use super::context::{Context, Dialect, Discriminator, Member};
-use super::OwnUnions;
+use super::context::{Context, Discriminator, Member};
 use crate::diag::{Code, Diagnostic};
-use crate::markers::registry::Kind;
-use crate::model::{EnumValue, UnionMember};
+use crate::markers::registry::{Family, Kind};
+use crate::model::{EnumValue, Union, UnionMember};
 use crate::resolve::fields::{self, FlatField};
 use crate::resolve::universe::GoType;
 use crate::source::Span;
@@ -243,7 +242,7 @@ pub(super) fn member_values(
         let value = member.value.clone().unwrap_or_else(|| mf.go_name.clone());
         // KEP-1027: a custom `+unionMember=<value>` should match the member's JSON name
         // case-insensitively (`+unionMember=ALPHA` on `json:"alpha"`).
-        if let (Some(explicit), Dialect::Kep1027) = (&member.value, member.dialect) {
+        if let (Some(explicit), Family::Kep1027) = (&member.value, member.family) {
             if !explicit.eq_ignore_ascii_case(&mf.json_name) {
                 cx.diagnostics.push(
                     Diagnostic::new(
@@ -341,7 +340,7 @@ pub(super) fn check_requiredness(
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     let optional = fields::is_optional_when_enabled(mf.field, &mf.tag);
-    let has_default = mf.field.doc.has_marker(Kind::Default.name());
+    let has_default = mf.field.doc.has_marker(Kind::Default);
     let has_empty = enum_values.is_some_and(|vs| vs.iter().any(|v| v.value.is_empty()));
     let problem = if has_default {
         (!optional || !mf.tag.omitempty)
@@ -365,10 +364,11 @@ pub(super) fn check_requiredness(
     }
 }
 
-/// A field belongs to at most one union.
-pub(super) fn check_overlaps(cx: &mut Context, out: &OwnUnions, members: &[Member]) {
+/// A field belongs to at most one of `unions` (those of families whose unions may not share
+/// fields).
+pub(super) fn check_overlaps(cx: &mut Context, unions: &[Union], members: &[Member]) {
     let mut count: HashMap<&str, usize> = HashMap::new();
-    for union in out.struct_union.iter().chain(&out.member_unions) {
+    for union in unions {
         for member in &union.members {
             *count.entry(member.json_name.as_str()).or_default() += 1;
         }

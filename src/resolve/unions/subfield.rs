@@ -8,16 +8,49 @@
 
 use super::context::{self, Context};
 use super::declarative;
+use super::family::{Found, UnionFamily};
 use crate::diag::{Code, Diagnostic};
-use crate::markers::registry::Kind;
+use crate::markers::registry::{Kind, MarkerDef};
 use crate::markers::{parse_marker, Marker};
-use crate::model::{TypeName, Union};
+use crate::model::{DiscriminatorValues, Listed, MemberSet, TypeName, Union, UnionMeaning};
 use crate::resolve::fields::{flatten, FlatField};
 use crate::resolve::universe::GoType;
 use crate::syntax::{Field, SpannedMarker};
 
+/// Like the declarative family's; never in `x-kubernetes-unions`, which names fields of the
+/// struct itself (these are a field's fields).
+const MEANING: UnionMeaning = UnionMeaning {
+    set: MemberSet::NonZero,
+    discriminator: DiscriminatorValues::Select,
+    listed: Listed::Never,
+};
+
+/// `+k8s:subfield(m)=` union markers on struct fields.
+pub(super) struct Subfield;
+
+impl UnionFamily for Subfield {
+    fn markers(&self) -> Vec<&'static MarkerDef> {
+        [
+            Kind::K8sSubfield,
+            Kind::K8sUnionMember,
+            Kind::K8sZeroOrOneOfMember,
+            Kind::K8sUnionDiscriminator,
+        ]
+        .map(Kind::def)
+        .to_vec()
+    }
+
+    fn meaning(&self) -> UnionMeaning {
+        MEANING
+    }
+
+    fn unions(&self, cx: &mut Context, _: &Found) -> Vec<Union> {
+        unions(cx)
+    }
+}
+
 /// The subfield unions of the struct's own fields, in field order.
-pub(super) fn unions(cx: &mut Context) -> Vec<Union> {
+fn unions(cx: &mut Context) -> Vec<Union> {
     let mut out = Vec::new();
     for index in 0..cx.fields.len() {
         let holder = cx.fields[index];
@@ -78,7 +111,7 @@ pub(super) fn unions(cx: &mut Context) -> Vec<Union> {
 fn subfield_payloads(field: &Field) -> Vec<(&SpannedMarker, String, Marker)> {
     let mut out = Vec::new();
     for wrapper in &field.doc.markers {
-        if wrapper.marker.name != "k8s:subfield" {
+        if wrapper.marker.name != Kind::K8sSubfield.name() {
             continue;
         }
         let Some(Ok(mut payload)) = wrapper.marker.value.as_deref().and_then(parse_marker) else {
@@ -158,7 +191,7 @@ fn subfield_unions(
     let (discriminators, members) = context::collect_markers(&sub.fields);
     let discriminators: Vec<_> = discriminators.iter().collect();
     let members: Vec<_> = members.iter().collect();
-    let mut unions = declarative::unions(&mut sub, &discriminators, &members);
+    let mut unions = declarative::unions(&mut sub, &discriminators, &members, MEANING);
     for union in &mut unions {
         union.subfield = Some(holder.json_name.clone());
     }

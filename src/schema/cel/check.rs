@@ -15,7 +15,7 @@
 use serde_json::{Map, Value};
 
 use super::{escape, FieldFacts, Rule, StructFacts, ValueKind};
-use crate::model::{Count, ItemList, Union, UnionDialect, ZeroForm};
+use crate::model::{Count, DiscriminatorValues, ItemList, Union, ZeroForm};
 
 /// One witness object, JSON names to values: as a client sends it, and as the rules see it
 /// (with the schema's defaults filled in).
@@ -100,8 +100,8 @@ fn selections<'u>(
     discriminator: Option<(&str, &FieldFacts)>,
 ) -> Vec<(Option<String>, Vec<&'u str>)> {
     let mut selections: Vec<(Option<String>, Vec<&str>)> = Vec::new();
-    match (union.dialect, discriminator) {
-        (UnionDialect::Legacy2019, _) => {
+    match (union.meaning.discriminator, discriminator) {
+        (DiscriminatorValues::Label, _) => {
             let values = discriminator
                 .and_then(|(_, f)| f.allowed.clone())
                 .unwrap_or_default();

@@ -37,7 +37,8 @@ use std::collections::HashMap;
 
 use crate::diag::{Code, Diagnostic};
 use crate::model::{
-    Count, ItemList, PropertyType, StructDef, Union, UnionDialect, UnionMember, ZeroForm,
+    Count, DiscriminatorValues, ItemList, MemberSet, PropertyType, StructDef, Union, UnionMember,
+    ZeroForm,
 };
 use crate::source::Span;
 /// The extension key the rules go under.
@@ -878,9 +879,9 @@ fn unescapable(what: &str, name: &str, consequence: &str) -> String {
 }
 
 /// `S(m)`: the expression that is true when member `name` is set, or why there is none.
-/// A controller-gen union's member is set when it is present: that is the marker's meaning
-/// (controller-gen writes `has(self.m)`), whatever the Go field.
-fn set_test(name: &str, facts: &StructFacts, dialect: UnionDialect) -> Result<String, String> {
+/// A member of a union whose family says [`MemberSet::Present`] (controller-gen's, which
+/// writes `has(self.m)`) is set when it is present, whatever the Go field.
+fn set_test(name: &str, facts: &StructFacts, set: MemberSet) -> Result<String, String> {
     let Some(field) = escape(name) else {
         return Err(unescapable("the union member", name, "it"));
     };
@@ -891,7 +892,7 @@ fn set_test(name: &str, facts: &StructFacts, dialect: UnionDialect) -> Result<St
         ));
     };
     let has = format!("has(self.{field})");
-    if dialect == UnionDialect::ControllerGen {
+    if set == MemberSet::Present {
         return Ok(has);
     }
     let opaque = || {
@@ -920,14 +921,14 @@ fn set_test(name: &str, facts: &StructFacts, dialect: UnionDialect) -> Result<St
 fn count_rule(
     members: &[UnionMember],
     count: Count,
-    dialect: UnionDialect,
+    set: MemberSet,
     facts: &StructFacts,
 ) -> Result<Rule, String> {
     let names: Vec<&str> = members.iter().map(|m| m.json_name.as_str()).collect();
     let list = names.join(", ");
     let mut tests = Vec::with_capacity(names.len());
     for name in &names {
-        let test = set_test(name, facts, dialect)
+        let test = set_test(name, facts, set)
             .map_err(|why| format!("{why}; the count of the union of {list} is not enforced"))?;
         tests.push(test);
     }
@@ -1040,15 +1041,15 @@ fn union_rules(
         if counted.len() < 2 && count == Count::AtMostOne {
             return; // at most one of one field: always true
         }
-        match count_rule(&counted, count, union.dialect, facts) {
+        match count_rule(&counted, count, union.meaning.set, facts) {
             Ok(rule) => rules.push(rule),
             Err(problem) => problems.push(problem),
         }
     };
-    let discriminator = match (union.dialect, &union.discriminator) {
-        // The 2019 discriminator is optional and its values are labels: the count is all
+    let discriminator = match (union.meaning.discriminator, &union.discriminator) {
+        // Values that are labels (the 2019 discriminator, optional too): the count is all
         // that is sure.
-        (UnionDialect::Legacy2019, _) => return push_count(Count::AtMostOne, rules),
+        (DiscriminatorValues::Label, _) => return push_count(Count::AtMostOne, rules),
         (_, None) => return push_count(union.count, rules),
         (_, Some(discriminator)) => discriminator,
     };
@@ -1077,7 +1078,7 @@ fn union_rules(
         push_count(Count::AtMostOne, rules);
     }
     for member in &union.members {
-        match member_rule(member, discriminator, &d, d_facts, facts, union.dialect) {
+        match member_rule(member, discriminator, &d, d_facts, facts, union.meaning.set) {
             Ok(rule) => rules.push(rule),
             Err(problem) => problems.push(problem),
         }
@@ -1091,7 +1092,7 @@ fn member_rule(
     d: &str,
     d_facts: &FieldFacts,
     facts: &StructFacts,
-    dialect: UnionDialect,
+    set: MemberSet,
 ) -> Result<Rule, String> {
     let unset = format!("!has(self.{d}) || self.{d} == ''");
     let name = &member.json_name;
@@ -1108,7 +1109,7 @@ fn member_rule(
              `{discriminator}` allows, so no rule is written for it"
         ));
     }
-    let test = set_test(name, facts, dialect)?;
+    let test = set_test(name, facts, set)?;
     let literal = string_literal(value);
     Ok(if member.optional {
         Rule {
@@ -1126,7 +1127,20 @@ fn member_rule(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::UnionMember;
+    use crate::model::{Listed, UnionMeaning, UnionMember};
+
+    /// KEP-1027's and declarative validation's unions.
+    const SELECTING: UnionMeaning = UnionMeaning {
+        set: MemberSet::NonZero,
+        discriminator: DiscriminatorValues::Select,
+        listed: Listed::UnlessOpenApiGen,
+    };
+    /// The 2019 KEP's.
+    const LABELLED: UnionMeaning = UnionMeaning {
+        set: MemberSet::NonZero,
+        discriminator: DiscriminatorValues::Label,
+        listed: Listed::Always,
+    };
 
     #[test]
     fn escapes_as_kubernetes_does() {
@@ -1203,7 +1217,7 @@ mod tests {
     fn undiscriminated_sum() {
         let union = Union {
             gated: false,
-            dialect: UnionDialect::Declarative,
+            meaning: SELECTING,
             discriminator: None,
             members: vec![member("a", "A", false), member("b-c", "B", false)],
             empty_values: vec![],
@@ -1227,7 +1241,7 @@ mod tests {
     fn plain_values_are_set_when_not_zero() {
         let union = Union {
             gated: false,
-            dialect: UnionDialect::Declarative,
+            meaning: SELECTING,
             discriminator: None,
             members: vec![
                 member("s", "S", false),
@@ -1260,7 +1274,7 @@ mod tests {
     fn struct_values_are_unenforceable() {
         let union = Union {
             gated: false,
-            dialect: UnionDialect::Legacy2019,
+            meaning: LABELLED,
             discriminator: None,
             members: vec![member("a", "A", false), member("b", "B", false)],
             empty_values: vec![],
@@ -1288,7 +1302,7 @@ mod tests {
     fn legacy_2019_gets_the_count_only() {
         let union = Union {
             gated: false,
-            dialect: UnionDialect::Legacy2019,
+            meaning: LABELLED,
             discriminator: Some("type".into()),
             members: vec![member("localhostProfile", "LocalhostProfile", false)],
             empty_values: vec![],
@@ -1312,7 +1326,7 @@ mod tests {
     fn member_values_outside_the_enum_get_no_rule() {
         let union = Union {
             gated: false,
-            dialect: UnionDialect::Kep1027,
+            meaning: SELECTING,
             discriminator: Some("policy".into()),
             members: vec![
                 member("exact", "PolicyExact", false),
@@ -1355,7 +1369,7 @@ mod tests {
     fn a_member_with_a_default_is_caught_by_the_self_check() {
         let union = Union {
             gated: false,
-            dialect: UnionDialect::Declarative,
+            meaning: SELECTING,
             discriminator: None,
             members: vec![member("a", "A", false), member("b", "B", false)],
             empty_values: vec![],
@@ -1379,7 +1393,7 @@ mod tests {
     fn unescapable_member_is_reported_not_guessed() {
         let union = Union {
             gated: false,
-            dialect: UnionDialect::Kep1027,
+            meaning: SELECTING,
             discriminator: Some("kind".into()),
             members: vec![member("a:b", "A", false), member("c", "C", true)],
             empty_values: vec![],
@@ -1461,7 +1475,7 @@ mod tests {
             ],
         ];
         let union = Union {
-            dialect: UnionDialect::Declarative,
+            meaning: SELECTING,
             gated: false,
             discriminator: None,
             members: vec![member("a", "", false), member("b", "", false)],
@@ -1518,7 +1532,7 @@ mod tests {
             vec![("type".to_string(), "B".to_string())],
         ];
         let union = Union {
-            dialect: UnionDialect::Declarative,
+            meaning: SELECTING,
             gated: false,
             discriminator: None,
             members: vec![member("a", "", false), member("b", "", false)],
@@ -1576,7 +1590,7 @@ mod tests {
     fn recognises_its_own_rules_only() {
         let undiscriminated = |count| Union {
             gated: false,
-            dialect: UnionDialect::Declarative,
+            meaning: SELECTING,
             discriminator: None,
             members: vec![
                 member("s", "S", false),
@@ -1593,7 +1607,7 @@ mod tests {
         discriminator.allowed = Some(vec!["It's".into(), "Other".into()]);
         let discriminated = Union {
             gated: false,
-            dialect: UnionDialect::Kep1027,
+            meaning: SELECTING,
             discriminator: Some("kind".into()),
             members: vec![member("s", "It's", false), member("n", "Other", true)],
             empty_values: vec![],
@@ -1604,7 +1618,7 @@ mod tests {
         };
         let items = Union {
             gated: false,
-            dialect: UnionDialect::Declarative,
+            meaning: SELECTING,
             discriminator: None,
             members: vec![member("a", "", false), member("b", "", false)],
             empty_values: vec![],
