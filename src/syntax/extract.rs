@@ -5,7 +5,7 @@
 use tree_sitter::{Node, Tree};
 
 use super::decls::*;
-use super::prescan::KEPT_METHODS;
+use super::prescan::is_kept_method;
 use crate::diag::{Code, Diagnostic};
 use crate::golit as literal;
 use crate::limits::{PARSE_ERRORS_PER_FILE, SYNTAX_NESTING};
@@ -827,7 +827,7 @@ impl<'a> Extractor<'a> {
             return;
         };
         let name = self.text(name_node);
-        if !KEPT_METHODS.contains(&name) {
+        if !is_kept_method(name.as_bytes()) {
             return;
         }
         let receiver = node
