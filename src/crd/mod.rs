@@ -52,7 +52,7 @@ use crate::diag::{Code, Diagnostic};
 use crate::model::{ApiModel, TypeName};
 use crate::schema::cel;
 use crate::source::{FileId, SourceFile, SourceMap, Span};
-use patch::{documents, parse_document, text_of};
+use patch::{documents, parse_document, split_lines, text_of};
 
 /// Byte span of 0-based `line` in `text`.
 fn line_span(file: FileId, text: &str, line: usize) -> Span {
@@ -113,11 +113,7 @@ impl Outcome {
 /// manifest's text: the roots of `crd` (SPEC §3). What cannot be read is left to [`patch`],
 /// which reports it.
 pub fn kinds(text: &str) -> Vec<(String, String, String)> {
-    let with_endings: Vec<&str> = text.split_inclusive('\n').collect();
-    let lines: Vec<&str> = with_endings
-        .iter()
-        .map(|l| l.trim_end_matches('\n').trim_end_matches('\r'))
-        .collect();
+    let (with_endings, lines) = split_lines(text);
     let Ok(segments) = documents(&lines) else {
         return Vec::new();
     };

@@ -83,11 +83,7 @@ pub struct BudgetFinding {
 /// Patches one CRD file's text. `Err`: the file cannot be patched without reformatting it
 /// (or is not YAML); nothing must be written.
 pub fn patch(text: &str, index: &Index) -> Result<Patched, Finding> {
-    let with_endings: Vec<&str> = text.split_inclusive('\n').collect();
-    let lines: Vec<&str> = with_endings
-        .iter()
-        .map(|l| l.trim_end_matches('\n').trim_end_matches('\r'))
-        .collect();
+    let (with_endings, lines) = split_lines(text);
     let segments = documents(&lines)?;
     let mut patched = Patched::default();
     let mut insertions: Vec<Insertion> = Vec::new();
@@ -158,6 +154,16 @@ pub fn patch(text: &str, index: &Index) -> Result<Patched, Finding> {
     self_check(&out, &expected)?;
     patched.text = out;
     Ok(patched)
+}
+
+/// A text's lines with their line endings, and without (`\n` or `\r\n`).
+pub(super) fn split_lines(text: &str) -> (Vec<&str>, Vec<&str>) {
+    let with_endings: Vec<&str> = text.split_inclusive('\n').collect();
+    let lines = with_endings
+        .iter()
+        .map(|l| l.trim_end_matches('\n').trim_end_matches('\r'))
+        .collect();
+    (with_endings, lines)
 }
 
 /// The line ranges of the YAML documents (between `---` / `...` lines).

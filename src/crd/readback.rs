@@ -3,7 +3,7 @@
 
 use yaml_serde::{Mapping, Value};
 
-use super::patch::{documents, parse_document, text_of, Addition, Finding, Step};
+use super::patch::{documents, parse_document, split_lines, text_of, Addition, Finding, Step};
 use crate::schema::cel;
 
 /// Applies an addition to the structure, as the inserted lines should read.
@@ -66,11 +66,7 @@ pub(super) fn self_check(text: &str, expected: &[Option<Value>]) -> Result<(), F
              additions ({why}); nothing was written — please report this with the file"
         ),
     };
-    let with_endings: Vec<&str> = text.split_inclusive('\n').collect();
-    let lines: Vec<&str> = with_endings
-        .iter()
-        .map(|l| l.trim_end_matches('\n').trim_end_matches('\r'))
-        .collect();
+    let (with_endings, lines) = split_lines(text);
     let segments = documents(&lines)?;
     if segments.len() != expected.len() {
         return Err(failed(0, "the number of documents changed".into()));
