@@ -16,7 +16,7 @@ import sys
 # Bottom first. Modules on one line form one layer (they must not use each other either way
 # unless listed in SAME_LAYER_OK).
 STAGES = [
-    ["limits", "source", "golit", "yaml11", "exit"],
+    ["limits", "source", "golit", "yaml11", "exit", "kube_openapi_versions"],
     ["diag"],
     ["markers"],
     ["syntax"],
@@ -28,6 +28,7 @@ STAGES = [
     ["emit"],
     ["crd", "verify", "write"],
     ["pipeline"],
+    ["validate"],
     ["cli"],
 ]
 SAME_LAYER_OK = {("discover", "modules")}

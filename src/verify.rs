@@ -1,41 +1,24 @@
-//! `--verify` (of `generate` and `crd`): compares the bytes an update would write with the
-//! files on disk.
+//! Compares the bytes an update would write with the files on disk (`--verify` of `generate`
+//! and `crd`).
 //!
-//! Input: (path, bytes) pairs (already made in memory), the command line as typed. Output: a
-//! report on stdout and an exit code. Nothing on disk is touched: files are only read.
-//!
-//! Report, in one stream so that CI logs keep its order:
-//! - all equal: exactly one line, `union-gen: <files> up to date` (exit 0);
-//! - otherwise, per differing file: with `--message-format github` an `::error file=…`
-//!   workflow command, a note when the file is missing, then a unified diff (`--- a/<path>`,
-//!   `+++ b/<path>`, `/dev/null` for a missing file) of the exact bytes on disk against the
-//!   exact bytes the update would write, so `… --verify | git apply` performs the update;
-//!   finally one line naming the update command (exit 1).
+//! Input: (path, bytes) pairs (already made in memory) and the files on disk, which are only
+//! read. Output: per file, whether it differs and, when it does, a unified diff (`--- a/<path>`,
+//! `+++ b/<path>`, `/dev/null` for a missing file) of the exact bytes on disk against the exact
+//! bytes the update would write, so that applying the diffs performs the update. How the
+//! result is reported (annotations, the update command, the exit code) is the command
+//! layer's (`cli/verify.rs`); nothing here reads the command line, the terminal or the
+//! environment.
 
-use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::Path;
 
 use similar::{ChangeTag, TextDiff};
 
-use crate::diag::github_escape;
-use crate::exit;
-
-/// How the report is printed.
+/// How diffs are rendered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Style {
     /// ANSI colours: red removals, green additions, cyan hunk headers.
     pub color: bool,
-}
-
-impl Style {
-    /// Colour only when stdout is a terminal and `NO_COLOR` is unset.
-    pub fn for_stdout() -> Style {
-        use std::io::IsTerminal;
-        Style {
-            color: io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
-        }
-    }
 }
 
 const RED: &str = "\x1b[31m";
@@ -44,92 +27,62 @@ const CYAN: &str = "\x1b[36m";
 const BOLD: &str = "\x1b[1m";
 const RESET: &str = "\x1b[0m";
 
-/// How the report is addressed.
-#[derive(Debug, Clone)]
-pub struct Report {
-    /// What to run to update the files: [`update_command`]. (An earlier version named a
-    /// `hack/update-*.sh` it found instead, with this command line as what the script
-    /// "runs", which it could not know: a script passing other flags, or a verify run with
-    /// `--report`, made the hint wrong. A verify script names its update script itself.)
-    pub update: String,
-    /// `::error` workflow commands for GitHub Actions (`--message-format github`).
-    pub github_annotations: bool,
-    pub style: Style,
+/// One file compared with the bytes an update would write.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Compared {
+    /// The path as it is displayed.
+    pub name: String,
+    /// `None` when the file holds exactly the bytes.
+    pub difference: Option<Difference>,
 }
 
-/// Compares each file with the bytes an update would write and prints the report.
-pub fn verify(
-    files: &[(&Path, &[u8])],
-    report_as: &Report,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> u8 {
-    match report(files, report_as, out) {
-        Ok(code) => code,
+/// How a file differs from the bytes an update would write.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Difference {
+    /// The file does not exist (the diff is against an empty file).
+    pub missing: bool,
+    /// The unified diff of the file against the bytes, rendered in the [`Style`] asked for.
+    pub diff: Vec<u8>,
+}
+
+/// Compares each file with its bytes, in order; an unreadable file (other than a missing one)
+/// is an error naming it, and the files after it are not read.
+pub fn compare<'a>(
+    files: &'a [(&'a Path, &'a [u8])],
+    style: Style,
+) -> impl Iterator<Item = io::Result<Compared>> + 'a {
+    files
+        .iter()
+        .map(move |&(path, bytes)| compare_file(path, bytes, style))
+}
+
+/// Compares one file with the bytes an update would write.
+pub fn compare_file(path: &Path, bytes: &[u8], style: Style) -> io::Result<Compared> {
+    let name = path.display().to_string();
+    let existing = match std::fs::read(path) {
+        Ok(existing) => Some(existing),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => None,
         Err(error) => {
-            let _ = writeln!(err, "error: {error}");
-            exit::USAGE_OR_IO
+            return Err(io::Error::new(
+                error.kind(),
+                format!("cannot read {name}: {error}"),
+            ))
         }
+    };
+    if existing.as_deref() == Some(bytes) {
+        return Ok(Compared {
+            name,
+            difference: None,
+        });
     }
-}
-
-fn report(files: &[(&Path, &[u8])], report_as: &Report, out: &mut dyn Write) -> io::Result<u8> {
-    let mut checked = Vec::new();
-    let mut differing = Vec::new();
-    for &(path, bytes) in files {
-        let name = path.display().to_string();
-        let existing = match std::fs::read(path) {
-            Ok(existing) => Some(existing),
-            Err(error) if error.kind() == io::ErrorKind::NotFound => None,
-            Err(error) => {
-                return Err(io::Error::new(
-                    error.kind(),
-                    format!("cannot read {name}: {error}"),
-                ))
-            }
-        };
-        checked.push(name.clone());
-        if existing.as_deref() == Some(bytes) {
-            continue;
-        }
-        differing.push((name, existing));
-        let (name, existing) = differing.last().expect("just pushed");
-        if let Some(annotation) = annotation(report_as.github_annotations, name, &report_as.update)
-        {
-            writeln!(out, "{annotation}")?;
-        }
-        if existing.is_none() {
-            writeln!(
-                out,
-                "union-gen: {name} does not exist; diff against an empty file:"
-            )?;
-        }
-        write_diff(out, name, existing.as_deref(), bytes, report_as.style)?;
-    }
-    if differing.is_empty() {
-        writeln!(out, "union-gen: {} up to date", checked.join(", "))?;
-        out.flush()?;
-        return Ok(exit::SUCCESS);
-    }
-    writeln!(
-        out,
-        "union-gen: {} of {} file(s) out of date; to update, run: {}",
-        differing.len(),
-        checked.len(),
-        report_as.update
-    )?;
-    out.flush()?;
-    Ok(exit::FAILURE)
-}
-
-/// The `::error` workflow command for a differing file, with `--message-format github`.
-fn annotation(github: bool, name: &str, update: &str) -> Option<String> {
-    github.then(|| {
-        format!(
-            "::error file={},title=union-gen/verify::{}",
-            github_escape(name, true),
-            github_escape(&format!("{name} is out of date; run {update}"), false)
-        )
+    let mut diff = Vec::new();
+    write_diff(&mut diff, &name, existing.as_deref(), bytes, style)?;
+    Ok(Compared {
+        difference: Some(Difference {
+            missing: existing.is_none(),
+            diff,
+        }),
+        name,
     })
 }
 
@@ -201,78 +154,9 @@ fn write_diff(
     Ok(())
 }
 
-/// The command line as typed, without `--verify`, quoted for a POSIX shell. The program is
-/// named by its file name (`union-gen`), not by the path it was started from.
-pub fn update_command(args: &[OsString]) -> String {
-    let mut words = Vec::new();
-    let mut options_ended = false;
-    for (index, arg) in args.iter().enumerate() {
-        let text = arg.to_string_lossy();
-        if index == 0 {
-            let program = Path::new(arg)
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "union-gen".into());
-            words.push(shell_quote(&program));
-            continue;
-        }
-        if !options_ended && text == "--verify" {
-            continue;
-        }
-        if text == "--" {
-            options_ended = true;
-        }
-        words.push(shell_quote(&text));
-    }
-    words.join(" ")
-}
-
-/// Quotes `word` for a POSIX shell when it holds anything but unambiguous characters.
-fn shell_quote(word: &str) -> String {
-    let plain = !word.is_empty()
-        && word
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%^".contains(c));
-    if plain {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn os(args: &[&str]) -> Vec<OsString> {
-        args.iter().map(OsString::from).collect()
-    }
-
-    #[test]
-    fn update_command_drops_verify_and_quotes() {
-        assert_eq!(
-            update_command(&os(&[
-                "/usr/local/bin/union-gen",
-                "generate",
-                "--verify",
-                "--v2",
-                "a b/swagger.json",
-                "./...",
-            ])),
-            "union-gen generate --v2 'a b/swagger.json' ./..."
-        );
-        assert_eq!(
-            update_command(&os(&[
-                "union-gen",
-                "generate",
-                "--v3",
-                "it's",
-                "--",
-                "--verify"
-            ])),
-            r"union-gen generate --v3 'it'\''s' -- --verify"
-        );
-    }
 
     #[test]
     fn diff_marks_missing_final_newline_and_colours() {

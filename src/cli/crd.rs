@@ -4,9 +4,9 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::Terminal;
+use super::{verify, Terminal};
 use crate::diag::{self, Code, Levels, MessageFormat};
-use crate::{crd, exit, verify, write};
+use crate::{crd, exit, write};
 
 /// How a `crd` run reports and ends.
 pub(super) struct How<'a> {

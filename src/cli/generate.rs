@@ -5,10 +5,10 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::Terminal;
+use super::{verify, Terminal};
 use crate::diag::{self, Code, Diagnostic, Levels, MessageFormat};
 use crate::pipeline::{self, Config, Destination};
-use crate::{exit, verify, write};
+use crate::{exit, write};
 
 /// What the command line itself found and asked for, before the pipeline runs.
 pub(super) struct Before {

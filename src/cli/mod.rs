@@ -11,6 +11,7 @@ mod generate;
 mod openapi_gen;
 mod outputs;
 mod validate;
+mod verify;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -19,8 +20,9 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use crate::diag::{self, Code, Diagnostic, MessageFormat};
+use crate::exit;
 use crate::source::SourceMap;
-use crate::{exit, verify};
+use crate::verify::Style;
 use args::{Cli, Command};
 
 /// Entry point of the binary.
@@ -38,7 +40,7 @@ where
     crate::write::remove_temporaries_on_signals();
     ExitCode::from(run_styled(
         args,
-        verify::Style::for_stdout(),
+        verify::style_for_stdout(),
         stderr_color,
         &mut stdout.lock(),
         &mut stderr.lock(),
@@ -52,14 +54,14 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    run_styled(args, verify::Style::default(), false, out, err)
+    run_styled(args, Style::default(), false, out, err)
 }
 
 /// How a command prints: the command line as typed (for `--verify`'s update hint), colours
 /// of `--verify`'s report (stderr's colour is in the message format).
 struct Terminal<'a> {
     command_line: &'a [OsString],
-    stdout_style: verify::Style,
+    stdout_style: Style,
 }
 
 /// Reports a finding about the run itself (no source position) in the run's message
@@ -178,7 +180,7 @@ fn invoked_as_openapi_gen(argv0: Option<&OsString>) -> bool {
 
 fn run_styled<I, T>(
     args: I,
-    stdout_style: verify::Style,
+    stdout_style: Style,
     stderr_color: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,

@@ -10,7 +10,7 @@ use crate::diag::{Code, Diagnostic};
 use crate::limits::TYPE_DEPTH;
 use crate::markers::registry::Kind;
 use crate::model::*;
-use crate::syntax::{Field, SpannedMarker, TypeExpr};
+use crate::syntax::{Field, SchemaMethod, SpannedMarker, TypeExpr};
 
 impl<'a> Resolver<'_, 'a> {
     /// `+default=` (field, then the type chain), else openapi-gen's enforced zero value.
@@ -289,7 +289,10 @@ impl<'a> Resolver<'_, 'a> {
                 if checked
                     && self.custom_schema(&name).is_some()
                     && (unmarshals_itself
-                        || self.universe.method(&name, "OpenAPISchemaType").is_none())
+                        || self
+                            .universe
+                            .method(&name, SchemaMethod::SchemaType.name())
+                            .is_none())
                 {
                     return None;
                 }

@@ -9,6 +9,7 @@ use super::{checks, defaults, enums, overrides, validations, well_known, Resolve
 use crate::diag::{Code, Diagnostic};
 use crate::markers::registry::Kind;
 use crate::model::*;
+use crate::syntax::SchemaMethod;
 
 impl<'a> Resolver<'_, 'a> {
     /// The definition being resolved reaches `name`.
@@ -178,7 +179,7 @@ impl<'a> Resolver<'_, 'a> {
     /// [`Definition::model_name`]): `OpenAPIModelName()`'s literal value, else the
     /// non-empty `+k8s:openapi-model-package` of the type or its package, plus its name.
     fn model_name(&self, name: &TypeName, entry: TypeEntry<'a>) -> Option<String> {
-        if let Some(method) = self.universe.method(name, "OpenAPIModelName") {
+        if let Some(method) = self.universe.method(name, SchemaMethod::ModelName.name()) {
             return method.returns.first().cloned();
         }
         let package = self.universe.package(&name.package)?;
@@ -204,8 +205,10 @@ impl<'a> Resolver<'_, 'a> {
     pub(super) fn custom_schema(&self, name: &TypeName) -> Option<DefinitionBody> {
         // openapi-gen's `hasOpenAPIDefinitionMethods`: both methods, or neither counts (a
         // type with `OpenAPISchemaType` alone is generated from its Go shape).
-        let type_method = self.universe.method(name, "OpenAPISchemaType");
-        let format_method = self.universe.method(name, "OpenAPISchemaFormat");
+        let type_method = self.universe.method(name, SchemaMethod::SchemaType.name());
+        let format_method = self
+            .universe
+            .method(name, SchemaMethod::SchemaFormat.name());
         if let (Some(types), Some(format)) = (type_method, format_method) {
             return Some(DefinitionBody::Custom {
                 types: types.returns.clone(),

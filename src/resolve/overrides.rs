@@ -20,7 +20,7 @@ use super::universe::Universe;
 use crate::diag::{Code, Diagnostic};
 use crate::model::{Overrides, TypeName};
 use crate::source::Span;
-use crate::syntax::GoValue;
+use crate::syntax::{GoValue, SchemaMethod};
 
 /// The overrides of `name`'s methods. Unreadable bodies are reported (not under
 /// `openapi_gen`, whose Go output calls the methods) and leave the generated schema.
@@ -31,7 +31,8 @@ pub fn of_type(
     diagnostics: &mut Vec<Diagnostic>,
     dependencies: &mut Vec<String>,
 ) -> Overrides {
-    let mut read = |method: &str| -> Option<Value> {
+    let mut read = |method: SchemaMethod| -> Option<Value> {
+        let method = method.name();
         let decl = universe.method(name, method)?;
         let is_input = universe
             .package(&name.package)
@@ -68,12 +69,16 @@ pub fn of_type(
             }
         }
     };
-    let v2 = read("OpenAPIDefinition");
-    let v3 = read("OpenAPIV3Definition");
-    let type_and_format = universe.method(name, "OpenAPISchemaType").is_some()
-        && universe.method(name, "OpenAPISchemaFormat").is_some();
+    let v2 = read(SchemaMethod::Definition);
+    let v3 = read(SchemaMethod::V3Definition);
+    let type_and_format = universe
+        .method(name, SchemaMethod::SchemaType.name())
+        .is_some()
+        && universe
+            .method(name, SchemaMethod::SchemaFormat.name())
+            .is_some();
     let one_of = universe
-        .method(name, "OpenAPIV3OneOfTypes")
+        .method(name, SchemaMethod::V3OneOfTypes.name())
         .map(|m| m.returns.clone());
     match (v2, v3) {
         (Some(v2), v3) => Overrides {

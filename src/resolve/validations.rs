@@ -13,7 +13,7 @@ use crate::markers::registry::Kind;
 use crate::markers::validation::{self, CommentTags, Parsed, ProblemKind};
 use crate::model::{Limits, MarkerExtension, TypeName, Validations};
 use crate::source::Span;
-use crate::syntax::{Doc, TypeExpr};
+use crate::syntax::{Doc, SchemaMethod, TypeExpr};
 
 /// What the markers of one doc comment add to its schema.
 #[derive(Debug, Default)]
@@ -62,13 +62,17 @@ pub(super) fn of_type(
     if let Some(parsed) = parsed {
         let shape = shape(universe, GoType::Named(name.clone(), entry), 0);
         check_type(universe, &parsed, &parsed.tags, &shape, "", &mut out);
-        let replaced = ["OpenAPIDefinition", "OpenAPIV3Definition"]
+        let replaced = [SchemaMethod::Definition, SchemaMethod::V3Definition]
             .into_iter()
-            .find(|m| universe.method(name, m).is_some())
+            .find(|m| universe.method(name, m.name()).is_some())
             .filter(|m| {
-                *m == "OpenAPIDefinition" || universe.method(name, "OpenAPISchemaType").is_none()
+                *m == SchemaMethod::Definition
+                    || universe
+                        .method(name, SchemaMethod::SchemaType.name())
+                        .is_none()
             });
         if let Some(method) = replaced {
+            let method = method.name();
             out.push(ignored(
                 parsed.span_of("").unwrap_or_else(|| entry.decl.name_span.clone()),
                 format!(
@@ -227,11 +231,11 @@ enum Shape<'a> {
 }
 
 fn overridden(universe: &Universe<'_>, name: &TypeName) -> bool {
-    let has = |m: &str| universe.method(name, m).is_some();
-    has("OpenAPIDefinition")
-        || has("OpenAPIV3Definition")
-        || has("OpenAPIV3OneOfTypes")
-        || (has("OpenAPISchemaType") && has("OpenAPISchemaFormat"))
+    let has = |m: SchemaMethod| universe.method(name, m.name()).is_some();
+    has(SchemaMethod::Definition)
+        || has(SchemaMethod::V3Definition)
+        || has(SchemaMethod::V3OneOfTypes)
+        || (has(SchemaMethod::SchemaType) && has(SchemaMethod::SchemaFormat))
 }
 
 fn builtin_shape(name: &str) -> Shape<'static> {

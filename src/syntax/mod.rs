@@ -9,12 +9,14 @@ pub mod decls;
 pub mod dump;
 mod extract;
 pub mod prescan;
+mod schema_method;
 
 use std::cell::RefCell;
 
 use tree_sitter::{Parser, Point, Range as TsRange};
 
 pub use decls::*;
+pub use schema_method::SchemaMethod;
 
 use crate::diag::Diagnostic;
 use crate::source::FileId;

@@ -6,24 +6,24 @@
 
 use std::ops::Range;
 
-/// Methods the parser keeps: the schema overrides, whose bodies are read (`OpenAPIDefinition`,
-/// `OpenAPIV3Definition`, `OpenAPISchemaType`/`Format`, `OpenAPIV3OneOfTypes`), and two whose
-/// presence alone matters: `UnmarshalJSON` (openapi-gen enforces no zero-value default on a
-/// type that unmarshals itself), `MarshalText` (such a type is a string map key) and
-/// `OpenAPIModelName` (openapi-gen then keys and refers to the type by that method).
-pub const KEPT_METHODS: &[&str] = &[
-    "OpenAPIDefinition",
-    "OpenAPIV3Definition",
-    "OpenAPISchemaType",
-    "OpenAPISchemaFormat",
-    "OpenAPIV3OneOfTypes",
-    "UnmarshalJSON",
-    "MarshalText",
-    "OpenAPIModelName",
-];
+use super::SchemaMethod;
+
+/// Whether the parser keeps the method `name`: the [`SchemaMethod`]s, whose bodies are read
+/// (the overrides) or whose presence matters (`OpenAPIModelName`: openapi-gen then keys and
+/// refers to the type by that method), and the [`PRESENCE_METHODS`].
+pub fn is_kept_method(name: &[u8]) -> bool {
+    std::str::from_utf8(name).is_ok_and(|name| {
+        SchemaMethod::from_name(name).is_some() || PRESENCE_METHODS.contains(&name)
+    })
+}
+
+/// Methods kept besides the schema methods, whose presence alone matters: `UnmarshalJSON`
+/// (openapi-gen enforces no zero-value default on a type that unmarshals itself),
+/// `MarshalText` (such a type is a string map key).
+pub const PRESENCE_METHODS: &[&str] = &["UnmarshalJSON", "MarshalText"];
 
 /// Byte ranges the parser can skip: whole top-level function and method declarations (but
-/// the [`KEPT_METHODS`]) and whole top-level `var` declarations. What remains (package,
+/// the kept ones, [`is_kept_method`]) and whole top-level `var` declarations. What remains (package,
 /// imports, types, consts) still parses as a Go file.
 pub fn function_bodies(src: &[u8]) -> Vec<Range<usize>> {
     let mut scanner = Scanner { src, pos: 0 };
@@ -160,11 +160,9 @@ impl Scanner<'_> {
                         self.skip_to_close();
                     } else {
                         self.skip_to_close();
-                        let kept = name.as_ref().is_some_and(|n| {
-                            KEPT_METHODS
-                                .iter()
-                                .any(|k| k.as_bytes() == &self.src[n.clone()])
-                        });
+                        let kept = name
+                            .as_ref()
+                            .is_some_and(|n| is_kept_method(&self.src[n.clone()]));
                         return if kept { None } else { Some(self.pos) };
                     }
                 }

@@ -9,7 +9,9 @@
 use std::collections::BTreeMap;
 
 use crate::harness::cases::Case;
-use crate::harness::{definitions, generate, json_diagnostics, run, snapshot};
+use crate::harness::{
+    definitions, generate, generate_json, json_diagnostics, run, schemas_of, snapshot,
+};
 use cel::common::ast::{EntryExpr, Expr};
 use cel::{Context, IdedExpr, Program, Value as CelValue};
 use serde_json::{json, Map, Value};
@@ -427,7 +429,7 @@ fn assert_no_macro(expr: &IdedExpr, rule: &str) {
 
 /// Evaluates every case of every shape; returns (valid cases, invalid cases).
 fn evaluate(document: &str, shapes: &[Shape]) -> (usize, usize) {
-    let schemas = definitions(document, "v3");
+    let schemas = definitions(document);
     let mut with_rules: Vec<&str> = schemas
         .iter()
         .filter(|(_, s)| s.get("x-kubernetes-validations").is_some())
@@ -514,7 +516,7 @@ fn own_shapes_rules_accept_valid_and_reject_invalid_objects() {
 
 #[test]
 fn escaped_names_and_quoted_values() {
-    let schemas = definitions(&v3_cel(SHAPES), "v3");
+    let schemas = definitions(&v3_cel(SHAPES));
     let rules: Vec<String> = OWN_SHAPES
         .iter()
         .flat_map(|s| rules_of(&schemas[s.def]))
@@ -544,8 +546,8 @@ fn shapes_v3_snapshot() {
 #[test]
 fn v2_carries_the_same_rules_and_without_cel_there_are_none() {
     let v2 = generate(&["--v2", "-", "--naming", "short", "--cel", SHAPES]);
-    let v2 = definitions(&v2, "v2");
-    let v3 = definitions(&v3_cel(SHAPES), "v3");
+    let v2 = definitions(&v2);
+    let v3 = definitions(&v3_cel(SHAPES));
     let by_name = |d: &Map<String, Value>| -> BTreeMap<String, Vec<(String, String)>> {
         d.iter().map(|(k, s)| (k.clone(), rules_of(s))).collect()
     };
@@ -563,20 +565,17 @@ fn output_is_deterministic_across_thread_counts() {
 
 #[test]
 fn unescapable_names_are_reported_and_left_out() {
-    let (code, out, err) = run(&[
-        "generate",
+    let run = generate_json(&[
         "--v3",
         "-",
         "--naming",
         "short",
         "--cel",
-        "--message-format",
-        "json",
         "testdata/diagnostics/cel-unenforceable/...",
     ]);
-    assert_eq!(code, 0, "a warning only:\n{err}");
-    let diagnostics = json_diagnostics(&err);
-    let found: Vec<(String, u64, String)> = diagnostics
+    assert_eq!(run.code, 0, "a warning only:\n{}", run.stderr);
+    let found: Vec<(String, u64, String)> = run
+        .diagnostics
         .iter()
         .map(|d| {
             (
@@ -602,7 +601,7 @@ fn unescapable_names_are_reported_and_left_out() {
         found[0].2
     );
     assert!(found[1].2.contains("`a:b`"), "{}", found[1].2);
-    let schemas = definitions(&out, "v3");
+    let schemas = schemas_of(&run.document);
     assert!(
         rules_of(&schemas["cel-unenforceable.Port"]).is_empty(),
         "no count rule that silently leaves a member out"
@@ -668,7 +667,7 @@ fn accepted(schema: &Value, object: &Value) -> bool {
 /// valid objects: each object with the verdict the API gives it.
 #[test]
 fn real_world_shapes_accept_what_the_api_accepts() {
-    let schemas = definitions(&v3_cel("testdata/cel/realworld/..."), "v3");
+    let schemas = definitions(&v3_cel("testdata/cel/realworld/..."));
     let cases: &[(&str, Value, bool)] = &[
         // 2019, like core SeccompProfile: `LocalhostProfile` is a label, not a value.
         (

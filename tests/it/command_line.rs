@@ -5,6 +5,7 @@
 use std::fs;
 use std::path::Path;
 
+use crate::harness::module;
 use crate::harness::process::{Outcome, Process, BIN};
 
 fn union_gen(dir: &Path, args: &[&str]) -> Outcome {
@@ -21,18 +22,13 @@ const COMMITTED: &str = "{\n  \"swagger\": \"2.0\",\n  \"info\": {\"title\": \"c
 
 /// A module with one `+enum` package and a committed document `api/openapi.json`.
 fn project() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path();
-    fs::write(root.join("go.mod"), "module example.com/m\n\ngo 1.22\n").unwrap();
-    fs::create_dir_all(root.join("pkg/apis/v1")).unwrap();
-    fs::write(
-        root.join("pkg/apis/v1/types.go"),
-        "package v1\n\n// +enum\ntype Mode string\n\nconst (\n\tFast Mode = \"Fast\"\n\tSlow Mode = \"Slow\"\n)\n\ntype Spec struct {\n\tMode Mode `json:\"mode\"`\n}\n",
-    )
-    .unwrap();
-    fs::create_dir_all(root.join("api")).unwrap();
-    fs::write(root.join("api/openapi.json"), COMMITTED).unwrap();
-    dir
+    module(&[
+        (
+            "pkg/apis/v1/types.go",
+            b"package v1\n\n// +enum\ntype Mode string\n\nconst (\n\tFast Mode = \"Fast\"\n\tSlow Mode = \"Slow\"\n)\n\ntype Spec struct {\n\tMode Mode `json:\"mode\"`\n}\n",
+        ),
+        ("api/openapi.json", COMMITTED.as_bytes()),
+    ])
 }
 
 fn committed(dir: &Path) -> String {

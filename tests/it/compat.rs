@@ -97,7 +97,7 @@ fn schema_methods_per_version() {
             "testdata/kube-openapi-compat-extra/valuevalidation",
         ]);
         assert_eq!(code, 0, "{err}");
-        crate::harness::definitions(&out, version)
+        crate::harness::definitions(&out)
     };
     let (v2, v3) = (defs("v2"), defs("v3"));
     let json = |v: &serde_json::Value| serde_json::to_string(v).expect("JSON");

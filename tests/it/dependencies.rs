@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use crate::harness::process::{Outcome, Process};
-use crate::harness::{copy_dir, json_diagnostics, snapshot};
+use crate::harness::{assert_clean, copy_dir, json_diagnostics, parse_json, schemas_of, snapshot};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -48,30 +48,8 @@ fn generate(args: &[&str]) -> String {
     let mut full = vec!["generate", "--message-format", "json"];
     full.extend_from_slice(args);
     let output = run(&full);
-    assert_eq!(
-        output.code, 0,
-        "union-gen {full:?} failed:\n{}",
-        output.stderr
-    );
-    assert!(
-        output.stderr.is_empty(),
-        "unexpected diagnostics for {full:?}:\n{}",
-        output.stderr
-    );
+    assert_clean(&full, output.code, &output.stderr);
     output.stdout
-}
-
-fn parse(document: &str) -> Value {
-    serde_json::from_str(document).expect("valid JSON")
-}
-
-/// The definitions of a v2 document or the schemas of a v3 one.
-fn definitions(document: &Value) -> &serde_json::Map<String, Value> {
-    document
-        .get("definitions")
-        .or_else(|| document.pointer("/components/schemas"))
-        .and_then(Value::as_object)
-        .expect("definitions or components.schemas")
 }
 
 /// Every `$ref` anywhere in the document.
@@ -99,7 +77,7 @@ fn dangling_refs(document: &Value) -> BTreeSet<String> {
     } else {
         "#/components/schemas/"
     };
-    let defined = definitions(document);
+    let defined = schemas_of(document);
     let mut refs = BTreeSet::new();
     collect_refs(document, &mut refs);
     refs.into_iter()
@@ -119,7 +97,7 @@ fn assert_no_dangling_refs(document: &Value) {
 }
 
 fn property<'d>(document: &'d Value, definition: &str, name: &str) -> &'d Value {
-    definitions(document)
+    schemas_of(document)
         .get(definition)
         .unwrap_or_else(|| panic!("no definition {definition}"))
         .pointer(&format!("/properties/{name}"))
@@ -146,7 +124,7 @@ fn strings(value: &Value) -> Vec<&str> {
 }
 
 fn property_names(document: &Value, definition: &str) -> Vec<String> {
-    definitions(document)[definition]["properties"]
+    schemas_of(document)[definition]["properties"]
         .as_object()
         .expect("properties")
         .keys()
@@ -197,7 +175,7 @@ fn check_vendored(document: &Value, ref_prefix: &str) {
         property_names(document, OBJECT_META),
         ["creationTimestamp", "labels", "name", "ownerReferences"]
     );
-    let defined = definitions(document);
+    let defined = schemas_of(document);
     for name in [
         "io.k8s.api.core.v1.LocalObjectReference",
         "io.k8s.apimachinery.pkg.apis.meta.v1.OwnerReference",
@@ -231,14 +209,14 @@ fn check_vendored(document: &Value, ref_prefix: &str) {
 fn vendored_v2() {
     let text = generate(&["--v2", "-", VENDORED]);
     snapshot("deps__vendored_v2", &text);
-    check_vendored(&parse(&text), "#/definitions/");
+    check_vendored(&parse_json(&text), "#/definitions/");
 }
 
 #[test]
 fn vendored_v3() {
     let text = generate(&["--v3", "-", VENDORED]);
     snapshot("deps__vendored_v3", &text);
-    let document = parse(&text);
+    let document = parse_json(&text);
     assert_eq!(document["openapi"], "3.0.0");
     check_vendored(&document, "#/components/schemas/");
 }
@@ -270,9 +248,9 @@ fn vendored_without_module_cache() {
 fn vendored_deps_definitions_ref() {
     let text = generate(&["--v2", "-", "--deps-definitions", "ref", VENDORED]);
     snapshot("deps__vendored_v2_deps_ref", &text);
-    let document = parse(&text);
+    let document = parse_json(&text);
     // Only the input package's structs are defined...
-    let defined: Vec<&String> = definitions(&document).keys().collect();
+    let defined: Vec<&String> = schemas_of(&document).keys().collect();
     assert_eq!(defined, [GIZMO, GIZMO_SPEC]);
     // ...the dependency types stay `$ref`s to their would-be definitions...
     assert_eq!(
@@ -304,7 +282,7 @@ fn deps_definitions_include_is_the_default() {
     let default = generate(&["--v2", "-", VENDORED]);
     let include = generate(&["--v2", "-", "--deps-definitions", "include", VENDORED]);
     assert_eq!(default, include);
-    assert_no_dangling_refs(&parse(&include));
+    assert_no_dangling_refs(&parse_json(&include));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -318,7 +296,7 @@ const WORKSHOP: &str = "com.example.modcache.apis.v1.Workshop";
 fn modcache_v2() {
     let text = generate(&["--v2", "-", MODCACHE]);
     snapshot("deps__modcache_v2", &text);
-    let document = parse(&text);
+    let document = parse_json(&text);
     // github.com/Example/Widgets v1.2.3 is read from `github.com/!example/!widgets@v1.2.3`,
     // not from the v1.2.2 folder next to it.
     assert_eq!(property_names(&document, GADGET), ["color", "size"]);
@@ -406,7 +384,7 @@ fn modcache_empty_cache_warns_with_escaped_paths() {
 fn replaced_v2() {
     let text = generate(&["--v2", "-", "testdata/deps/replaced/apis/v1"]);
     snapshot("deps__replaced_v2", &text);
-    let document = parse(&text);
+    let document = parse_json(&text);
     let depot = "com.example.replaced.apis.v1.Depot";
     // `replace example.com/shared => ../shared-local` wins over the cache's v0.1.0.
     assert_eq!(
@@ -489,7 +467,7 @@ fn missing_package_warns_once_and_keeps_the_ref() {
     );
 
     // The `$ref`s stay, to the would-be definition names.
-    let document = parse(&output.stdout);
+    let document = parse_json(&output.stdout);
     assert_eq!(
         dangling_refs(&document),
         BTreeSet::from(
@@ -551,7 +529,7 @@ fn workspace_v2() {
     let text = generate(&["--v2", "-", WS_CRD]);
     snapshot("deps__workspace_v2", &text);
     assert!(!text.contains("FromCache"));
-    check_workspace(&parse(&text));
+    check_workspace(&parse_json(&text));
 }
 
 /// Both workspace modules as inputs: each module's imports are looked up through its own
@@ -559,7 +537,7 @@ fn workspace_v2() {
 #[test]
 fn workspace_all_modules() {
     let text = generate(&["--v2", "-", "testdata/deps/workspace/..."]);
-    check_workspace(&parse(&text));
+    check_workspace(&parse_json(&text));
     assert_eq!(text, generate(&["--v2", "-", WS_CRD]));
 }
 
@@ -576,7 +554,7 @@ fn workspace_without_go_work_uses_the_cache() {
     }
     let crd = dir.path().join("crd/apis/v1");
     let text = generate(&["--v2", "-", crd.to_str().unwrap()]);
-    let document = parse(&text);
+    let document = parse_json(&text);
     assert_eq!(
         strings(&property(&document, JOB, "target")["enum"]),
         ["FromCache"]
@@ -598,12 +576,12 @@ fn several_modules_in_one_run() {
     let mut args = vec!["--v2", "-", "-j", "1"];
     args.extend(inputs);
     let text = generate(&args);
-    let document = parse(&text);
+    let document = parse_json(&text);
     assert_eq!(
         strings(&property(&document, GIZMO_SPEC, "pullPolicy")["enum"]),
         ["Always", "IfNotPresent", "Never"]
     );
-    assert!(definitions(&document).contains_key(OBJECT_META));
+    assert!(schemas_of(&document).contains_key(OBJECT_META));
     assert_eq!(
         strings(&property(&document, GADGET, "size")["enum"]),
         ["Large", "Small"]
@@ -632,7 +610,7 @@ fn packages_named_by_import_path() {
             .env_remove("GOPATH")
             .run();
         assert_eq!(output.code, 0, "{patterns:?}: {}", output.stderr);
-        definitions(&parse(&output.stdout))
+        schemas_of(&parse_json(&output.stdout))
             .keys()
             .cloned()
             .collect()

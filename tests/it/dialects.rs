@@ -3,10 +3,8 @@
 //! repeating the rule controller-gen already wrote. (Its diagnostics are cases under
 //! `testdata/unions/broken/`.)
 
-use serde_json::Value;
-
 use crate::harness::cases::Case;
-use crate::harness::run;
+use crate::harness::{definitions, run};
 
 // --- controller-gen's ExactlyOneOf / AtMostOneOf / AtLeastOneOf ---------------------------
 
@@ -18,10 +16,8 @@ fn controller_gen_rules() -> Vec<(String, Vec<(String, String)>)> {
     let pattern = format!("{CONTROLLER_GEN}/...");
     let (code, out, err) = run(&["generate", "--cel", "--v2", "-", &pattern]);
     assert_eq!(code, 0, "{err}");
-    let document: Value = serde_json::from_str(&out).unwrap();
-    let definitions = document["definitions"].as_object().unwrap();
     let mut found = Vec::new();
-    for (name, schema) in definitions {
+    for (name, schema) in &definitions(&out) {
         assert!(schema.get("x-kubernetes-unions").is_none(), "{name}");
         let Some(rules) = schema["x-kubernetes-validations"].as_array() else {
             continue;

@@ -16,7 +16,7 @@ fn scenario(name: &str, pattern: &str, extra: &[&str]) {
         args.push(pattern);
         let text = generate(&args);
         assert!(text.ends_with("}\n"), "JSON ends with a newline");
-        assert!(!definitions(&text, version).is_empty());
+        assert!(!definitions(&text).is_empty());
         snapshot(&format!("e2e__{name}_{version}"), &text);
     }
 }
@@ -42,7 +42,7 @@ fn unions2019_order_of_x_kubernetes_unions() {
     // (Feeding, Pet, *Undiscriminated), then Home's own `+unionDeprecated` members; Estate
     // inlines Home (recursively) and appends its own member-level union last.
     let text = generate(&["--v2", "-", "testdata/unions2019/..."]);
-    let defs = definitions(&text, "v2");
+    let defs = definitions(&text);
     let members = |def: &str| -> Vec<Vec<String>> {
         defs[def]["x-kubernetes-unions"]
             .as_array()
@@ -99,7 +99,7 @@ fn naming_go_definition_names() {
     for version in ["v2", "v3"] {
         let flag = format!("--{version}");
         let text = generate(&[&flag, "-", "--naming", "go", "testdata/naming/..."]);
-        let names: Vec<String> = definitions(&text, version).keys().cloned().collect();
+        let names: Vec<String> = definitions(&text).keys().cloned().collect();
         assert_eq!(
             names,
             [
@@ -139,7 +139,7 @@ fn schemas() {
 #[test]
 fn schemas_openapi_gen_false_on_type_and_package() {
     let text = generate(&["--v2", "-", "testdata/schemas/..."]);
-    let defs = definitions(&text, "v2");
+    let defs = definitions(&text);
     assert!(!defs.keys().any(|k| k.ends_with(".Hidden")), "type opt-out");
     assert!(
         !defs.keys().any(|k| k.contains(".hidden.")),
@@ -350,7 +350,7 @@ fn verify_accepts_up_to_date_files_and_reports_stale_ones() {
 #[test]
 fn v2_ref_comes_before_extensions() {
     let text = generate(&["--v2", "-", "testdata/bugs/ref-key-order/..."]);
-    let defs = definitions(&text, "v2");
+    let defs = definitions(&text);
     let pinned = defs["com.example.bugs.refkeyorder.api.Widget"]["properties"]["pinned"]
         .as_object()
         .unwrap();
@@ -375,7 +375,7 @@ fn function_call_is_not_an_enum_value() {
         codes(&json_diagnostics(&err)).contains(&"enum/unevaluable-constant".to_string()),
         "{err}"
     );
-    let defs = definitions(&out, "v2");
+    let defs = definitions(&out);
     assert_eq!(
         defs["com.example.bugs.callinenumconst.api.Settings"]["properties"]["mode"]["enum"],
         serde_json::json!(["Fast"])
@@ -388,7 +388,7 @@ fn function_call_is_not_an_enum_value() {
 #[test]
 fn untagged_embedded_struct_is_inlined_like_encoding_json() {
     let text = generate(&["--v2", "-", "testdata/bugs/untagged-embedded/..."]);
-    let defs = definitions(&text, "v2");
+    let defs = definitions(&text);
     let outer = &defs["com.example.bugs.untaggedembedded.api.Outer"];
     assert!(outer["properties"].get("Meta").is_none(), "{outer}");
     assert!(outer["properties"].get("kind").is_some(), "{outer}");
@@ -399,7 +399,7 @@ fn untagged_embedded_struct_is_inlined_like_encoding_json() {
 #[test]
 fn json_names_follow_encoding_json() {
     let text = generate(&["--v2", "-", "testdata/bugs/empty-json-name/..."]);
-    let defs = definitions(&text, "v2");
+    let defs = definitions(&text);
     let object = &defs["com.example.bugs.emptyjsonname.api.Object"]["properties"];
     assert!(object.get("NoName").is_some(), "{object}");
     let dashed = &defs["com.example.bugs.emptyjsonname.api.Dashed"]["properties"];

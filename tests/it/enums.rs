@@ -11,7 +11,7 @@ fn enum_of(packages: &[&str], definition: &str, property: &str) -> Option<Vec<St
     args.extend_from_slice(packages);
     let (code, out, err) = run(&args);
     assert_eq!(code, 0, "{err}");
-    let defs = definitions(&out, "v2");
+    let defs = definitions(&out);
     let schema = &defs[definition]["properties"][property];
     schema["enum"].as_array().map(|values| {
         values

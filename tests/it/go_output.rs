@@ -5,46 +5,7 @@
 
 use std::path::Path;
 
-use crate::harness::{run, snapshot};
-
-/// Runs `union-gen openapi-gen` (as argv[0] `argv0`) into a temporary directory; returns
-/// (exit code, the written file or "", stderr).
-fn openapi_gen_as(argv0: &str, flags: &[&str], packages: &[&str]) -> (u8, String, String) {
-    let out = tempfile::tempdir().expect("temporary directory");
-    let out_dir = out.path().join("generated").to_string_lossy().to_string();
-    let mut args: Vec<&str> = Vec::new();
-    if argv0 == "union-gen" {
-        args.push("openapi-gen");
-    }
-    args.extend_from_slice(&[
-        "--output-dir",
-        &out_dir,
-        "--output-pkg",
-        "example.com/shop/generated/openapi",
-        "--output-file",
-        "zz_generated.openapi.go",
-    ]);
-    args.extend_from_slice(flags);
-    args.extend_from_slice(packages);
-    let (code, err) = if argv0 == "union-gen" {
-        let (code, _, err) = run(&args);
-        (code, err)
-    } else {
-        let mut argv = vec![argv0];
-        argv.extend_from_slice(&args);
-        let mut stdout = Vec::new();
-        let mut stderr = Vec::new();
-        let code = union_gen::run_with_output(argv, &mut stdout, &mut stderr);
-        (code, String::from_utf8(stderr).expect("UTF-8"))
-    };
-    let file = std::fs::read_to_string(Path::new(&out_dir).join("zz_generated.openapi.go"))
-        .unwrap_or_default();
-    (code, file, err)
-}
-
-fn openapi_gen(flags: &[&str], packages: &[&str]) -> (u8, String, String) {
-    openapi_gen_as("union-gen", flags, packages)
-}
+use crate::harness::{copy_dir, openapi_gen, openapi_gen_as, run, snapshot};
 
 /// gofmt leaves the file as it is; skipped (with a note) where Go is not installed.
 fn assert_gofmt_stable(text: &str) {
@@ -313,21 +274,9 @@ fn model_names_of_dependencies_as_openapi_gen_sees_them() {
 /// Copies `testdata/go-output/{go.mod,modelnames}` into a temporary module (the model-name
 /// files are written into the packages' own directories).
 fn model_names_module() -> tempfile::TempDir {
-    fn copy(from: &Path, to: &Path) {
-        std::fs::create_dir_all(to).expect("create directory");
-        for entry in std::fs::read_dir(from).expect("read testdata") {
-            let entry = entry.expect("directory entry");
-            let target = to.join(entry.file_name());
-            if entry.file_type().expect("file type").is_dir() {
-                copy(&entry.path(), &target);
-            } else {
-                std::fs::copy(entry.path(), &target).expect("copy testdata");
-            }
-        }
-    }
     let dir = tempfile::tempdir().expect("temporary directory");
     std::fs::copy("testdata/go-output/go.mod", dir.path().join("go.mod")).expect("copy go.mod");
-    copy(
+    copy_dir(
         Path::new("testdata/go-output/modelnames"),
         &dir.path().join("modelnames"),
     );

@@ -1,6 +1,8 @@
 //! The integration tests: one test binary (ripgrep's layout), one module per area, and the
-//! shared [`harness`] (in-process and subprocess runners, the JSON diagnostics reader, the
-//! snapshot helper, diagnostics cases as files). Snapshots are in `snapshots/`.
+//! shared [`harness`] (in-process and subprocess runners, `generate` and `openapi-gen`
+//! wrappers, the JSON diagnostics reader, the one reader of a document's definitions, the
+//! snapshot helper, scratch modules, diagnostics cases as files): a module needing one of
+//! these uses the harness's, never a copy of its own. Snapshots are in `snapshots/`.
 
 mod harness;
 

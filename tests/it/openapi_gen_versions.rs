@@ -2,7 +2,7 @@
 //! `src/kube_openapi_versions.rs`'s table (the version before the change and the one after), each
 //! on a few lines of Go, plus the header layouts and the command lines of older versions.
 
-use crate::harness::run;
+use crate::harness::{definitions, module, run, write_file};
 
 /// Before and after each change (pseudo-versions of real master commits).
 const K126: &str = "v0.0.0-20221012153701-172d655c2280";
@@ -26,19 +26,13 @@ struct Output {
 /// `source` (after `package api`) as the package `example.com/m/api`, marked
 /// `+k8s:openapi-gen=true`, through `union-gen openapi-gen --kube-openapi-version VERSION`.
 fn generate_with(version: &str, source: &str, files: &[(&str, &str)], flags: &[&str]) -> Output {
-    let dir = tempfile::tempdir().expect("temporary directory");
+    let dir = module(&[(
+        "api/types.go",
+        format!("// +k8s:openapi-gen=true\npackage api\n\n{source}").as_bytes(),
+    )]);
     let root = dir.path();
-    std::fs::write(root.join("go.mod"), "module example.com/m\n\ngo 1.22\n").unwrap();
-    std::fs::create_dir_all(root.join("api")).unwrap();
-    std::fs::write(
-        root.join("api/types.go"),
-        format!("// +k8s:openapi-gen=true\npackage api\n\n{source}"),
-    )
-    .unwrap();
     for (path, text) in files {
-        let path = root.join(path);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
+        write_file(root, path, text);
     }
     let out = root.join("out").display().to_string();
     let report = root.join("report.txt").display().to_string();
@@ -331,15 +325,11 @@ fn unknown_and_too_old_versions_are_warnings() {
 
 #[test]
 fn gengo_v1_and_klog_flags_are_accepted() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = module(&[(
+        "api/types.go",
+        "// +k8s:openapi-gen=true\npackage api\n\ntype S struct{}\n".as_bytes(),
+    )]);
     let root = dir.path();
-    std::fs::write(root.join("go.mod"), "module example.com/m\n\ngo 1.22\n").unwrap();
-    std::fs::create_dir_all(root.join("api")).unwrap();
-    std::fs::write(
-        root.join("api/types.go"),
-        "// +k8s:openapi-gen=true\npackage api\n\ntype S struct{}\n",
-    )
-    .unwrap();
     std::fs::write(root.join("h.txt"), "// H\n").unwrap();
     let base = root.display().to_string();
     let api = root.join("api").display().to_string();
@@ -381,15 +371,11 @@ fn gengo_v1_and_klog_flags_are_accepted() {
 #[test]
 fn output_package_equal_to_an_input_package_writes_its_types_unqualified() {
     let source = "type Amount struct{ v int64 }\n\nfunc (Amount) OpenAPISchemaType() []string { return []string{\"string\"} }\nfunc (Amount) OpenAPISchemaFormat() string { return \"\" }\n\ntype T struct {\n\tA Amount `json:\"a\"`\n}\n\nfunc (T) OpenAPIModelName() string { return \"io.example.T\" }\n";
-    let dir = tempfile::tempdir().unwrap();
+    let dir = module(&[(
+        "api/types.go",
+        format!("// +k8s:openapi-gen=true\npackage api\n\n{source}").as_bytes(),
+    )]);
     let root = dir.path();
-    std::fs::write(root.join("go.mod"), "module example.com/m\n\ngo 1.22\n").unwrap();
-    std::fs::create_dir_all(root.join("api")).unwrap();
-    std::fs::write(
-        root.join("api/types.go"),
-        format!("// +k8s:openapi-gen=true\npackage api\n\n{source}"),
-    )
-    .unwrap();
     let api = root.join("api").display().to_string();
     let (code, _, err) = run(&[
         "openapi-gen",
@@ -492,15 +478,8 @@ fn dot_imported_names_resolve() {
 
 #[test]
 fn generate_names_model_named_types_by_their_model_name_under_every_naming() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = module(&[("api/types.go", "// +k8s:openapi-gen=true\npackage api\n\n// +k8s:openapi-model-package=io.example.api\ntype Outer struct {\n\tIn Inner `json:\"in\"`\n\tPlain Plain `json:\"plain\"`\n}\n\ntype Inner struct {\n\tV string `json:\"v\"`\n}\n\nfunc (Inner) OpenAPIModelName() string { return \"io.example.hand.Inner\" }\n\ntype Plain struct {\n\tV string `json:\"v\"`\n}\n".as_bytes())]);
     let root = dir.path();
-    std::fs::write(root.join("go.mod"), "module example.com/m\n\ngo 1.22\n").unwrap();
-    std::fs::create_dir_all(root.join("api")).unwrap();
-    std::fs::write(
-        root.join("api/types.go"),
-        "// +k8s:openapi-gen=true\npackage api\n\n// +k8s:openapi-model-package=io.example.api\ntype Outer struct {\n\tIn Inner `json:\"in\"`\n\tPlain Plain `json:\"plain\"`\n}\n\ntype Inner struct {\n\tV string `json:\"v\"`\n}\n\nfunc (Inner) OpenAPIModelName() string { return \"io.example.hand.Inner\" }\n\ntype Plain struct {\n\tV string `json:\"v\"`\n}\n",
-    )
-    .unwrap();
     let api = root.join("api").display().to_string();
     for (naming, plain) in [
         ("short", "api.Plain"),
@@ -510,9 +489,7 @@ fn generate_names_model_named_types_by_their_model_name_under_every_naming() {
         let out = root.join(format!("{naming}.json")).display().to_string();
         let (code, _, err) = run(&["generate", "--naming", naming, "--v2", &out, &api]);
         assert_eq!(code, 0, "{err}");
-        let doc: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
-        let definitions = doc["definitions"].as_object().unwrap();
+        let definitions = definitions(&std::fs::read_to_string(&out).unwrap());
         let mut names: Vec<&str> = definitions.keys().map(String::as_str).collect();
         names.sort();
         let mut want = vec!["io.example.api.Outer", "io.example.hand.Inner", plain];

@@ -4,31 +4,17 @@
 
 use serde_json::Value;
 
-use crate::harness::{json_diagnostics, run};
+use crate::harness::generate_json;
 
 /// `generate --naming short --v2 -` on one package of `testdata/parity`: exit code, the
 /// definitions, and the diagnostics as JSON lines.
 fn generate(package: &str) -> (u8, Value, Vec<Value>) {
     let dir = format!("testdata/parity/{package}");
-    let (code, out, err) = run(&[
-        "generate",
-        "--naming",
-        "short",
-        "--message-format",
-        "json",
-        "--v2",
-        "-",
-        dir.as_str(),
-    ]);
-    let document: Value = if out.is_empty() {
-        Value::Null
-    } else {
-        serde_json::from_str(&out).expect("v2 document")
-    };
+    let run = generate_json(&["--naming", "short", "--v2", "-", &dir]);
     (
-        code,
-        document["definitions"].clone(),
-        json_diagnostics(&err),
+        run.code,
+        run.document["definitions"].clone(),
+        run.diagnostics,
     )
 }
 

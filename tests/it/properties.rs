@@ -333,17 +333,9 @@ fn evaluate_chains(chains: &[Vec<String>]) -> Vec<String> {
     text.push_str(")\n\ntype T struct {\n\tE E `json:\"e\"`\n}\n");
     std::fs::write(root.join("p/types.go"), &text).expect("types.go");
     let pattern = format!("{}/...", root.to_string_lossy());
-    let (code, out, err) = crate::harness::run(&[
-        "generate",
-        "--v2",
-        "-",
-        "--message-format",
-        "json",
-        &pattern,
-    ]);
-    assert_eq!(code, 0, "{err}\n{text}");
-    let document: serde_json::Value = serde_json::from_str(&out).expect("JSON document");
-    let definitions = document["definitions"].as_object().expect("definitions");
+    let run = crate::harness::generate_json(&["--v2", "-", &pattern]);
+    assert_eq!(run.code, 0, "{}\n{text}", run.stderr);
+    let definitions = crate::harness::schemas_of(&run.document);
     let (_, t) = definitions.iter().next().expect("one definition");
     t["properties"]["e"]["enum"]
         .as_array()

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::harness::process::{Outcome, Process};
+use crate::harness::{definitions, module, write_file};
 
 /// Time bound of one run (generous: debug builds on 2 shared cores).
 const TIMEOUT: Duration = Duration::from_secs(20);
@@ -32,22 +33,6 @@ fn run_with_timeout(dir: &Path, args: &[&str], timeout: Duration) -> Outcome {
 
 fn run(dir: &Path, args: &[&str]) -> Outcome {
     run_with_timeout(dir, args, TIMEOUT)
-}
-
-/// A module `example.com/m` in a temporary directory, with the given files.
-fn module(files: &[(&str, &[u8])]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("temporary directory");
-    write(dir.path(), "go.mod", b"module example.com/m\n\ngo 1.22\n");
-    for (path, bytes) in files {
-        write(dir.path(), path, bytes);
-    }
-    dir
-}
-
-fn write(root: &Path, path: &str, bytes: &[u8]) {
-    let full = root.join(path);
-    fs::create_dir_all(full.parent().expect("a parent")).expect("create directories");
-    fs::write(full, bytes).expect("write file");
 }
 
 /// One Go file `p/types.go` in a fresh module.
@@ -86,14 +71,6 @@ fn generate_ok(dir: &Path, extra: &[&str]) -> String {
     let outcome = run(dir, &args);
     assert_eq!(outcome.code, 0, "expected success:\n{}", outcome.stderr);
     outcome.stdout
-}
-
-fn schemas(document: &str) -> serde_json::Map<String, serde_json::Value> {
-    let value: serde_json::Value = serde_json::from_str(document).expect("a JSON document");
-    value["components"]["schemas"]
-        .as_object()
-        .expect("schemas")
-        .clone()
 }
 
 /// A small deterministic generator (Knuth's MMIX LCG), so failures reproduce by seed.
@@ -192,7 +169,7 @@ fn every_testdata_file_truncated_at_twenty_points() {
     for (batch_index, batch) in cut_files.chunks(BATCH).enumerate() {
         let dir = module(&[]);
         for (index, text) in batch.iter().enumerate() {
-            write(dir.path(), &format!("p{index}/cut.go"), text);
+            write_file(dir.path(), &format!("p{index}/cut.go"), text);
         }
         let outcome = run_with_timeout(
             dir.path(),
@@ -303,7 +280,7 @@ fn crlf_line_endings_give_the_same_output_as_lf() {
     for file in &files {
         let relative = file.strip_prefix("testdata/example").expect("inside");
         let text = fs::read_to_string(file).expect("read");
-        write(
+        write_file(
             example.path(),
             &relative.to_string_lossy(),
             text.replace('\n', "\r\n").as_bytes(),
@@ -360,7 +337,7 @@ fn ten_megabyte_file() {
         Duration::from_secs(90),
     );
     assert_eq!(outcome.code, 0, "{}", outcome.stderr);
-    assert_eq!(schemas(&outcome.stdout).len(), index);
+    assert_eq!(definitions(&outcome.stdout).len(), index);
 }
 
 #[test]
@@ -374,7 +351,7 @@ fn struct_with_ten_thousand_fields() {
     text.push_str("}\n");
     let dir = one_file(&text);
     let document = generate_ok(dir.path(), &[]);
-    let big = &schemas(&document)["com.example.m.p.Big"];
+    let big = &definitions(&document)["com.example.m.p.Big"];
     assert_eq!(
         big["properties"].as_object().expect("properties").len(),
         10_000
@@ -390,7 +367,7 @@ fn enum_with_ten_thousand_values() {
     text.push_str(")\n\ntype T struct {\n\tE E `json:\"e\"`\n}\n");
     let dir = one_file(&text);
     let document = generate_ok(dir.path(), &[]);
-    let values = &schemas(&document)["com.example.m.p.T"]["properties"]["e"]["enum"];
+    let values = &definitions(&document)["com.example.m.p.T"]["properties"]["e"]["enum"];
     assert_eq!(values.as_array().expect("enum list").len(), 10_000);
 }
 
@@ -473,7 +450,7 @@ type OtherList []Other
 ",
     );
     let document = generate_ok(dir.path(), &[]);
-    let schemas = schemas(&document);
+    let schemas = definitions(&document);
     assert_eq!(schemas.len(), 2);
     let next = &schemas["com.example.m.p.Node"]["properties"]["next"];
     assert!(next
@@ -539,7 +516,7 @@ fn long_chains_of_named_types_are_reported_or_resolved() {
     }
     text.push_str("type T10000 struct{}\n");
     let dir = one_file(&text);
-    assert_eq!(schemas(&generate_ok(dir.path(), &[])).len(), 10_001);
+    assert_eq!(definitions(&generate_ok(dir.path(), &[])).len(), 10_001);
 }
 
 #[test]
@@ -587,7 +564,7 @@ fn symlink_loop_under_dot_dot_dot() {
     std::os::unix::fs::symlink("..", dir.path().join("p/loop")).expect("symlink");
     std::os::unix::fs::symlink("self", dir.path().join("p/self")).expect("symlink");
     let document = generate_ok(dir.path(), &[]);
-    assert!(schemas(&document).contains_key("com.example.m.p.Spec"));
+    assert!(definitions(&document).contains_key("com.example.m.p.Spec"));
 }
 
 #[test]
@@ -595,7 +572,7 @@ fn directory_named_like_a_go_file() {
     let dir = one_file(SAMPLE);
     fs::create_dir_all(dir.path().join("p/x.go")).expect("directory");
     let document = generate_ok(dir.path(), &[]);
-    assert!(schemas(&document).contains_key("com.example.m.p.Spec"));
+    assert!(definitions(&document).contains_key("com.example.m.p.Spec"));
 }
 
 #[cfg(unix)]
@@ -627,7 +604,7 @@ fn fifo_named_go_does_not_hang() {
     mkfifo(&fifo);
     std::os::unix::fs::symlink("y.go", dir.path().join("p/z.go")).expect("symlink");
     let document = generate_ok(dir.path(), &[]);
-    assert!(schemas(&document).contains_key("com.example.m.p.Spec"));
+    assert!(definitions(&document).contains_key("com.example.m.p.Spec"));
 }
 
 /// FIFOs named go.mod / go.work blocked discovery and the module look-up forever.
@@ -803,5 +780,5 @@ fn short_names_colliding_across_packages_fail_without_writing() {
     assert!(untouched);
     // The default naming keeps both.
     let document = generate_ok(dir.path(), &[]);
-    assert_eq!(schemas(&document).len(), 2);
+    assert_eq!(definitions(&document).len(), 2);
 }

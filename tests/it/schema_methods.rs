@@ -8,7 +8,7 @@
 
 use serde_json::{json, Value};
 
-use crate::harness::{definitions, generate, run, snapshot};
+use crate::harness::{definitions, generate, openapi_gen, snapshot};
 
 const ROOT: &str = "./testdata/schema-methods";
 
@@ -138,27 +138,15 @@ fn squeeze(text: &str) -> String {
 
 /// The Go output of one package (openapi-gen's command line).
 fn go_output(package: &str) -> String {
-    let out = tempfile::tempdir().expect("temporary directory");
-    let dir = out.path().to_string_lossy().to_string();
-    let path = format!("{ROOT}/{package}");
-    let (code, _, err) = run(&[
-        "openapi-gen",
-        "--output-dir",
-        &dir,
-        "--output-pkg",
-        "example.com/generated/openapi",
-        "--output-file",
-        "zz_generated.openapi.go",
-        &path,
-    ]);
+    let (code, file, err) = openapi_gen(&[], &[&format!("{ROOT}/{package}")]);
     assert_eq!(code, 0, "{err}");
-    std::fs::read_to_string(out.path().join("zz_generated.openapi.go")).expect("written")
+    file
 }
 
 #[test]
 fn kube_openapi_custom_definition_cases_agree() {
-    let v2 = definitions(&generate(&["--v2", "-", &format!("{ROOT}/...")]), "v2");
-    let v3 = definitions(&generate(&["--v3", "-", &format!("{ROOT}/...")]), "v3");
+    let v2 = definitions(&generate(&["--v2", "-", &format!("{ROOT}/...")]));
+    let v3 = definitions(&generate(&["--v3", "-", &format!("{ROOT}/...")]));
     let mut disagreements = Vec::new();
     let cases = cases();
     for case in &cases {
@@ -221,10 +209,7 @@ fn go_output_of_schema_methods() {
 /// wants the format too): the struct is described from its fields, in both outputs.
 #[test]
 fn schema_type_without_format_is_ignored() {
-    let v2 = definitions(
-        &generate(&["--v2", "-", &format!("{ROOT}/typeformat")]),
-        "v2",
-    );
+    let v2 = definitions(&generate(&["--v2", "-", &format!("{ROOT}/typeformat")]));
     let window = &v2["com.example.schemamethods.typeformat.Window"];
     assert_eq!(window["type"], "object");
     assert_eq!(window["properties"]["start"]["type"], "string");
@@ -237,18 +222,15 @@ fn schema_type_without_format_is_ignored() {
 /// `shared` package is loaded (a `json:"-"` field names it) but no property refers to `Hop`.
 #[test]
 fn dependencies_of_a_written_definition_are_defined() {
-    let v3 = definitions(&generate(&["--v3", "-", &format!("{ROOT}/bodies")]), "v3");
+    let v3 = definitions(&generate(&["--v3", "-", &format!("{ROOT}/bodies")]));
     assert!(v3.contains_key("com.example.schemamethods.shared.Hop"));
-    let without = definitions(
-        &generate(&[
-            "--v3",
-            "-",
-            "--deps-definitions",
-            "ref",
-            &format!("{ROOT}/bodies"),
-        ]),
-        "v3",
-    );
+    let without = definitions(&generate(&[
+        "--v3",
+        "-",
+        "--deps-definitions",
+        "ref",
+        &format!("{ROOT}/bodies"),
+    ]));
     assert!(!without.contains_key("com.example.schemamethods.shared.Hop"));
     let next = &v3["com.example.schemamethods.bodies.Bounds"]["properties"]["next"];
     // builder3's WrapRefs: a `$ref` with a sibling moves into `allOf`.

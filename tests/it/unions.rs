@@ -3,7 +3,7 @@
 //! The broken packages under `testdata/unions/broken/` are diagnostics cases
 //! (`testdata/diagnostics/README.md`), checked in `diagnostics.rs`.
 
-use crate::harness::{generate, snapshot};
+use crate::harness::{definitions, generate, snapshot};
 
 use serde_json::Value;
 
@@ -19,14 +19,6 @@ fn v3(union_format: &str) -> String {
         union_format,
         DIALECTS,
     ])
-}
-
-fn schemas(document: &str) -> serde_json::Map<String, Value> {
-    let value: Value = serde_json::from_str(document).expect("valid JSON");
-    value["components"]["schemas"]
-        .as_object()
-        .expect("components.schemas")
-        .clone()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -67,7 +59,7 @@ fn list_is_the_default_union_format() {
 
 #[test]
 fn kep1027_field_members_mark_empty_members_with_null() {
-    let schemas = schemas(&v3("kep1027"));
+    let schemas = definitions(&v3("kep1027"));
     // Recreate is an enum value without a member field: `null`.
     let rollout = &schemas["kep1027.Rollout"];
     assert_eq!(
@@ -129,9 +121,9 @@ fn kep1027_field_members_mark_empty_members_with_null() {
 
 #[test]
 fn both_writes_list_and_field_members() {
-    let both = schemas(&v3("both"));
-    let list = schemas(&v3("list"));
-    let kep = schemas(&v3("kep1027"));
+    let both = definitions(&v3("both"));
+    let list = definitions(&v3("list"));
+    let kep = definitions(&v3("kep1027"));
     let rollout = &both["kep1027.Rollout"];
     assert_eq!(
         rollout["x-kubernetes-unions"],
@@ -163,7 +155,7 @@ fn both_writes_list_and_field_members() {
 
 #[test]
 fn union_order_struct_then_embedded_then_own_members() {
-    let schemas = schemas(&v3("list"));
+    let schemas = definitions(&v3("list"));
     let machine = &schemas["embedded.Machine"]["x-kubernetes-unions"];
     assert_eq!(
         *machine,

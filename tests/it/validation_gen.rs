@@ -8,29 +8,16 @@
 
 use serde_json::{json, Value};
 
-use crate::harness::{codes, json_diagnostics, run};
+use crate::harness::{codes, generate_json, json_diagnostics, run, schemas_of};
 
 const ROOT: &str = "testdata/validation-gen";
 
 /// `generate --cel --v2 -` on one package: (definitions, JSON diagnostics). It must succeed.
 fn generate(package: &str) -> (serde_json::Map<String, Value>, Vec<Value>) {
     let path = format!("{ROOT}/{package}");
-    let (code, out, err) = run(&[
-        "generate",
-        "--cel",
-        "--message-format",
-        "json",
-        "--v2",
-        "-",
-        &path,
-    ]);
-    assert_eq!(code, 0, "generate {path} failed:\n{err}");
-    let document: Value = serde_json::from_str(&out).expect("valid JSON");
-    let definitions = document["definitions"]
-        .as_object()
-        .expect("definitions")
-        .clone();
-    (definitions, json_diagnostics(&err))
+    let run = generate_json(&["--cel", "--v2", "-", &path]);
+    assert_eq!(run.code, 0, "generate {path} failed:\n{}", run.stderr);
+    (schemas_of(&run.document).clone(), run.diagnostics)
 }
 
 /// `check --message-format json` on one package: (exit code, diagnostics).

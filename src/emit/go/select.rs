@@ -9,7 +9,7 @@ use crate::markers::registry::Kind;
 use crate::model::TypeName;
 use crate::resolve::LoadedPackage;
 use crate::source::SourceMap;
-use crate::syntax::Doc;
+use crate::syntax::{Doc, SchemaMethod};
 
 /// The opt-in of openapi-gen (`apiTypeFilterFunc`) and the methods of every input type.
 pub struct Selection {
@@ -72,11 +72,11 @@ impl Selection {
                         name: method.receiver.clone(),
                     };
                     let methods = selection.methods.entry(name.clone()).or_default();
-                    match method.name.as_str() {
-                        "OpenAPIDefinition" => methods.v2_definition = true,
-                        "OpenAPIV3Definition" => methods.v3_definition = true,
-                        "OpenAPIV3OneOfTypes" => methods.v3_one_of = true,
-                        "OpenAPIModelName" => {
+                    match SchemaMethod::from_name(&method.name) {
+                        Some(SchemaMethod::Definition) => methods.v2_definition = true,
+                        Some(SchemaMethod::V3Definition) => methods.v3_definition = true,
+                        Some(SchemaMethod::V3OneOfTypes) => methods.v3_one_of = true,
+                        Some(SchemaMethod::ModelName) => {
                             selection.model_name.insert(name);
                         }
                         _ => {}

@@ -1,5 +1,6 @@
 //! The shared test harness: the in-process runner, the one reader of `--message-format json`
-//! diagnostics, the one snapshot helper, and document helpers. The subprocess runner is in
+//! diagnostics, the one snapshot helper, the one reader of a document's definitions, and
+//! scratch modules. The subprocess runner is in
 //! [`process`]; diagnostics cases as files (testdata/diagnostics/README.md) are in [`cases`].
 //!
 //! Tests run with the crate root as working directory, so `testdata/…` paths are relative
@@ -30,12 +31,44 @@ pub fn generate(args: &[&str]) -> String {
     let mut full = vec!["generate"];
     full.extend_from_slice(args);
     let (code, out, err) = run(&full);
-    assert_eq!(code, 0, "union-gen {full:?} failed:\n{err}");
-    assert!(
-        err.is_empty(),
-        "unexpected diagnostics for {full:?}:\n{err}"
-    );
+    assert_clean(&full, code.into(), &err);
     out
+}
+
+/// A run that must succeed without any diagnostic: exit 0 and nothing on stderr.
+pub fn assert_clean(args: &[&str], code: i32, stderr: &str) {
+    assert_eq!(code, 0, "union-gen {args:?} failed:\n{stderr}");
+    assert!(
+        stderr.is_empty(),
+        "unexpected diagnostics for {args:?}:\n{stderr}"
+    );
+}
+
+/// What `generate --message-format json ARGS` did, in-process.
+pub struct Generated {
+    pub code: u8,
+    /// The document on stdout (`Null` when nothing was written there).
+    pub document: Value,
+    pub diagnostics: Vec<Value>,
+    pub stderr: String,
+}
+
+/// `generate --message-format json ARGS` with the document on stdout (`--v2 -` or `--v3 -`
+/// among `args`).
+pub fn generate_json(args: &[&str]) -> Generated {
+    let mut full = vec!["generate", "--message-format", "json"];
+    full.extend_from_slice(args);
+    let (code, out, err) = run(&full);
+    Generated {
+        code,
+        document: if out.is_empty() {
+            Value::Null
+        } else {
+            parse_json(&out)
+        },
+        diagnostics: json_diagnostics(&err),
+        stderr: err,
+    }
 }
 
 /// The diagnostics of a `--message-format json` run: one JSON object per stderr line, each
@@ -72,14 +105,66 @@ pub fn snapshot(name: &str, text: &str) {
     });
 }
 
-/// The definitions of a v2 (`"v2"`) or v3 document.
-pub fn definitions(document: &str, version: &str) -> serde_json::Map<String, Value> {
-    let value: Value = serde_json::from_str(document).expect("valid JSON");
-    let definitions = match version {
-        "v2" => &value["definitions"],
-        _ => &value["components"]["schemas"],
+/// Runs `union-gen openapi-gen` in-process (as argv[0] `argv0`: `union-gen`, or `openapi-gen`
+/// as when installed under that name) with `flags` and `packages`, writing the Go file of the
+/// package `example.com/shop/generated/openapi` into a temporary directory; returns (exit
+/// code, the written file or "", stderr).
+pub fn openapi_gen_as(argv0: &str, flags: &[&str], packages: &[&str]) -> (u8, String, String) {
+    let out = tempfile::tempdir().expect("temporary directory");
+    let out_dir = out.path().join("generated").to_string_lossy().to_string();
+    let mut args: Vec<&str> = Vec::new();
+    if argv0 == "union-gen" {
+        args.push("openapi-gen");
+    }
+    args.extend_from_slice(&[
+        "--output-dir",
+        &out_dir,
+        "--output-pkg",
+        "example.com/shop/generated/openapi",
+        "--output-file",
+        "zz_generated.openapi.go",
+    ]);
+    args.extend_from_slice(flags);
+    args.extend_from_slice(packages);
+    let (code, err) = if argv0 == "union-gen" {
+        let (code, _, err) = run(&args);
+        (code, err)
+    } else {
+        let mut argv = vec![argv0];
+        argv.extend_from_slice(&args);
+        let mut stdout = Vec::new();
+        let mut stderr = Vec::new();
+        let code = union_gen::run_with_output(argv, &mut stdout, &mut stderr);
+        (code, String::from_utf8(stderr).expect("UTF-8"))
     };
-    definitions.as_object().expect("definitions object").clone()
+    let file =
+        std::fs::read_to_string(std::path::Path::new(&out_dir).join("zz_generated.openapi.go"))
+            .unwrap_or_default();
+    (code, file, err)
+}
+
+/// [`openapi_gen_as`] as `union-gen openapi-gen`.
+pub fn openapi_gen(flags: &[&str], packages: &[&str]) -> (u8, String, String) {
+    openapi_gen_as("union-gen", flags, packages)
+}
+
+/// A JSON document.
+pub fn parse_json(text: &str) -> Value {
+    serde_json::from_str(text).expect("valid JSON")
+}
+
+/// The definitions of a v2 document or the schemas of a v3 one.
+pub fn schemas_of(document: &Value) -> &serde_json::Map<String, Value> {
+    document
+        .get("definitions")
+        .or_else(|| document.pointer("/components/schemas"))
+        .and_then(Value::as_object)
+        .expect("definitions or components.schemas")
+}
+
+/// The definitions of a v2 or v3 JSON document's text.
+pub fn definitions(document: &str) -> serde_json::Map<String, Value> {
+    schemas_of(&parse_json(document)).clone()
 }
 
 /// The message of a caught panic, first line only.
@@ -104,4 +189,21 @@ pub fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
             std::fs::copy(entry.path(), &target).unwrap();
         }
     }
+}
+
+/// Writes `bytes` to `path` under `root`, creating its directories.
+pub fn write_file(root: &std::path::Path, path: &str, bytes: impl AsRef<[u8]>) {
+    let full = root.join(path);
+    std::fs::create_dir_all(full.parent().expect("a parent")).expect("create directories");
+    std::fs::write(full, bytes).expect("write file");
+}
+
+/// A module `example.com/m` (Go 1.22) in a temporary directory, with the given files.
+pub fn module(files: &[(&str, &[u8])]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    write_file(dir.path(), "go.mod", b"module example.com/m\n\ngo 1.22\n");
+    for (path, bytes) in files {
+        write_file(dir.path(), path, bytes);
+    }
+    dir
 }

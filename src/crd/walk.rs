@@ -1,0 +1,345 @@
+//! A version's `openAPIV3Schema` walked alongside the Go struct it is made from: the `enum`
+//! lists and union rules each node needs (planned against the manifest's own `enum`s,
+//! `default`s and `required`), with the cardinality of each struct for the cost estimate.
+
+use yaml_serde::{Mapping, Value};
+
+use super::index::Index;
+use super::patch::{field_path, Addition, Additions, Step};
+use crate::model::{EnumOrigin, EnumValue, PropertyType, StructDef, TypeName};
+use crate::schema::cel::cost::{self, Cardinality};
+use crate::schema::cel::{self, Rule};
+
+pub(super) struct Walker<'a, 'm> {
+    pub(super) index: &'a Index<'m>,
+    pub(super) additions: Additions,
+    pub(super) cel: Vec<(TypeName, cel::Finding)>,
+    /// How often the node being walked may occur in one object, and the lists and maps
+    /// above it (schema path, bound).
+    pub(super) cardinality: Cardinality,
+    pub(super) enclosing: Vec<(String, Option<u64>)>,
+    /// The rules added in the version being walked: (schema path, estimated cost).
+    pub(super) added: Vec<(String, u64)>,
+    /// Properties of a dependency's `+enum` type left without a list.
+    pub(super) dependency_enums: Vec<(Vec<Step>, TypeName)>,
+}
+
+/// The manifest's rules at `schema`: the indices of the stale ones (union-gen's own form, but
+/// not among `generated`) and the normalized text of the others.
+pub(super) fn manifest_rules(schema: &Mapping, generated: &[String]) -> (Vec<usize>, Vec<String>) {
+    let mut stale = Vec::new();
+    let mut present: Vec<String> = Vec::new();
+    let manifest_rules = schema.get(cel::EXTENSION).and_then(Value::as_sequence);
+    for (i, entry) in manifest_rules.into_iter().flatten().enumerate() {
+        let Some(rule) = entry.get("rule").and_then(Value::as_str) else {
+            continue;
+        };
+        let normalized = cel::normalized(rule);
+        let message = entry.get("message").and_then(Value::as_str);
+        let only_rule_and_message = entry.as_mapping().is_some_and(|m| m.len() == 2);
+        if only_rule_and_message
+            && message.is_some_and(|message| cel::is_generated(rule, message))
+            && !generated.contains(&normalized)
+        {
+            stale.push(i);
+        } else {
+            present.push(normalized);
+        }
+    }
+    (stale, present)
+}
+
+/// Drops the new rules of the changes from `first` on, keeping the removal of stale ones.
+pub(super) fn drop_new_rules(additions: &mut Additions, first: usize) {
+    let mut index = first;
+    while index < additions.len() {
+        if let Addition::Rules { stale, new } = &mut additions[index].1 {
+            new.clear();
+            if stale.is_empty() {
+                additions.remove(index);
+                continue;
+            }
+        }
+        index += 1;
+    }
+}
+
+impl<'a, 'm> Walker<'a, 'm> {
+    pub(super) fn new(index: &'a Index<'m>) -> Self {
+        Walker {
+            index,
+            additions: Vec::new(),
+            cel: Vec::new(),
+            cardinality: Cardinality::ROOT,
+            enclosing: Vec::new(),
+            added: Vec::new(),
+            dependency_enums: Vec::new(),
+        }
+    }
+
+    pub(super) fn walk_struct(
+        &mut self,
+        name: &TypeName,
+        def: &StructDef,
+        schema: &Mapping,
+        path: &mut Vec<Step>,
+    ) {
+        let mut facts = cel::StructFacts::from_model(def);
+        manifest_facts(&mut facts, schema);
+        self.owned_enum_facts(def, schema, &mut facts);
+        // The structs that subfield unions' fields hold, with the manifest's own schema there.
+        for field in def.unions.iter().filter_map(|u| u.subfield.as_deref()) {
+            let held = cel::held_struct(def, field).and_then(|n| self.index.structs.get(n));
+            let held_schema = schema
+                .get("properties")
+                .and_then(|p| p.get(field))
+                .and_then(Value::as_mapping);
+            if let (Some(held), Some(held_schema)) = (held, held_schema) {
+                let mut held_facts = cel::StructFacts::from_model(held);
+                manifest_facts(&mut held_facts, held_schema);
+                facts = facts.with_nested(field, held_facts);
+            }
+        }
+        let placement = self.placement(schema, path);
+        let plan = match &placement {
+            Some(placement) => cel::plan_placed(&def.unions, &facts, placement),
+            None => cel::plan(&def.unions, &facts),
+        };
+        // Every rule union-gen would write here, written or not: a manifest rule in
+        // union-gen's own form that is none of them is stale (its union changed).
+        let generated: Vec<String> =
+            plan.rules
+                .iter()
+                .chain(plan.findings.iter().filter_map(|f| match f {
+                    cel::Finding::OverBudget { rule, .. }
+                    | cel::Finding::RejectsValid { rule, .. } => Some(rule),
+                    _ => None,
+                }))
+                .map(|r| cel::normalized(&r.rule))
+                .collect();
+        let (stale, mut present) = manifest_rules(schema, &generated);
+        for finding in plan.findings {
+            // A rule the manifest already has is the manifest's: the version check reports it.
+            if let cel::Finding::OverBudget { rule, .. } = &finding {
+                if present.contains(&cel::normalized(&rule.rule)) {
+                    continue;
+                }
+            }
+            let finding = (name.clone(), finding);
+            if !self.cel.contains(&finding) {
+                self.cel.push(finding);
+            }
+        }
+        let mut new: Vec<Rule> = Vec::new();
+        for rule in plan.rules {
+            let normalized = cel::normalized(&rule.rule);
+            if !present.contains(&normalized) {
+                present.push(normalized);
+                let estimate = placement.as_ref().and_then(|p| p.cost(&rule.rule).ok());
+                self.added.push((field_path(path), estimate.unwrap_or(0)));
+                new.push(rule);
+            }
+        }
+        if !new.is_empty() || !stale.is_empty() {
+            self.additions
+                .push((path.clone(), Addition::Rules { stale, new }));
+        }
+        let Some(properties) = schema.get("properties").and_then(Value::as_mapping) else {
+            return;
+        };
+        for (key, sub) in properties {
+            let (Some(key), Some(sub)) = (key.as_str(), sub.as_mapping()) else {
+                continue;
+            };
+            let Some(property) = def.properties.iter().find(|p| p.json_name == key) else {
+                continue;
+            };
+            path.push(Step::Key("properties".into()));
+            path.push(Step::Key(key.to_string()));
+            self.walk_type(&property.ty, sub, path);
+            path.truncate(path.len() - 2);
+        }
+    }
+
+    /// The `enum` list of a string property: added when missing — for a deduced `+enum` type
+    /// (`origin`, not explicit) only when the type is the project's ([`Index::adds_list_of`]) — and, when
+    /// union-gen owns it ([`Index::owns_list_of`]), rewritten when it differs from the
+    /// deduced values. An explicit list (`origin` `None`, or an explicit type) is only added.
+    fn enum_list(
+        &mut self,
+        values: &[EnumValue],
+        origin: Option<&EnumOrigin>,
+        schema: &Mapping,
+        path: &[Step],
+    ) {
+        let is_string = schema.get("type").and_then(Value::as_str) == Some("string");
+        if values.is_empty() || !is_string {
+            return;
+        }
+        let values: Vec<String> = values.iter().map(|v| v.value.clone()).collect();
+        let present = schema.get("enum");
+        match (present, origin) {
+            // An explicit list is the author's, also on a dependency's type (controller-gen
+            // writes it too).
+            (None, Some(origin)) if !origin.explicit && !self.index.adds_list_of(origin) => {
+                self.dependency_enums
+                    .push((path.to_vec(), origin.type_name.clone()));
+            }
+            (None, _) => self.additions.push((
+                path.to_vec(),
+                Addition::Enum {
+                    values,
+                    replaces: false,
+                },
+            )),
+            (Some(present), Some(origin)) if self.index.owns_list_of(origin) => {
+                let same = present.as_sequence().is_some_and(|items| {
+                    items.len() == values.len()
+                        && items
+                            .iter()
+                            .zip(&values)
+                            .all(|(a, b)| a.as_str() == Some(b))
+                });
+                if !same {
+                    self.additions.push((
+                        path.to_vec(),
+                        Addition::Enum {
+                            values,
+                            replaces: true,
+                        },
+                    ));
+                }
+            }
+            (Some(_), _) => {}
+        }
+    }
+
+    /// The discriminators (and other properties) whose `enum` union-gen owns allow the deduced
+    /// values, which the manifest will hold once patched, whatever its stale list says.
+    fn owned_enum_facts(&self, def: &StructDef, schema: &Mapping, facts: &mut cel::StructFacts) {
+        let properties = schema.get("properties").and_then(Value::as_mapping);
+        for property in &def.properties {
+            let PropertyType::Enum(values, origin) = &property.ty else {
+                continue;
+            };
+            let is_string = properties
+                .and_then(|p| p.get(property.json_name.as_str()))
+                .and_then(|p| p.get("type"))
+                .and_then(Value::as_str)
+                == Some("string");
+            if values.is_empty() || !is_string || !self.index.owns_list_of(origin) {
+                continue;
+            }
+            if let Some(f) = facts.get_mut(&property.json_name) {
+                f.allowed = Some(values.iter().map(|v| v.value.clone()).collect());
+            }
+        }
+    }
+
+    /// Where the struct at `path` (schema `schema`) sits, for the cost estimate; `None` when
+    /// the schema has no CEL type.
+    fn placement(&self, schema: &Mapping, path: &[Step]) -> Option<cel::Placement> {
+        let json = serde_json::to_value(schema).ok()?;
+        let root = matches!(path.last(), Some(Step::Key(k)) if k == "openAPIV3Schema")
+            || json
+                .get("x-kubernetes-embedded-resource")
+                .and_then(serde_json::Value::as_bool)
+                == Some(true);
+        Some(cel::Placement {
+            node: cost::DeclType::from_schema(&json, root)?,
+            cardinality: self.cardinality,
+            enclosing: self.enclosing.clone(),
+        })
+    }
+
+    /// Walks a list's items or a map's values, whose cardinality is the list's or map's
+    /// times its bound.
+    fn walk_elements(
+        &mut self,
+        inner: &PropertyType,
+        schema: &Mapping,
+        key: &str,
+        path: &mut Vec<Step>,
+    ) {
+        let Some(elements) = schema.get(key).and_then(Value::as_mapping) else {
+            return;
+        };
+        let factor = Cardinality::factor(
+            schema.get("type").and_then(Value::as_str),
+            schema.contains_key("additionalProperties"),
+            schema.get("maxItems").and_then(Value::as_i64),
+            schema.get("maxProperties").and_then(Value::as_i64),
+        );
+        let saved = self.cardinality;
+        self.cardinality = saved.child(factor);
+        self.enclosing.push((field_path(path), factor));
+        path.push(Step::Key(key.into()));
+        self.walk_type(inner, elements, path);
+        path.pop();
+        self.enclosing.pop();
+        self.cardinality = saved;
+    }
+
+    fn walk_type(&mut self, ty: &PropertyType, schema: &Mapping, path: &mut Vec<Step>) {
+        match ty {
+            PropertyType::Enum(values, origin) => {
+                self.enum_list(values, Some(origin), schema, path)
+            }
+            PropertyType::ExplicitEnum(values, _) => self.enum_list(values, None, schema, path),
+            PropertyType::Ref(name) => {
+                if let Some(def) = self.index.structs.get(name) {
+                    self.walk_struct(name, def, schema, path);
+                }
+            }
+            PropertyType::Array(inner) => self.walk_elements(inner, schema, "items", path),
+            PropertyType::Map(inner) => {
+                self.walk_elements(inner, schema, "additionalProperties", path)
+            }
+            _ => {}
+        }
+    }
+}
+
+/// What the manifest's schema of a struct says of its properties overrides the Go types: the
+/// API server enforces the manifest's `enum`, `default`, `required` and `type`.
+pub(super) fn manifest_facts(facts: &mut cel::StructFacts, schema: &Mapping) {
+    let required: Vec<&str> = schema
+        .get("required")
+        .and_then(Value::as_sequence)
+        .map(|names| names.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let Some(properties) = schema.get("properties").and_then(Value::as_mapping) else {
+        return;
+    };
+    for (key, property) in properties {
+        let (Some(key), Some(property)) = (key.as_str(), property.as_mapping()) else {
+            continue;
+        };
+        let Some(f) = facts.get_mut(key) else {
+            continue;
+        };
+        f.required = required.contains(&key);
+        f.max_items = property.get("maxItems").and_then(Value::as_i64);
+        f.default = property
+            .get("default")
+            .and_then(|d| serde_json::to_value(d).ok());
+        if let Some(values) = property.get("enum").and_then(Value::as_sequence) {
+            let strings: Option<Vec<String>> = values
+                .iter()
+                .map(|v| v.as_str().map(str::to_string))
+                .collect();
+            if strings.is_some() {
+                f.allowed = strings;
+            }
+        }
+        if property
+            .get("x-kubernetes-int-or-string")
+            .and_then(Value::as_bool)
+            == Some(true)
+        {
+            f.kind = cel::ValueKind::Any;
+        } else if let Some(ty) = property.get("type").and_then(Value::as_str) {
+            f.kind = cel::ValueKind::from_schema_type(ty);
+        }
+    }
+}

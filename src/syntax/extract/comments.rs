@@ -1,0 +1,166 @@
+//! Doc comments: the comment block above a declaration (and the detached one a blank line
+//! above it), its lines with their markers, same-line trailing comments, `//go:build` lines.
+
+use tree_sitter::Node;
+
+use super::Extractor;
+use crate::markers::{self, CommentKind};
+use crate::source::Span;
+use crate::syntax::decls::*;
+
+impl<'a> Extractor<'a> {
+    /// Doc comment directly above `siblings[index]`, and the block one blank line above it.
+    pub(super) fn doc_above(&self, siblings: &[Node], index: usize) -> (Doc, Doc) {
+        let target_row = siblings[index].start_position().row;
+        let (attached, first) = self.comment_block_ending_at(siblings, index, target_row);
+        let mut detached = Vec::new();
+        let next_row = match attached.first() {
+            Some(c) => c.start_position().row,
+            None => target_row,
+        };
+        if first > 0 && next_row >= 2 {
+            // Exactly one blank line between the blocks.
+            let (block, _) = self.comment_block_ending_at(siblings, first, next_row - 1);
+            if !block.is_empty() {
+                detached = block;
+            }
+        }
+        (
+            self.doc_from_comments(&attached),
+            self.doc_from_comments(&detached),
+        )
+    }
+
+    /// The comments ending on the row before `row`, contiguous, going up from
+    /// `siblings[..end]`; trailing comments of code lines are not part of it.
+    pub(super) fn comment_block_ending_at<'t>(
+        &self,
+        siblings: &[Node<'t>],
+        end: usize,
+        row: usize,
+    ) -> (Vec<Node<'t>>, usize) {
+        let mut block = Vec::new();
+        let mut expected_end_row = row;
+        let mut index = end;
+        while index > 0 {
+            let candidate = siblings[index - 1];
+            if candidate.kind() != "comment" || candidate.end_position().row + 1 != expected_end_row
+            {
+                break;
+            }
+            if index >= 2
+                && siblings[index - 2].end_position().row == candidate.start_position().row
+            {
+                break; // a trailing comment of the previous line
+            }
+            block.push(candidate);
+            expected_end_row = candidate.start_position().row;
+            index -= 1;
+        }
+        block.reverse();
+        (block, index)
+    }
+
+    pub(super) fn doc_from_comments(&self, comments: &[Node]) -> Doc {
+        self.doc_of_kind(comments, None)
+    }
+
+    /// A doc from comments of one kind (`None`: each comment's own, `//` or `/* */`).
+    pub(super) fn doc_of_kind(&self, comments: &[Node], kind: Option<CommentKind>) -> Doc {
+        let mut doc = Doc::default();
+        for comment in comments {
+            let text = self.text(*comment);
+            let kind = kind.unwrap_or(if text.starts_with("/*") {
+                CommentKind::Block
+            } else {
+                CommentKind::Line
+            });
+            for (text, start) in comment_lines(text, comment.start_byte()) {
+                let span = Span::new(self.file, start..start + text.len());
+                self.push_doc_line(&mut doc, text, span, kind);
+            }
+        }
+        doc
+    }
+
+    pub(super) fn push_doc_line(&self, doc: &mut Doc, text: &str, span: Span, kind: CommentKind) {
+        let parsed = markers::parse_marker(text).filter(|parsed| {
+            let name = match parsed {
+                Ok(marker) => Some(marker.name.as_str()),
+                Err(error) => error.name.as_deref(),
+            };
+            markers::read_in(kind, text, name.unwrap_or(""))
+        });
+        match parsed {
+            Some(Ok(marker)) => {
+                let marker_span = Span::new(
+                    self.file,
+                    span.start as usize + marker.span.start..span.start as usize + marker.span.end,
+                );
+                doc.markers.push(SpannedMarker {
+                    marker,
+                    span: marker_span,
+                    text_offset: span.start,
+                });
+            }
+            Some(Err(error)) => {
+                let error_span = Span::new(
+                    self.file,
+                    span.start as usize + error.span.start..span.start as usize + error.span.end,
+                );
+                doc.malformed.push((error, error_span));
+            }
+            None => {}
+        }
+        doc.lines.push(DocLine {
+            text: text.to_string(),
+            span,
+        });
+    }
+}
+
+/// A same-line comment after a code line (`A int // x`).
+pub(super) fn is_trailing(siblings: &[Node], index: usize) -> bool {
+    index > 0
+        && siblings[index].kind() == "comment"
+        && siblings[index - 1].kind() != "comment"
+        && siblings[index - 1].end_position().row == siblings[index].start_position().row
+}
+
+/// A legacy build constraint line (`// +build linux,amd64`).
+pub(super) fn is_plus_build(comment: &str) -> bool {
+    comment
+        .strip_prefix("// +build")
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', '\t', '\r']))
+}
+
+/// Splits a comment into its lines of text, with the offset of each line's text.
+/// `// text` loses `//` and one space (as Go's `CommentGroup.Text` does); directives
+/// (`//go:build`, `//line`) are dropped.
+pub(super) fn comment_lines(comment: &str, start: usize) -> Vec<(&str, usize)> {
+    if let Some(rest) = comment.strip_prefix("//") {
+        if rest.starts_with("go:") || rest.starts_with("line ") {
+            return Vec::new();
+        }
+        let rest = rest.strip_suffix('\r').unwrap_or(rest);
+        let (text, skip) = match rest.strip_prefix(' ') {
+            Some(t) => (t, 3),
+            None => (rest, 2),
+        };
+        return vec![(text, start + skip)];
+    }
+    let Some(inner) = comment
+        .strip_prefix("/*")
+        .map(|c| c.strip_suffix("*/").unwrap_or(c))
+    else {
+        return Vec::new();
+    };
+    let mut lines = Vec::new();
+    let mut offset = start + 2;
+    for line in inner.split('\n') {
+        let text = line.strip_suffix('\r').unwrap_or(line);
+        lines.push((text, offset));
+        offset += line.len() + 1;
+    }
+    lines
+}

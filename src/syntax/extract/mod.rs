@@ -1,0 +1,296 @@
+//! Walks a tree-sitter-go tree and copies out what later stages read: package clause,
+//! imports, type and const declarations, doc comments with their markers, and the few
+//! literal-returning methods that override schemas.
+//!
+//! One [`Extractor`] walks the file; its `impl` is split by what it reads: [`errors`] parse
+//! errors, [`comments`] doc comments and markers, [`types`] type declarations and struct
+//! fields, [`consts`] const declarations, [`schema_methods`] the kept methods' bodies. This
+//! file holds the walk over the file's top-level nodes, imports, and the nesting bound
+//! every recursive reading shares.
+
+mod comments;
+mod consts;
+mod errors;
+mod schema_methods;
+mod types;
+
+use tree_sitter::{Node, Tree};
+
+use super::decls::*;
+use crate::diag::{Code, Diagnostic};
+use crate::golit as literal;
+use crate::limits::SYNTAX_NESTING;
+use crate::source::{FileId, Span};
+use comments::is_plus_build;
+
+pub fn extract(file: FileId, src: &str, tree: &Tree) -> (FileDecls, Vec<Diagnostic>) {
+    let mut extractor = Extractor {
+        file,
+        src,
+        decls: FileDecls::default(),
+        diagnostics: Vec::new(),
+        const_groups: 0,
+        depth: 0,
+        too_deep_reported: false,
+    };
+    let root = tree.root_node();
+    extractor.report_errors(root);
+    extractor.source_file(root);
+    (extractor.decls, extractor.diagnostics)
+}
+
+struct Extractor<'a> {
+    file: FileId,
+    src: &'a str,
+    decls: FileDecls,
+    diagnostics: Vec<Diagnostic>,
+    const_groups: u32,
+    /// Current nesting of `type_expr` / `const_expr` calls (see [`SYNTAX_NESTING`]).
+    depth: usize,
+    too_deep_reported: bool,
+}
+
+fn named_children<'t>(node: Node<'t>) -> Vec<Node<'t>> {
+    let mut cursor = node.walk();
+    node.named_children(&mut cursor).collect()
+}
+
+fn all_children<'t>(node: Node<'t>) -> Vec<Node<'t>> {
+    let mut cursor = node.walk();
+    node.children(&mut cursor).collect()
+}
+
+impl<'a> Extractor<'a> {
+    fn text(&self, node: Node) -> &'a str {
+        self.src.get(node.byte_range()).unwrap_or("")
+    }
+
+    fn span(&self, node: Node) -> Span {
+        Span::new(self.file, node.byte_range())
+    }
+
+    fn source_file(&mut self, root: Node) {
+        let children = named_children(root);
+        let mut seen_package = false;
+        let mut leading_comments = Vec::new();
+        for (index, node) in children.iter().enumerate() {
+            match node.kind() {
+                // `// +build` lines are build constraints, not package doc or markers.
+                "comment" if !seen_package && !is_plus_build(self.text(*node)) => {
+                    leading_comments.push(*node)
+                }
+                "package_clause" => {
+                    seen_package = true;
+                    if let Some(name) = named_children(*node).first() {
+                        self.decls.package_name = self.text(*name).to_string();
+                    }
+                    self.decls.package_doc = self.doc_from_comments(&leading_comments);
+                }
+                "import_declaration" => self.imports(*node),
+                "type_declaration" => {
+                    let (doc, detached) = self.doc_above(&children, index);
+                    self.type_declaration(*node, doc, detached);
+                }
+                "const_declaration" => {
+                    let (doc, _) = self.doc_above(&children, index);
+                    self.const_declaration(*node, doc);
+                }
+                "method_declaration" => self.method(*node),
+                _ => {}
+            }
+        }
+        if !seen_package {
+            self.missing_package_clause(&children);
+        }
+    }
+
+    fn imports(&mut self, node: Node) {
+        let mut specs = Vec::new();
+        for child in named_children(node) {
+            match child.kind() {
+                "import_spec" => specs.push(child),
+                "import_spec_list" => specs.extend(
+                    named_children(child)
+                        .into_iter()
+                        .filter(|n| n.kind() == "import_spec"),
+                ),
+                _ => {}
+            }
+        }
+        for spec in specs {
+            let Some(path_node) = spec.child_by_field_name("path") else {
+                continue;
+            };
+            let Ok(path) = literal::unquote(self.text(path_node)) else {
+                continue;
+            };
+            let alias = spec
+                .child_by_field_name("name")
+                .map(|n| self.text(n).to_string());
+            self.decls.imports.push(Import {
+                alias,
+                path: String::from_utf8_lossy(&path).into_owned(),
+                span: self.span(spec),
+            });
+        }
+    }
+
+    /// Nesting beyond [`SYNTAX_NESTING`]: one `syntax/too-deep` per file; the caller gets an
+    /// unsupported placeholder instead of recursing further.
+    fn too_deep(&mut self, node: Node) -> bool {
+        if self.depth < SYNTAX_NESTING {
+            return false;
+        }
+        if !self.too_deep_reported {
+            self.too_deep_reported = true;
+            let start = node.start_byte();
+            let width = self.src.get(start..).and_then(|rest| rest.chars().next());
+            let end = start + width.map_or(0, char::len_utf8);
+            let span = Span::new(self.file, start..end);
+            self.diagnostics.push(
+                Diagnostic::new(
+                    Code::SyntaxTooDeep,
+                    span,
+                    format!(
+                        "expression nesting deeper than {SYNTAX_NESTING} levels (union-gen's limit \
+                         on nested type and constant expressions) is not supported"
+                    ),
+                )
+                .with_help(
+                    "name the inner types or constants (`type Inner …`) to flatten the expression",
+                ),
+            );
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::errors::error_snippet;
+    use super::*;
+    use crate::source::FileId;
+
+    fn parse(src: &str) -> (FileDecls, Vec<Diagnostic>) {
+        crate::syntax::parse(FileId(0), src)
+    }
+
+    #[test]
+    fn parse_error_messages_stay_on_one_line() {
+        let (_, diagnostics) = parse("package p\n\ntype Open struct {\n\tY int `json:\"y\"`\n");
+        assert!(!diagnostics.is_empty());
+        for d in &diagnostics {
+            assert!(
+                !d.message.contains('\n'),
+                "multi-line message: {:?}",
+                d.message
+            );
+        }
+        assert_eq!(error_snippet("const A = \"x\n\ntype B"), "const A = \"x…");
+        assert_eq!(error_snippet(" @@@ "), "@@@");
+    }
+
+    #[test]
+    fn missing_package_clause_is_a_parse_error() {
+        let (decls, diagnostics) = parse("// doc\n\ntype T struct{}\n");
+        assert_eq!(decls.types.len(), 1);
+        assert_eq!(diagnostics.len(), 1);
+        assert_eq!(diagnostics[0].code, Code::SyntaxParseError);
+        assert_eq!(diagnostics[0].primary.as_ref().map(|s| s.start), Some(8));
+        assert!(parse("package p\n").1.is_empty());
+    }
+
+    #[test]
+    fn plus_build_lines_are_not_package_doc() {
+        let (decls, _) =
+            parse("//go:build linux\n// +build linux\n\n// +groupName=x.io\npackage p\n");
+        assert!(!decls
+            .package_doc
+            .markers
+            .iter()
+            .any(|m| m.marker.name == "build"));
+        assert!(decls
+            .package_doc
+            .has_marker(crate::markers::registry::Kind::GroupName));
+        let texts: Vec<&str> = decls
+            .package_doc
+            .lines
+            .iter()
+            .map(|l| l.text.as_str())
+            .collect();
+        assert_eq!(texts, vec!["+groupName=x.io"]);
+        assert!(is_plus_build("// +build"));
+        assert!(!is_plus_build("// +buildTag=x"));
+    }
+
+    /// 1,000-deep type and constant expressions overflowed the stack of a worker thread;
+    /// nesting beyond SYNTAX_NESTING is one parse error per file.
+    #[test]
+    fn deep_nesting_is_a_parse_error_not_a_stack_overflow() {
+        let n = 1000;
+        let field =
+            |ty: String| format!("package p\n\ntype T struct {{\n\tA {ty} `json:\"a\"`\n}}\n");
+        let cases = [
+            field(format!("{}string", "[]".repeat(n))),
+            field(format!("{}string", "map[string]".repeat(n))),
+            field(format!("{}string", "*".repeat(n))),
+            field(format!("{}string{}", "(".repeat(n), ")".repeat(n))),
+            field(format!(
+                "{}string{}",
+                "struct { A ".repeat(n),
+                "}".repeat(n)
+            )),
+            format!(
+                "package p\n\nconst A = {}\"a\"{}\n",
+                "(\"a\" + ".repeat(n),
+                ")".repeat(n)
+            ),
+            format!(
+                "package p\n\nconst A = {}\"a\"{}\n",
+                "(".repeat(n),
+                ")".repeat(n)
+            ),
+        ];
+        for text in cases {
+            // A thread with a small stack, like a worker's.
+            let result = std::thread::Builder::new()
+                .stack_size(1 << 20)
+                .spawn(move || parse(&text).1)
+                .expect("thread starts")
+                .join()
+                .expect("no stack overflow");
+            let too_deep: Vec<_> = result
+                .iter()
+                .filter(|d| d.message.contains("nesting deeper than"))
+                .collect();
+            assert_eq!(too_deep.len(), 1, "{result:?}");
+        }
+        // Depth within the limit is fine.
+        let (_, diagnostics) = parse(&field(format!("{}string", "[]".repeat(50))));
+        assert!(diagnostics.is_empty());
+    }
+
+    /// Found by the `extract` fuzz target: a missing `)` at the end of a file that ends in a
+    /// multi-byte character got a span starting inside that character.
+    #[test]
+    fn end_of_file_errors_point_at_whole_characters() {
+        for text in [
+            "import(//\u{550}",
+            "package p\n\ntype T struct { // é",
+            "const A = \"日",
+        ] {
+            let (_, diagnostics) = parse(text);
+            assert!(!diagnostics.is_empty(), "{text:?}");
+            for d in &diagnostics {
+                let span = d.primary.as_ref().expect("located");
+                let (start, end) = (span.start as usize, span.end as usize);
+                assert!(start <= end && end <= text.len());
+                assert!(
+                    text.is_char_boundary(start) && text.is_char_boundary(end),
+                    "{text:?}: {start}..{end} for {}",
+                    d.message
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,288 @@
+//! Type declarations: `type` specs, type expressions ([`TypeExpr`], bounded by
+//! [`SYNTAX_NESTING`](crate::limits::SYNTAX_NESTING)) and struct fields with their tags and docs.
+
+use tree_sitter::Node;
+
+use super::comments::is_trailing;
+use super::{all_children, named_children, Extractor};
+use crate::golit as literal;
+use crate::markers::{self, CommentKind};
+use crate::source::Span;
+use crate::syntax::decls::*;
+
+impl<'a> Extractor<'a> {
+    pub(super) fn type_declaration(&mut self, node: Node, doc: Doc, detached: Doc) {
+        let children = all_children(node);
+        let specs: Vec<usize> = children
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| matches!(n.kind(), "type_spec" | "type_alias"))
+            .map(|(i, _)| i)
+            .collect();
+        let grouped = children.iter().any(|n| n.kind() == "(");
+        for &index in &specs {
+            let spec = children[index];
+            let (mut spec_doc, mut spec_detached) = if grouped {
+                self.doc_above(&children, index)
+            } else {
+                (Doc::default(), Doc::default())
+            };
+            if !grouped || (specs.len() == 1 && spec_doc.lines.is_empty()) {
+                spec_doc = doc.clone();
+                spec_detached = detached.clone();
+            }
+            if spec.has_error() {
+                continue;
+            }
+            self.type_spec(spec, spec_doc, spec_detached);
+        }
+    }
+
+    pub(super) fn type_spec(&mut self, spec: Node, doc: Doc, detached_doc: Doc) {
+        let (Some(name), Some(ty)) = (
+            spec.child_by_field_name("name"),
+            spec.child_by_field_name("type"),
+        ) else {
+            return;
+        };
+        let type_params = spec
+            .child_by_field_name("type_parameters")
+            .map(|list| {
+                named_children(list)
+                    .into_iter()
+                    .flat_map(|decl| {
+                        let mut cursor = decl.walk();
+                        decl.children_by_field_name("name", &mut cursor)
+                            .map(|n| self.text(n).to_string())
+                            .collect::<Vec<_>>()
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let ty = self.type_expr(ty);
+        let start = [&detached_doc, &doc]
+            .iter()
+            .find_map(|d| d.lines.first())
+            .map_or(spec.start_byte(), |line| {
+                (line.span.start as usize).min(spec.start_byte())
+            });
+        self.decls.types.push(TypeDecl {
+            extent: Span::new(self.file, start..spec.end_byte()),
+            name: self.text(name).to_string(),
+            name_span: self.span(name),
+            type_params,
+            is_alias: spec.kind() == "type_alias",
+            ty,
+            doc,
+            detached_doc,
+        });
+    }
+
+    pub(super) fn type_expr(&mut self, node: Node) -> TypeExpr {
+        if self.too_deep(node) {
+            return self.unsupported(node, "deeply nested type");
+        }
+        self.depth += 1;
+        let ty = self.type_expr_at_depth(node);
+        self.depth -= 1;
+        ty
+    }
+
+    pub(super) fn type_expr_at_depth(&mut self, node: Node) -> TypeExpr {
+        match node.kind() {
+            "type_identifier" | "identifier" => TypeExpr::Named {
+                package: None,
+                name: self.text(node).to_string(),
+                args: Vec::new(),
+                span: self.span(node),
+            },
+            "qualified_type" => TypeExpr::Named {
+                package: node
+                    .child_by_field_name("package")
+                    .map(|n| self.text(n).to_string()),
+                name: node
+                    .child_by_field_name("name")
+                    .map(|n| self.text(n).to_string())
+                    .unwrap_or_default(),
+                args: Vec::new(),
+                span: self.span(node),
+            },
+            "generic_type" => {
+                let base = node.child_by_field_name("type").map(|n| self.type_expr(n));
+                let args: Vec<TypeExpr> = node
+                    .child_by_field_name("type_arguments")
+                    .map(|list| {
+                        named_children(list)
+                            .into_iter()
+                            .filter_map(|elem| {
+                                let inner = if elem.kind() == "type_elem" {
+                                    named_children(elem).into_iter().next()?
+                                } else {
+                                    elem
+                                };
+                                Some(self.type_expr(inner))
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                match base {
+                    Some(TypeExpr::Named {
+                        package,
+                        name,
+                        span,
+                        ..
+                    }) => TypeExpr::Named {
+                        package,
+                        name,
+                        args,
+                        span,
+                    },
+                    _ => self.unsupported(node, "generic type"),
+                }
+            }
+            "pointer_type" => match named_children(node).first() {
+                Some(inner) => TypeExpr::Pointer(Box::new(self.type_expr(*inner))),
+                None => self.unsupported(node, "pointer"),
+            },
+            "slice_type" => match node.child_by_field_name("element") {
+                Some(inner) => TypeExpr::Slice(Box::new(self.type_expr(inner))),
+                None => self.unsupported(node, "slice"),
+            },
+            "array_type" | "implicit_length_array_type" => {
+                match node.child_by_field_name("element") {
+                    Some(inner) => TypeExpr::Array(Box::new(self.type_expr(inner))),
+                    None => self.unsupported(node, "array"),
+                }
+            }
+            "map_type" => match (
+                node.child_by_field_name("key"),
+                node.child_by_field_name("value"),
+            ) {
+                (Some(key), Some(value)) => TypeExpr::Map(
+                    Box::new(self.type_expr(key)),
+                    Box::new(self.type_expr(value)),
+                ),
+                _ => self.unsupported(node, "map"),
+            },
+            "struct_type" => {
+                let fields = named_children(node)
+                    .into_iter()
+                    .find(|n| n.kind() == "field_declaration_list")
+                    .map(|list| self.fields(list))
+                    .unwrap_or_default();
+                TypeExpr::Struct(fields)
+            }
+            "interface_type" => TypeExpr::Interface {
+                empty: node.named_child_count() == 0,
+            },
+            "parenthesized_type" => match named_children(node).first() {
+                Some(inner) => self.type_expr(*inner),
+                None => self.unsupported(node, "type"),
+            },
+            "channel_type" => self.unsupported(node, "channel"),
+            "function_type" => self.unsupported(node, "function"),
+            other => {
+                let what = other.replace('_', " ");
+                self.unsupported(node, &what)
+            }
+        }
+    }
+
+    pub(super) fn unsupported(&self, node: Node, what: &str) -> TypeExpr {
+        TypeExpr::Unsupported {
+            what: what.to_string(),
+            span: self.span(node),
+        }
+    }
+
+    pub(super) fn fields(&mut self, list: Node) -> Vec<Field> {
+        let children = named_children(list);
+        let mut fields = Vec::new();
+        for (index, node) in children.iter().enumerate() {
+            match node.kind() {
+                "field_declaration" => {
+                    if node.has_error() {
+                        continue;
+                    }
+                    let (mut doc, detached) = self.doc_above(&children, index);
+                    // gengo gives a field the comment group ending on the line above it: the
+                    // same-line comment after the previous field, when it has no doc of its
+                    // own (controller-gen ignores such a comment).
+                    if doc.lines.is_empty()
+                        && index >= 1
+                        && is_trailing(&children, index - 1)
+                        && children[index - 1].end_position().row + 1 == node.start_position().row
+                    {
+                        doc = self
+                            .doc_of_kind(&children[index - 1..index], Some(CommentKind::Trailing));
+                    }
+                    // controller-gen also reads a field's markers from the comment block
+                    // above its doc comment (kubebuilder projects write them so). Only a
+                    // block of nothing but markers counts: a block with prose is a section
+                    // comment or a commented-out field ("tombstone") whose markers are not
+                    // meant for this field.
+                    let only_markers =
+                        detached.lines.len() == detached.markers.len() + detached.malformed.len();
+                    if only_markers
+                        && (!detached.markers.is_empty() || !detached.malformed.is_empty())
+                    {
+                        let mut markers = detached.markers;
+                        markers.append(&mut doc.markers);
+                        doc.markers = markers;
+                        let mut malformed = detached.malformed;
+                        malformed.append(&mut doc.malformed);
+                        doc.malformed = malformed;
+                    }
+                    if let Some(field) = self.field(*node, doc) {
+                        fields.push(field);
+                    }
+                }
+                "comment" if is_trailing(&children, index) => {
+                    let next_field = children.get(index + 1).filter(|next| {
+                        next.kind() == "field_declaration"
+                            && next.start_position().row == node.end_position().row + 1
+                    });
+                    self.trailing_comment(*node, next_field.is_some());
+                }
+                _ => {}
+            }
+        }
+        fields
+    }
+
+    /// The markers of a same-line comment after a field that no tool reads: all of them when
+    /// no field follows on the next line, else those controller-gen owns (gengo gives the
+    /// others to the next field).
+    pub(super) fn trailing_comment(&mut self, comment: Node, next_field: bool) {
+        let doc = self.doc_of_kind(&[comment], Some(CommentKind::Line));
+        self.decls
+            .trailing_markers
+            .extend(doc.markers.into_iter().filter(|m| {
+                let text = &self.src[m.span.start as usize..m.span.end as usize];
+                !next_field || !markers::read_in(CommentKind::Trailing, text, &m.marker.name)
+            }));
+    }
+
+    pub(super) fn field(&mut self, node: Node, doc: Doc) -> Option<Field> {
+        let ty_node = node.child_by_field_name("type")?;
+        let mut cursor = node.walk();
+        let names: Vec<(String, Span)> = node
+            .children_by_field_name("name", &mut cursor)
+            .map(|n| (self.text(n).to_string(), self.span(n)))
+            .collect();
+        let mut ty = self.type_expr(ty_node);
+        if names.is_empty() && all_children(node).iter().any(|n| n.kind() == "*") {
+            ty = TypeExpr::Pointer(Box::new(ty));
+        }
+        let tag_node = node.child_by_field_name("tag");
+        let tag = tag_node.and_then(|t| literal::unquote(self.text(t)).ok());
+        Some(Field {
+            names,
+            ty,
+            tag: tag.map(|bytes| String::from_utf8_lossy(&bytes).into_owned()),
+            tag_span: tag_node.map(|t| self.span(t)),
+            doc,
+            span: self.span(node),
+        })
+    }
+}
