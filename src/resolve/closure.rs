@@ -7,7 +7,8 @@
 //! definition reaches ([`Closure`]); [`Closure::judge`] then sorts the run's findings by the
 //! type declaration they sit in. This is the one place that decides what a command judges.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use crate::resolve::hash::{HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::universe::{LoadedPackage, Universe};
 use crate::diag::{Code, Diagnostic, Severity};
@@ -192,7 +193,8 @@ impl Roots {
 /// field types, enum types, inlined embedded structs), closed over.
 #[derive(Debug, Clone, Default)]
 pub struct Closure {
-    pub types: BTreeSet<TypeName>,
+    /// Only ever asked whether it holds a type: hashed, not ordered.
+    pub types: HashSet<TypeName>,
 }
 
 impl Closure {
@@ -201,17 +203,20 @@ impl Closure {
         roots: &[TypeName],
         edges: &HashMap<TypeName, BTreeSet<TypeName>>,
     ) -> Closure {
-        let mut types = BTreeSet::new();
+        let mut reached: HashSet<&TypeName> =
+            HashSet::with_capacity_and_hasher(edges.len() * 2, Default::default());
         let mut stack: Vec<&TypeName> = roots.iter().collect();
         while let Some(name) = stack.pop() {
-            if !types.insert(name.clone()) {
+            if !reached.insert(name) {
                 continue;
             }
             if let Some(next) = edges.get(name) {
-                stack.extend(next.iter().filter(|n| !types.contains(*n)));
+                stack.extend(next.iter().filter(|n| !reached.contains(*n)));
             }
         }
-        Closure { types }
+        Closure {
+            types: reached.into_iter().cloned().collect(),
+        }
     }
 
     /// Sorts `diagnostics` by the input type declaration each one sits in: findings about a
@@ -224,7 +229,7 @@ impl Closure {
         packages: &[LoadedPackage],
         outside: Outside,
     ) {
-        let mut extents: HashMap<FileId, Vec<(&Span, TypeName)>> = HashMap::new();
+        let mut extents: HashMap<FileId, Vec<(&Span, TypeName)>> = HashMap::default();
         for package in packages.iter().filter(|p| p.is_input) {
             for file in &package.files {
                 for decl in &file.decls.types {

@@ -1,7 +1,7 @@
 //! The core of the [`Resolver`]: the queue of definitions (`enqueue`, `touch` for the
 //! output closure's edges), a named type's definition and a field's property.
 
-use std::collections::HashSet;
+use crate::resolve::hash::HashSet;
 
 use super::fields::{self, flatten, FlatField};
 use super::universe::TypeEntry;
@@ -151,7 +151,7 @@ impl<'a> Resolver<'_, 'a> {
                 .and_then(MapType::from_marker),
             ..StructDef::default()
         };
-        let mut seen = HashSet::new();
+        let mut seen = HashSet::default();
         let openapi_gen = self.options.openapi_gen;
         let properties = flattened
             .fields

@@ -1,7 +1,8 @@
 //! Enum deduction (KEP-2887): which types are enums, and their values from the typed
 //! constants of every loaded package, with constant expressions evaluated.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use crate::resolve::hash::{HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::universe::{ConstEntry, GoType, Origin, Universe};
 use crate::diag::{Code, Diagnostic};
@@ -113,8 +114,8 @@ fn enum_types(
     universe: &Universe,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> (HashSet<TypeName>, HashSet<TypeName>) {
-    let mut enum_types: HashSet<TypeName> = HashSet::new();
-    let mut marked_in_input: HashSet<TypeName> = HashSet::new();
+    let mut enum_types: HashSet<TypeName> = HashSet::default();
+    let mut marked_in_input: HashSet<TypeName> = HashSet::default();
     for path in &universe.order {
         let package = &universe.packages[path];
         let mut names: Vec<_> = package.types.iter().collect();
@@ -175,7 +176,7 @@ fn constant_values(
     enum_types: &HashSet<TypeName>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> HashMap<TypeName, BTreeMap<String, String>> {
-    let mut collected: HashMap<TypeName, BTreeMap<String, String>> = HashMap::new();
+    let mut collected: HashMap<TypeName, BTreeMap<String, String>> = HashMap::default();
     for path in &universe.order {
         let package = &universe.packages[path];
         for (file_index, file) in package.package.files.iter().enumerate() {
@@ -211,7 +212,7 @@ fn file_constants(
     collected: &mut HashMap<TypeName, BTreeMap<String, String>>,
     mut diagnostics: Option<&mut Vec<Diagnostic>>,
 ) -> HashMap<u32, TypeName> {
-    let mut typed_groups: HashMap<u32, TypeName> = HashMap::new();
+    let mut typed_groups: HashMap<u32, TypeName> = HashMap::default();
     for spec in consts {
         for (index, (name, name_span)) in spec.names.iter().enumerate() {
             let Some(enum_type) = const_enum_type(universe, origin, spec, index, enum_types) else {

@@ -1,7 +1,7 @@
 //! Field-level semantics shared by definitions and unions: JSON tags, optionality, and
 //! flattening of inlined embedded structs.
 
-use std::collections::HashSet;
+use crate::resolve::hash::HashSet;
 
 use super::universe::{GoType, Origin, TypeEntry, Universe};
 use crate::diag::{Code, Diagnostic};
@@ -265,7 +265,7 @@ pub fn flatten<'a>(
     entry: TypeEntry<'a>,
 ) -> Flattened<'a> {
     let mut flattened = Flattened {
-        visited: HashSet::from([name.clone()]),
+        visited: HashSet::from_iter([name.clone()]),
         ..Flattened::default()
     };
     if let TypeExpr::Struct(fields) = &entry.decl.ty {

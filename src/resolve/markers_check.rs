@@ -221,8 +221,8 @@ fn check_value(
 
 thread_local! {
     // Real trees repeat the same few unknown names (other generators' markers) thousands of times.
-    static SIMILAR: std::cell::RefCell<std::collections::HashMap<String, Option<&'static str>>> =
-        std::cell::RefCell::new(std::collections::HashMap::new());
+    static SIMILAR: std::cell::RefCell<crate::resolve::hash::HashMap<String, Option<&'static str>>> =
+        std::cell::RefCell::new(crate::resolve::hash::HashMap::default());
 }
 
 fn suggest_similar(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {

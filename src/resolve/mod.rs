@@ -12,6 +12,7 @@ mod defaults;
 mod definitions;
 pub mod enums;
 pub mod fields;
+pub(crate) mod hash;
 mod markers_check;
 mod overrides;
 mod types;
@@ -20,7 +21,9 @@ pub mod universe;
 mod validations;
 mod well_known;
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+use hash::{HashMap, HashSet};
 
 pub use universe::{LoadedFile, LoadedPackage};
 
@@ -63,18 +66,18 @@ pub fn resolve(
         enums: &enums,
         diagnostics,
         queue: VecDeque::new(),
-        queued: HashSet::new(),
+        queued: HashSet::default(),
         custom: BTreeMap::new(),
         missing_packages: BTreeSet::new(),
-        lost_inlines: HashSet::new(),
+        lost_inlines: HashSet::default(),
         searched: missing,
         unions: unions::UnionCache::default(),
         options,
         type_problem: None,
-        reported_defaults: HashSet::new(),
-        reported_validations: HashSet::new(),
+        reported_defaults: HashSet::default(),
+        reported_validations: HashSet::default(),
         current: None,
-        edges: HashMap::new(),
+        edges: HashMap::default(),
         reached: BTreeSet::new(),
         controller_gen: matches!(roots, Roots::Kinds(_)),
         anonymous: false,

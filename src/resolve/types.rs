@@ -2,7 +2,7 @@
 //! map keys, and why a type cannot be described ([`TypeProblem`], worded by
 //! `report_type_problem`).
 
-use std::collections::HashSet;
+use crate::resolve::hash::HashSet;
 
 use super::fields::{self, FlatField};
 use super::universe::{GoType, Origin, TypeEntry, Unresolvable};
@@ -95,8 +95,8 @@ impl<'a> Resolver<'_, 'a> {
             Visit(GoType<'a>),
             Leave(TypeName),
         }
-        let mut on_path: HashSet<TypeName> = HashSet::new();
-        let mut explored: HashSet<TypeName> = HashSet::new();
+        let mut on_path: HashSet<TypeName> = HashSet::default();
+        let mut explored: HashSet<TypeName> = HashSet::default();
         let mut stack = vec![Step::Visit(ty)];
         while let Some(step) = stack.pop() {
             let ty = match step {

@@ -1,7 +1,7 @@
 //! The loaded packages, indexed for look-ups: types and constants by name, each file's
 //! imports, and the resolution of written type expressions to Go types.
 
-use std::collections::{HashMap, HashSet};
+use crate::resolve::hash::{HashMap, HashSet};
 
 use crate::load::last_element_name;
 pub use crate::load::{LoadedFile, LoadedPackage};
@@ -120,15 +120,15 @@ pub fn builtin(name: &str) -> Option<&'static str> {
 
 impl<'a> Universe<'a> {
     pub fn build(packages: &'a [LoadedPackage]) -> Universe<'a> {
-        let mut index: HashMap<&'a str, PackageIndex<'a>> = HashMap::new();
+        let mut index: HashMap<&'a str, PackageIndex<'a>> = HashMap::default();
         let mut order = Vec::new();
         for package in packages {
             let mut entry = PackageIndex {
                 package,
                 name: "",
-                types: HashMap::new(),
-                consts: HashMap::new(),
-                methods: HashMap::new(),
+                types: HashMap::default(),
+                consts: HashMap::default(),
+                methods: HashMap::default(),
                 imports: Vec::new(),
                 dot_imports: Vec::new(),
             };
@@ -329,8 +329,8 @@ impl<'a> Universe<'a> {
             Visit(Origin<'a>, &'a TypeExpr),
             Leave(*const TypeDecl),
         }
-        let mut on_path: HashSet<*const TypeDecl> = HashSet::new();
-        let mut explored: HashSet<*const TypeDecl> = HashSet::new();
+        let mut on_path: HashSet<*const TypeDecl> = HashSet::default();
+        let mut explored: HashSet<*const TypeDecl> = HashSet::default();
         let mut stack = vec![Step::Visit(origin, ty)];
         while let Some(step) = stack.pop() {
             let (origin, ty) = match step {

@@ -4,7 +4,7 @@
 //! `+k8s:openapi-gen=x-kubernetes-<name>:<value>` / `+validations=` extensions
 //! (kube-openapi's `parseExtensions`).
 
-use std::collections::HashSet;
+use crate::resolve::hash::HashSet;
 
 use super::fields;
 use super::universe::{GoType, Origin, TypeEntry, Universe};

@@ -19,7 +19,8 @@ mod kep2019;
 mod rules;
 mod subfield;
 
-use std::collections::{BTreeSet, HashMap};
+use crate::resolve::hash::HashMap;
+use std::collections::BTreeSet;
 
 use super::enums::Enums;
 use super::fields::{Flattened, Step};

@@ -3,7 +3,8 @@
 //! discriminator's enum values, a field in at most one union; plus the helpers the families
 //! build unions with.
 
-use std::collections::{BTreeSet, HashMap};
+use crate::resolve::hash::HashMap;
+use std::collections::BTreeSet;
 
 use super::context::{Context, Discriminator, Member};
 use crate::diag::{Code, Diagnostic};
@@ -235,7 +236,7 @@ pub(super) fn member_values(
     enum_values: Option<&[EnumValue]>,
     discriminator_name: Option<&str>,
 ) -> Vec<UnionMember> {
-    let mut seen: HashMap<String, &Member> = HashMap::new();
+    let mut seen: HashMap<String, &Member> = HashMap::default();
     let mut out = Vec::new();
     for member in members {
         let mf = cx.field(member.field);
@@ -367,7 +368,7 @@ pub(super) fn check_requiredness(
 /// A field belongs to at most one of `unions` (those of families whose unions may not share
 /// fields).
 pub(super) fn check_overlaps(cx: &mut Context, unions: &[Union], members: &[Member]) {
-    let mut count: HashMap<&str, usize> = HashMap::new();
+    let mut count: HashMap<&str, usize> = HashMap::default();
     for union in unions {
         for member in &union.members {
             *count.entry(member.json_name.as_str()).or_default() += 1;
