@@ -188,6 +188,38 @@ registry! {
     ExactlyOneOf = "kubebuilder:validation:ExactlyOneOf", ControllerGen, Type, Value::List;
     AtMostOneOf = "kubebuilder:validation:AtMostOneOf", ControllerGen, Type, Value::List;
     AtLeastOneOf = "kubebuilder:validation:AtLeastOneOf", ControllerGen, Type, Value::List;
+    // controller-gen's value markers, read for `validate --packages` only
+    // (`resolve/kubebuilder.rs`, with controller-gen's value grammar: its own checks there).
+    // Each also exists as `kubebuilder:validation:items:<Name>` (for list items), and
+    // `XValidation` takes its arguments after a colon (`XValidation:rule="…",message="…"`):
+    // both are read by prefix. Every placement is accepted here, as `check` reads none of them.
+    KbMaximum = "kubebuilder:validation:Maximum", ControllerGen, TypeOrField, Value::Text;
+    KbMinimum = "kubebuilder:validation:Minimum", ControllerGen, TypeOrField, Value::Text;
+    KbExclusiveMaximum = "kubebuilder:validation:ExclusiveMaximum", ControllerGen, TypeOrField, Value::Text;
+    KbExclusiveMinimum = "kubebuilder:validation:ExclusiveMinimum", ControllerGen, TypeOrField, Value::Text;
+    KbMultipleOf = "kubebuilder:validation:MultipleOf", ControllerGen, TypeOrField, Value::Text;
+    KbMinProperties = "kubebuilder:validation:MinProperties", ControllerGen, TypeOrField, Value::Text;
+    KbMaxProperties = "kubebuilder:validation:MaxProperties", ControllerGen, TypeOrField, Value::Text;
+    KbMaxLength = "kubebuilder:validation:MaxLength", ControllerGen, TypeOrField, Value::Text;
+    KbMinLength = "kubebuilder:validation:MinLength", ControllerGen, TypeOrField, Value::Text;
+    KbPattern = "kubebuilder:validation:Pattern", ControllerGen, TypeOrField, Value::Text;
+    KbMaxItems = "kubebuilder:validation:MaxItems", ControllerGen, TypeOrField, Value::Text;
+    KbMinItems = "kubebuilder:validation:MinItems", ControllerGen, TypeOrField, Value::Text;
+    KbUniqueItems = "kubebuilder:validation:UniqueItems", ControllerGen, TypeOrField, Value::Text;
+    KbFormat = "kubebuilder:validation:Format", ControllerGen, TypeOrField, Value::Text;
+    KbType = "kubebuilder:validation:Type", ControllerGen, TypeOrField, Value::Text;
+    KbXPreserveUnknownFields = "kubebuilder:validation:XPreserveUnknownFields", ControllerGen, TypeOrField, Value::None;
+    KbXEmbeddedResource = "kubebuilder:validation:XEmbeddedResource", ControllerGen, TypeOrField, Value::None;
+    KbXIntOrString = "kubebuilder:validation:XIntOrString", ControllerGen, TypeOrField, Value::None;
+    KbXValidation = "kubebuilder:validation:XValidation", ControllerGen, TypeOrField, Value::Text;
+    KbEmbeddedResource = "kubebuilder:validation:EmbeddedResource", ControllerGen, TypeOrField, Value::None;
+    KbSchemaless = "kubebuilder:validation:Schemaless", ControllerGen, TypeOrField, Value::None;
+    KbRequired = "kubebuilder:validation:Required", ControllerGen, TypeOrField, Value::None;
+    KbOptional = "kubebuilder:validation:Optional", ControllerGen, TypeOrField, Value::None;
+    KbPreserveUnknownFields = "kubebuilder:pruning:PreserveUnknownFields", ControllerGen, TypeOrField, Value::None;
+    KbDefault = "kubebuilder:default", ControllerGen, TypeOrField, Value::Text;
+    Nullable = "nullable", ControllerGen, TypeOrField, Value::None;
+    K8sImmutable = "k8s:immutable", ControllerGen, TypeOrField, Value::None;
 }
 
 impl Kind {

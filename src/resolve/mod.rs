@@ -12,6 +12,7 @@ mod defaults;
 mod definitions;
 pub mod enums;
 pub mod fields;
+mod kubebuilder;
 mod markers_check;
 mod overrides;
 mod types;
@@ -44,6 +45,10 @@ pub struct Options {
     /// leaves them out), and unexported fields as properties (encoding/json ignores them;
     /// openapi-gen does not).
     pub openapi_gen: bool,
+    /// Also what controller-gen's value markers put in a CRD (`+kubebuilder:validation:*`,
+    /// `+kubebuilder:default`, `+nullable`, its optionality rules; see `kubebuilder.rs`):
+    /// the schemas `validate --packages` checks objects against. Off for every document.
+    pub kubebuilder: bool,
 }
 
 /// Resolves what `roots` reach in the loaded packages into the API model, and says what that
@@ -239,6 +244,7 @@ pub(crate) mod tests {
         let options = Options {
             dependency_definitions: false,
             openapi_gen: false,
+            kubebuilder: false,
         };
         let (model, _, diagnostics) =
             resolve(&[package], &BTreeMap::new(), options, &Roots::InputStructs);
