@@ -219,7 +219,14 @@ fn braces(cursor: &mut Cursor<'_>, depth: usize) -> Result<Value, String> {
         return Ok(Value::Object(serde_json::Map::new()));
     }
     let start = cursor.pos;
-    let key = cursor.string(true);
+    // controller-gen guesses from the first element: a string followed by `:` makes a map;
+    // anything else (`{…}`, a number, `true`) a slice.
+    let nested = cursor.peek() == Some('{');
+    let key = if nested {
+        Err(String::new())
+    } else {
+        cursor.string(true)
+    };
     if key.is_ok() && cursor.eat(':') {
         let mut map = serde_json::Map::new();
         let mut key = key?;
@@ -350,6 +357,18 @@ mod tests {
             Ok(json!({"a": 1, "b": {"c": "x"}}))
         );
         assert_eq!(any("A;B;"), Ok(json!(["A", "B"])));
+        assert_eq!(
+            any(r#"{{matches: {{path: {type: "PathPrefix", value: "/"}}}}}"#),
+            Ok(json!([{"matches": [{"path": {"type": "PathPrefix", "value": "/"}}]}]))
+        );
+        assert_eq!(
+            any(r#"{{type: "A", status: "Unknown"},{type: "B"}}"#),
+            Ok(json!([{"type": "A", "status": "Unknown"}, {"type": "B"}]))
+        );
+        assert_eq!(
+            any("{namespaces:{from: Same}}"),
+            Ok(json!({"namespaces": {"from": "Same"}}))
+        );
         assert_eq!(list("1;2;4"), Ok(vec![json!(1), json!(2), json!(4)]));
         assert_eq!(list("\"\";A"), Ok(vec![json!(""), json!("A")]));
     }
