@@ -235,6 +235,19 @@ impl Kind {
     }
 }
 
+impl Kind {
+    /// controller-gen's value markers, read by `validate --packages` alone: `check` neither
+    /// suggests them for typos nor reports them after a field, so its output is what it was
+    /// before they were known.
+    pub fn validate_only(self) -> bool {
+        self.def().family == Family::ControllerGen
+            && !matches!(
+                self,
+                Kind::KubebuilderEnum | Kind::ExactlyOneOf | Kind::AtMostOneOf | Kind::AtLeastOneOf
+            )
+    }
+}
+
 /// The known marker of a name, if any.
 pub fn lookup(name: &str) -> Option<&'static MarkerDef> {
     Kind::from_name(name).map(Kind::def)
@@ -420,6 +433,7 @@ pub fn similar_known(name: &str) -> Option<&'static str> {
     }
     let (_, known) = MARKERS
         .iter()
+        .filter(|def| !def.kind.validate_only())
         .map(|def| def.name)
         .filter(|known| known.len() >= 5 && known.len().abs_diff(name.len()) <= 2)
         .map(|known| (strsim::levenshtein(name, known), known))
@@ -480,6 +494,8 @@ mod tests {
         assert_eq!(similar_known("kubebuilder:validation:Enun"), None);
         assert_eq!(similar_known("genclient"), None);
         assert_eq!(strsim::levenshtein("é", "e"), 1);
+        assert_eq!(similar_known("nulable"), None, "validate-only markers");
+        assert!(Kind::Nullable.validate_only() && !Kind::KubebuilderEnum.validate_only());
     }
 
     #[test]

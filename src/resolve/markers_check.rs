@@ -25,7 +25,7 @@ pub fn check(packages: &[LoadedPackage], diagnostics: &mut Vec<Diagnostic>) {
             // the file (controller-gen ignores the comment; gengo gives it to a field on the
             // next line, and there is none, or the marker is controller-gen's).
             for trailing in &decls.trailing_markers {
-                if registry::lookup(&trailing.marker.name).is_some()
+                if registry::lookup(&trailing.marker.name).is_some_and(|d| !d.kind.validate_only())
                     || trailing.marker.name.starts_with("kubebuilder:")
                 {
                     let mut diagnostic = Diagnostic::new(
@@ -60,7 +60,7 @@ fn check_fields(fields: &[crate::syntax::Field], diagnostics: &mut Vec<Diagnosti
 fn check_doc(doc: &Doc, place: Place, diagnostics: &mut Vec<Diagnostic>) {
     for (error, span) in &doc.malformed {
         let Some(name) = &error.name else { continue };
-        if registry::lookup(name).is_some() {
+        if registry::lookup(name).is_some_and(|d| !d.kind.validate_only()) {
             diagnostics.push(
                 Diagnostic::new(
                     Code::MarkerMalformed,

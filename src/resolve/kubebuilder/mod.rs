@@ -321,11 +321,11 @@ fn read_docs(docs: &[&Doc], place: Place, types: &Types) -> Read {
             read_marker(marker, place, types, &mut read, &mut kubebuilder_default);
         }
         for (error, span) in &doc.malformed {
-            if error
-                .name
-                .as_deref()
-                .is_some_and(|n| n.starts_with(VALIDATION))
-            {
+            let ours = |n: &str| {
+                n.starts_with(VALIDATION)
+                    || crate::markers::registry::lookup(n).is_some_and(|d| d.kind.validate_only())
+            };
+            if error.name.as_deref().is_some_and(ours) {
                 read.problems.push(problem(
                     Code::KubebuilderInvalid,
                     span.clone(),
