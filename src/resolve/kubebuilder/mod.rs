@@ -9,7 +9,8 @@
 //! validation.go`, `pkg/crd/schema.go`).
 //!
 //! A named type's markers apply where the type is used: a struct's (and a type with a fixed
-//! schema) on its definition, a non-struct type's on every property, list item and map value
+//! schema) on its definition, with those of the structs it inlines or is defined over
+//! (controller-gen's flattened `allOf`), a non-struct type's on every property, list item and map value
 //! of that type. The result is [`ControllerGen`] in the model's [`Validations`]; `schema`
 //! writes it on the schema node, its items and its map values.
 //!
@@ -109,7 +110,29 @@ impl<'a> Resolver<'_, 'a> {
         };
         let mut read = read_docs(&docs, Place::Type, &types);
         self.report_kubebuilder(std::mem::take(&mut read.problems));
-        store(validations, read.own);
+        let mut own = read.own;
+        // The structs it inlines (embedded without a JSON name) and the one it is defined over
+        // (`type A B`): controller-gen's `allOf` of their schemas, flattened into this one,
+        // brings their type-level markers along.
+        if let Some(fields_entry) = self.universe.struct_of(entry) {
+            let flattened = fields::flatten(self.universe, name, fields_entry);
+            for inlined in &flattened.structs {
+                if std::ptr::eq(inlined.entry.decl, entry.decl) {
+                    continue;
+                }
+                let docs = [&inlined.entry.decl.detached_doc, &inlined.entry.decl.doc];
+                let (ty, int_or_string) = prescan(&docs);
+                let types = Types {
+                    ty: ty.or(Some("object".to_string())),
+                    int_or_string,
+                    items: None,
+                };
+                let mut read = read_docs(&docs, Place::Type, &types);
+                self.report_kubebuilder(std::mem::take(&mut read.problems));
+                own.overlay(&read.own);
+            }
+        }
+        store(validations, own);
     }
 
     /// A property's markers: its type's (a non-struct named type's, through pointers, list

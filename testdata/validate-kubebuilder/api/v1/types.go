@@ -90,12 +90,25 @@ type WidgetSpec struct {
 	// +optional
 	Class string `json:"class,omitempty"`
 
-	// Required by controller-gen: no omitempty, no marker.
-	Owner string `json:"owner"`
+	Common `json:",inline"`
+
+	// A Listener under another name: its markers come along.
+	// +optional
+	Backup *Backup `json:"backup,omitempty"`
 
 	// +kubebuilder:validation:Optional
 	Comment string `json:"comment"`
 }
+
+// Common is inlined into WidgetSpec, its rule with it.
+// +kubebuilder:validation:XValidation:rule="self.owner != 'root'",message="owner may not be root"
+type Common struct {
+	// Required by controller-gen: no omitempty, no marker.
+	Owner string `json:"owner"`
+}
+
+// Backup is a Listener.
+type Backup Listener
 
 // IntOrPercent is a number or a percentage.
 type IntOrPercent string
