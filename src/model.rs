@@ -370,6 +370,66 @@ pub struct Validations {
     /// Sorted by name.
     pub properties: Vec<(String, Validations)>,
     pub additional_properties: Option<Box<Validations>>,
+    /// controller-gen's value markers (`+kubebuilder:validation:*`, …), read only for
+    /// `validate --packages` (`resolve::Options::kubebuilder`): written on the schema itself
+    /// and on its items / map values, as controller-gen writes them into a CRD.
+    pub controller_gen: Option<Box<ControllerGen>>,
+}
+
+/// What controller-gen's markers put on one schema node (see [`Validations::controller_gen`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ControllerGen {
+    /// Bounds, lengths, counts, `pattern` (set ones replace openapi-gen's).
+    pub limits: Limits,
+    /// `+kubebuilder:validation:Enum`: string values (other JSON values are reported as not
+    /// supported and left out).
+    pub enum_values: Option<Vec<String>>,
+    pub format: Option<String>,
+    /// `+kubebuilder:validation:Type`.
+    pub ty: Option<String>,
+    pub nullable: bool,
+    pub int_or_string: bool,
+    pub embedded_resource: bool,
+    pub preserve_unknown_fields: bool,
+    /// `+kubebuilder:validation:Schemaless`: the empty schema.
+    pub schemaless: bool,
+    /// `+kubebuilder:validation:XValidation` (and `+k8s:immutable`), in marker order.
+    pub rules: Vec<CelRule>,
+    pub items: Option<Box<ControllerGen>>,
+    pub additional_properties: Option<Box<ControllerGen>>,
+}
+
+impl ControllerGen {
+    /// `other`'s markers over these (a field's over its type's): set values replace.
+    pub fn overlay(&mut self, other: &ControllerGen) {
+        self.limits.overlay(&other.limits);
+        if other.enum_values.is_some() {
+            self.enum_values = other.enum_values.clone();
+        }
+        if other.format.is_some() {
+            self.format = other.format.clone();
+        }
+        if other.ty.is_some() {
+            self.ty = other.ty.clone();
+        }
+        self.nullable |= other.nullable;
+        self.int_or_string |= other.int_or_string;
+        self.embedded_resource |= other.embedded_resource;
+        self.preserve_unknown_fields |= other.preserve_unknown_fields;
+        self.schemaless |= other.schemaless;
+        self.rules.extend(other.rules.iter().cloned());
+        for (mine, theirs) in [
+            (&mut self.items, &other.items),
+            (
+                &mut self.additional_properties,
+                &other.additional_properties,
+            ),
+        ] {
+            if let Some(theirs) = theirs {
+                mine.get_or_insert_with(Box::default).overlay(theirs);
+            }
+        }
+    }
 }
 
 impl Validations {
@@ -401,6 +461,28 @@ pub struct Limits {
 impl Limits {
     pub fn is_empty(&self) -> bool {
         *self == Limits::default()
+    }
+
+    /// `other`'s set limits replace these (the flags are set when either sets them).
+    pub fn overlay(&mut self, other: &Limits) {
+        macro_rules! take {
+            ($($f:ident),*) => { $( if other.$f.is_some() { self.$f = other.$f.clone(); } )* };
+        }
+        take!(
+            maximum,
+            minimum,
+            max_length,
+            min_length,
+            pattern,
+            max_items,
+            min_items,
+            multiple_of,
+            max_properties,
+            min_properties
+        );
+        self.exclusive_maximum |= other.exclusive_maximum;
+        self.exclusive_minimum |= other.exclusive_minimum;
+        self.unique_items |= other.unique_items;
     }
 }
 

@@ -71,6 +71,7 @@ impl Config {
             resolve: resolve::Options {
                 dependency_definitions: true,
                 openapi_gen: false,
+                kubebuilder: false,
             },
             roots: resolve::Roots::InputStructs,
             verify: false,
@@ -280,6 +281,7 @@ pub fn go_output(config: &GoConfig) -> anyhow::Result<GoRun> {
         let options = resolve::Options {
             dependency_definitions: false,
             openapi_gen: true,
+            kubebuilder: false,
         };
         let analysis = analyse(
             &config.packages,

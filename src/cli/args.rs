@@ -487,6 +487,7 @@ impl GenerateArgs {
             resolve: resolve::Options {
                 dependency_definitions: args.deps_definitions == DepsDefinitionsArg::Include,
                 openapi_gen: false,
+                kubebuilder: false,
             },
             roots: resolve::Roots::InputStructs,
             verify: args.verify,

@@ -31,6 +31,7 @@ pub(super) fn command(
                 crate::resolve::Options {
                     dependency_definitions: true,
                     openapi_gen: false,
+                    kubebuilder: false,
                 },
                 &manifests.roots(),
                 crate::resolve::Outside::Drop,

@@ -18,6 +18,7 @@ pub(super) fn command(args: &DumpArgs, out: &mut dyn Write, err: &mut dyn Write)
     let options = resolve::Options {
         dependency_definitions: true,
         openapi_gen: false,
+        kubebuilder: false,
     };
     let analysis = pipeline::thread_pool(1).and_then(|pool| {
         pool.install(|| {

@@ -1180,6 +1180,35 @@ wrong:
 right:
     union-gen validate --crd crds/ new.yaml --old old.yaml
 ";
+    KubebuilderInvalid = "kubebuilder/invalid", Error,
+"`union-gen validate --packages`: a controller-gen value marker that controller-gen rejects
+when it generates the CRD, so the kind's schema is built without it: a value that does not
+parse (`Minimum=abc`, a bare `MaxLength`), a `Pattern` Go's regexp package rejects, an
+`XValidation` without `rule`, with an unknown argument or an unknown `reason`, or a bound on
+a type it does not apply to (`Minimum` on a string, `MinItems` or `items:` on a non-list,
+a non-integral `Minimum` on an integer). controller-gen's own messages.
+
+wrong:
+    // +kubebuilder:validation:Minimum=one
+    Replicas int32 `json:\"replicas\"`
+
+right:
+    // +kubebuilder:validation:Minimum=1
+    Replicas int32 `json:\"replicas\"`
+";
+    KubebuilderNotSupported = "kubebuilder/not-supported", Warning,
+"`union-gen validate --packages`: a controller-gen marker that controller-gen writes into the
+CRD but union-gen does not yet carry into the schema it builds from the Go types, so objects
+are validated without it: an `Enum` with values that are not strings (`Enum=1;2;4`). Validate
+against the generated CRD (`--crd`) to have it checked.
+
+wrong:
+    // +kubebuilder:validation:Enum=1;2;4
+    Level int32 `json:\"level\"`
+
+right:
+    union-gen validate --crd config/crd/bases config/samples
+";
 }
 
 #[cfg(test)]

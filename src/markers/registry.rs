@@ -227,6 +227,38 @@ registry! {
     KubebuilderObjectRoot = "kubebuilder:object:root", ControllerGen, Type, Value::Text;
     // openapi-gen's `OpenAPIModelName` package (`--output-model-name-file`).
     OpenApiModelPackage = "k8s:openapi-model-package", OpenApiGen, Package, Value::Text;
+    // controller-gen's value markers, read for `validate --packages` only
+    // (`resolve/kubebuilder.rs`, with controller-gen's value grammar: its own checks there).
+    // Each also exists as `kubebuilder:validation:items:<Name>` (for list items), and
+    // `XValidation` takes its arguments after a colon (`XValidation:rule="…",message="…"`):
+    // both are read by prefix. Every placement is accepted here, as `check` reads none of them.
+    KbMaximum = "kubebuilder:validation:Maximum", ControllerGen, TypeOrField, Value::Text;
+    KbMinimum = "kubebuilder:validation:Minimum", ControllerGen, TypeOrField, Value::Text;
+    KbExclusiveMaximum = "kubebuilder:validation:ExclusiveMaximum", ControllerGen, TypeOrField, Value::Text;
+    KbExclusiveMinimum = "kubebuilder:validation:ExclusiveMinimum", ControllerGen, TypeOrField, Value::Text;
+    KbMultipleOf = "kubebuilder:validation:MultipleOf", ControllerGen, TypeOrField, Value::Text;
+    KbMinProperties = "kubebuilder:validation:MinProperties", ControllerGen, TypeOrField, Value::Text;
+    KbMaxProperties = "kubebuilder:validation:MaxProperties", ControllerGen, TypeOrField, Value::Text;
+    KbMaxLength = "kubebuilder:validation:MaxLength", ControllerGen, TypeOrField, Value::Text;
+    KbMinLength = "kubebuilder:validation:MinLength", ControllerGen, TypeOrField, Value::Text;
+    KbPattern = "kubebuilder:validation:Pattern", ControllerGen, TypeOrField, Value::Text;
+    KbMaxItems = "kubebuilder:validation:MaxItems", ControllerGen, TypeOrField, Value::Text;
+    KbMinItems = "kubebuilder:validation:MinItems", ControllerGen, TypeOrField, Value::Text;
+    KbUniqueItems = "kubebuilder:validation:UniqueItems", ControllerGen, TypeOrField, Value::Text;
+    KbFormat = "kubebuilder:validation:Format", ControllerGen, TypeOrField, Value::Text;
+    KbType = "kubebuilder:validation:Type", ControllerGen, TypeOrField, Value::Text;
+    KbXPreserveUnknownFields = "kubebuilder:validation:XPreserveUnknownFields", ControllerGen, TypeOrField, Value::None;
+    KbXEmbeddedResource = "kubebuilder:validation:XEmbeddedResource", ControllerGen, TypeOrField, Value::None;
+    KbXIntOrString = "kubebuilder:validation:XIntOrString", ControllerGen, TypeOrField, Value::None;
+    KbXValidation = "kubebuilder:validation:XValidation", ControllerGen, TypeOrField, Value::Text;
+    KbEmbeddedResource = "kubebuilder:validation:EmbeddedResource", ControllerGen, TypeOrField, Value::None;
+    KbSchemaless = "kubebuilder:validation:Schemaless", ControllerGen, TypeOrField, Value::None;
+    KbRequired = "kubebuilder:validation:Required", ControllerGen, TypeOrField, Value::None;
+    KbOptional = "kubebuilder:validation:Optional", ControllerGen, TypeOrField, Value::None;
+    KbPreserveUnknownFields = "kubebuilder:pruning:PreserveUnknownFields", ControllerGen, TypeOrField, Value::None;
+    KbDefault = "kubebuilder:default", ControllerGen, TypeOrField, Value::Text;
+    Nullable = "nullable", ControllerGen, TypeOrField, Value::None;
+    K8sImmutable = "k8s:immutable", ControllerGen, TypeOrField, Value::None;
 }
 
 impl Kind {
@@ -239,6 +271,23 @@ impl Kind {
                 | Kind::K8sUnionMember
                 | Kind::K8sZeroOrOneOfMember
         )
+    }
+}
+
+impl Kind {
+    /// controller-gen's value markers, read by `validate --packages` alone: `check` neither
+    /// suggests them for typos nor reports them after a field, so its output is what it was
+    /// before they were known.
+    pub fn validate_only(self) -> bool {
+        self.def().family == Family::ControllerGen
+            && !matches!(
+                self,
+                Kind::KubebuilderEnum
+                    | Kind::ExactlyOneOf
+                    | Kind::AtMostOneOf
+                    | Kind::AtLeastOneOf
+                    | Kind::KubebuilderObjectRoot
+            )
     }
 }
 
@@ -422,9 +471,10 @@ pub fn similar_known(name: &str) -> Option<&'static str> {
     if name.len() < 5 {
         return None;
     }
-    let (_, known) = MARKERS
+    let (_, known) = KINDS
         .iter()
-        .map(|def| def.name)
+        .filter(|kind| !kind.validate_only())
+        .map(|kind| kind.name())
         .filter(|known| known.len() >= 5 && known.len().abs_diff(name.len()) <= 2)
         .map(|known| (strsim::levenshtein(name, known), known))
         .filter(|(distance, _)| *distance <= 2)
@@ -485,6 +535,8 @@ mod tests {
         assert_eq!(similar_known("kubebuilder:validation:Enun"), None);
         assert_eq!(similar_known("genclient"), None);
         assert_eq!(strsim::levenshtein("é", "e"), 1);
+        assert_eq!(similar_known("nulable"), None, "validate-only markers");
+        assert!(Kind::Nullable.validate_only() && !Kind::KubebuilderEnum.validate_only());
     }
 
     #[test]

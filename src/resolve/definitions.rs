@@ -47,13 +47,16 @@ impl<'a> Resolver<'_, 'a> {
             .iter()
             .map(|l| l.text.clone())
             .collect();
-        let markers = validations::of_type(
+        let mut markers = validations::of_type(
             self.universe,
             &name,
             entry,
             &mut self.reported_validations,
             &mut self.diagnostics,
         );
+        if self.options.kubebuilder {
+            self.kubebuilder_type(&name, entry, &mut markers.validations);
+        }
         let mut dependencies = Vec::new();
         let overrides = overrides::of_type(
             self.universe,
@@ -161,8 +164,11 @@ impl<'a> Resolver<'_, 'a> {
             if !seen.insert(flat_field.json_name.clone()) {
                 continue; // Go's encoding/json: the shallower field wins.
             }
-            let optional =
+            let mut optional =
                 fields::is_optional(flat_field.field, &flat_field.tag, &mut self.diagnostics);
+            if self.options.kubebuilder {
+                optional = self.kubebuilder_optional(flat_field);
+            }
             if !optional {
                 def.required.push(flat_field.json_name.clone());
             }
@@ -259,7 +265,7 @@ impl<'a> Resolver<'_, 'a> {
         } else {
             defaults::zero_form(&go_type, &ty)
         };
-        Property {
+        let mut property = Property {
             json_name: flat.json_name.clone(),
             doc,
             ty,
@@ -276,6 +282,10 @@ impl<'a> Resolver<'_, 'a> {
             omitempty: flat.tag.omitempty,
             validations: markers.validations,
             extensions: markers.extensions,
+        };
+        if self.options.kubebuilder {
+            self.kubebuilder_property(flat, &go_type, &mut property);
         }
+        property
     }
 }

@@ -48,8 +48,12 @@ pub fn check(packages: &[LoadedPackage], diagnostics: &mut Vec<Diagnostic>) {
     }
 }
 
-/// A marker of the registry, or one a union family defines itself.
+/// A marker of the registry, or one a union family defines itself; not controller-gen's value
+/// markers, which only `validate --packages` reads (and checks, `kubebuilder/invalid`).
 fn known(name: &str) -> Option<&'static MarkerDef> {
+    if registry::Kind::from_name(name).is_some_and(registry::Kind::validate_only) {
+        return None;
+    }
     registry::lookup(name).or_else(|| super::unions::family_markers().find(|d| d.name == name))
 }
 

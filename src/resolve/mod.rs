@@ -13,6 +13,7 @@ mod definitions;
 pub mod enums;
 pub mod fields;
 pub(crate) mod hash;
+mod kubebuilder;
 mod markers_check;
 mod overrides;
 mod types;
@@ -47,6 +48,10 @@ pub struct Options {
     /// leaves them out), and unexported fields as properties (encoding/json ignores them;
     /// openapi-gen does not).
     pub openapi_gen: bool,
+    /// Also what controller-gen's value markers put in a CRD (`+kubebuilder:validation:*`,
+    /// `+kubebuilder:default`, `+nullable`, its optionality rules; see `kubebuilder.rs`):
+    /// the schemas `validate --packages` checks objects against. Off for every document.
+    pub kubebuilder: bool,
 }
 
 /// Resolves what `roots` reach in the loaded packages into the API model, and says what that
@@ -242,6 +247,7 @@ pub(crate) mod tests {
         let options = Options {
             dependency_definitions: false,
             openapi_gen: false,
+            kubebuilder: false,
         };
         let (model, _, diagnostics) =
             resolve(&[package], &BTreeMap::new(), options, &Roots::InputStructs);

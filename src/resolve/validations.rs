@@ -211,7 +211,7 @@ fn parse(doc: &Doc, out: &mut Vec<Finding>) -> Option<Parsed> {
 }
 
 /// The Go type a marker sits on, as `ValidateType` tells types apart.
-enum Shape<'a> {
+pub(super) enum Shape<'a> {
     String,
     Integer,
     Number,
@@ -250,7 +250,7 @@ fn builtin_shape(name: &str) -> Shape<'static> {
 }
 
 /// `resolveAliasAndPtrType` and `OpenAPITypeFormat`, for `ValidateType`.
-fn shape<'a>(universe: &Universe<'a>, ty: GoType<'a>, depth: usize) -> Shape<'a> {
+pub(super) fn shape<'a>(universe: &Universe<'a>, ty: GoType<'a>, depth: usize) -> Shape<'a> {
     if depth > crate::limits::TYPE_DEPTH {
         return Shape::Unknown;
     }
@@ -520,6 +520,7 @@ fn to_model(
             .additional_properties
             .as_ref()
             .map(|t| Box::new(nested(t, &format!("{path}additionalProperties:"), out))),
+        controller_gen: None,
     };
     Some(Box::new(validations))
 }

@@ -8,7 +8,7 @@
 //! stands for; the caller decides, this module only adds to a base schema.
 
 use super::Schema;
-use crate::model::{CelRule, MarkerExtension, Validations};
+use crate::model::{CelRule, ControllerGen, MarkerExtension, Validations};
 
 /// Adds `validations` and `extensions` to `schema` (a definition or a property).
 pub fn apply(
@@ -33,6 +33,79 @@ pub fn apply(
             super::cel::EXTENSION.into(),
             serde_json::Value::Array(validations.rules.iter().map(rule_json).collect()),
         ));
+    }
+    if let Some(markers) = &validations.controller_gen {
+        controller_gen(schema, markers);
+    }
+}
+
+/// controller-gen's markers on a node as controller-gen writes them into a CRD (for
+/// `validate --packages` only): on the node itself, its items and its map values.
+fn controller_gen(schema: &mut Schema, markers: &ControllerGen) {
+    if markers.schemaless {
+        *schema = Schema {
+            description: schema.description.take(),
+            ..Schema::default()
+        };
+        return;
+    }
+    if let Some(ty) = &markers.ty {
+        // A `Type` other than `object` replaces the generated schema's shape (a struct with
+        // its own JSON form, `+kubebuilder:validation:Type=string`).
+        if ty != "object" {
+            schema.reference = None;
+            schema.literal_reference = None;
+            schema.properties.clear();
+            schema.required.clear();
+            schema.additional_properties = None;
+        }
+        schema.types = Some(ty.clone())
+            .filter(|t| !t.is_empty())
+            .into_iter()
+            .collect();
+    }
+    schema.limits.overlay(&markers.limits);
+    if let Some(values) = &markers.enum_values {
+        schema.enum_values = values.clone();
+    }
+    if let Some(format) = &markers.format {
+        schema.format = Some(format.clone());
+    }
+    schema.nullable |= markers.nullable;
+    for (set, name) in [
+        (markers.int_or_string, "x-kubernetes-int-or-string"),
+        (markers.embedded_resource, "x-kubernetes-embedded-resource"),
+        (
+            markers.preserve_unknown_fields,
+            "x-kubernetes-preserve-unknown-fields",
+        ),
+    ] {
+        if set && !schema.extensions.iter().any(|(key, _)| key == name) {
+            schema.extensions.push((name.into(), true.into()));
+        }
+    }
+    if !markers.rules.is_empty() {
+        let rules = markers.rules.iter().map(rule_json);
+        match schema
+            .extensions
+            .iter_mut()
+            .find(|(key, _)| key == super::cel::EXTENSION)
+        {
+            Some((_, serde_json::Value::Array(existing))) => existing.extend(rules),
+            _ => schema.extensions.push((
+                super::cel::EXTENSION.into(),
+                serde_json::Value::Array(rules.collect()),
+            )),
+        }
+    }
+    if let (Some(items), Some(schema_items)) = (&markers.items, schema.items.as_deref_mut()) {
+        controller_gen(schema_items, items);
+    }
+    if let (Some(values), Some(schema_values)) = (
+        &markers.additional_properties,
+        schema.additional_properties.as_deref_mut(),
+    ) {
+        controller_gen(schema_values, values);
     }
 }
 

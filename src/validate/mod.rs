@@ -384,6 +384,7 @@ pub fn run(options: &Options) -> anyhow::Result<Outcome> {
             &objects,
             &mut kinds,
             &mut schemas,
+            &mut sources,
             &mut diagnostics,
         )?;
     }
@@ -420,6 +421,7 @@ fn add_go_kinds(
     objects: &[Object],
     kinds: &mut Kinds,
     schemas: &mut Schemas,
+    sources: &mut SourceMap,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> anyhow::Result<()> {
     let wanted: Vec<(String, String, String)> = objects
@@ -431,10 +433,27 @@ fn add_go_kinds(
         .filter(|gvk| !kinds.contains_key(gvk))
         .collect();
     let (go_kinds, go_sources, go_diagnostics) = go_kinds(options, wanted, schemas)?;
-    // Go sources are not needed for rendering object errors; their diagnostics are
-    // reported without re-reading (errors in the Go types are `check`'s business).
-    let _ = go_sources;
-    diagnostics.extend(go_diagnostics);
+    // The Go files the diagnostics point at join this run's sources, under new ids.
+    let mut moved: HashMap<crate::source::FileId, crate::source::FileId> = HashMap::new();
+    let mut remap = |span: &mut crate::source::Span| {
+        let id = *moved.entry(span.file).or_insert_with(|| {
+            let file = go_sources.get(span.file);
+            sources.add(crate::source::SourceFile::new(
+                file.path.clone(),
+                file.text.clone(),
+            ))
+        });
+        span.file = id;
+    };
+    for mut diagnostic in go_diagnostics {
+        if let Some(span) = diagnostic.primary.as_mut() {
+            remap(span);
+        }
+        for (span, _) in &mut diagnostic.labels {
+            remap(span);
+        }
+        diagnostics.push(diagnostic);
+    }
     for (gvk, id) in go_kinds {
         kinds.entry(gvk).or_insert(id);
     }
@@ -833,6 +852,7 @@ fn go_kinds(
     let resolve_options = crate::resolve::Options {
         dependency_definitions: true,
         openapi_gen: false,
+        kubebuilder: true,
     };
     let analysis = crate::pipeline::thread_pool(options.jobs.max(1))?.install(|| {
         crate::pipeline::analyse(
@@ -883,18 +903,24 @@ fn go_kinds(
         }
     }
     // Errors in the Go types are `check`'s business. A package that was not found is this
-    // run's: its types stay unchecked (any value passes there), which must not go unsaid.
+    // run's: its types stay unchecked (any value passes there), which must not go unsaid;
+    // so are controller-gen markers left out of the schemas (only this run reads them).
     let diagnostics = analysis
         .diagnostics
         .iter()
-        .filter(|d| d.code == crate::diag::Code::ResolvePackageNotFound)
-        .map(|d| {
-            let mut note = Diagnostic::without_location(
-                d.code,
-                format!("{}: objects are not checked against those types", d.message),
-            );
-            note.help = d.help.clone();
-            note
+        .filter_map(|d| match d.code {
+            crate::diag::Code::ResolvePackageNotFound => {
+                let mut note = Diagnostic::without_location(
+                    d.code,
+                    format!("{}: objects are not checked against those types", d.message),
+                );
+                note.help = d.help.clone();
+                Some(note)
+            }
+            crate::diag::Code::KubebuilderInvalid | crate::diag::Code::KubebuilderNotSupported => {
+                Some(d.clone())
+            }
+            _ => None,
         })
         .collect();
     Ok((kinds, analysis.loaded.sources, diagnostics))

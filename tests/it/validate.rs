@@ -146,3 +146,38 @@ fn a_missing_dependency_of_the_go_types_is_said() {
         outcome.stderr
     );
 }
+
+/// `--packages` builds each kind's schema with what controller-gen writes into its CRD from
+/// the Go markers (`testdata/validate-kubebuilder`: type-level markers where the type is used,
+/// `items:` markers, defaults, optionality, rules): every broken bound is reported, with the
+/// API server's messages, and the valid object passes.
+#[test]
+fn packages_carry_controller_gen_value_markers() {
+    let outcome = Process::union_gen([
+        "validate",
+        "--message-format",
+        "json",
+        "--output",
+        "json",
+        "--packages",
+        "./testdata/validate-kubebuilder/api/...",
+        "--",
+        "testdata/validate-kubebuilder/objects.yaml",
+    ])
+    .run();
+    let mut report = String::new();
+    for diagnostic in json_diagnostics(&outcome.stderr) {
+        report.push_str(&format!(
+            "{}:{} {} {}\n",
+            diagnostic["line"], diagnostic["column"], diagnostic["code"], diagnostic["message"]
+        ));
+    }
+    for line in outcome.stdout.lines() {
+        let verdict: serde_json::Value = serde_json::from_str(line).unwrap();
+        report.push_str(&format!(
+            "{} {}: valid={}\n",
+            verdict["kind"], verdict["name"], verdict["valid"]
+        ));
+    }
+    crate::harness::snapshot("validate_packages_kubebuilder_markers", &report);
+}

@@ -50,6 +50,7 @@ pub fn spec_severity(code: &str) -> &'static str {
         | "crd/anonymous-struct"
         | "enum/explicit-not-written"
         | "validation/ignored"
+        | "kubebuilder/not-supported"
         | "extension/malformed"
         | "validate/unknown-kind"
         | "validate/unknown-field"

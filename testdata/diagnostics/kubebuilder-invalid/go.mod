@@ -1,0 +1,3 @@
+module example.com/kbinvalid
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/kbnotsupported
+
+go 1.22

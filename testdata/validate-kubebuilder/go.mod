@@ -1,0 +1,3 @@
+module example.com/kb
+
+go 1.22
