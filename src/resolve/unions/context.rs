@@ -4,6 +4,7 @@
 use super::super::enums::Enums;
 use super::super::fields::FlatField;
 use super::super::universe::{TypeEntry, Universe};
+use super::findings::Finding;
 use crate::diag::Diagnostic;
 use crate::markers::registry::{self, Family, Kind};
 use crate::syntax::{Field, SpannedMarker};
@@ -32,6 +33,10 @@ impl<'c, 'a> Context<'c, 'a> {
     /// The struct's Go name.
     pub fn struct_name(&self) -> &'a str {
         &self.entry.decl.name
+    }
+
+    pub fn report(&mut self, finding: Finding) {
+        self.diagnostics.push(finding.into_diagnostic());
     }
 }
 

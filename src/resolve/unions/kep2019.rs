@@ -5,8 +5,9 @@
 
 use super::context::{Context, Discriminator, Member};
 use super::family::{Found, UnionFamily};
+use super::findings::Finding;
 use super::rules::{check_common, gated, report_multiple, without_members, MemberRule};
-use crate::diag::{Code, Diagnostic};
+
 use crate::markers::registry::{Family, Kind, MarkerDef};
 use crate::model::{
     Count, DiscriminatorValues, Listed, MemberSet, Union, UnionMeaning, UnionMember,
@@ -97,32 +98,19 @@ fn struct_union(
         .collect();
     let embeds = if named.is_empty() { cx.embeds } else { &[] };
     for field in embeds {
-        cx.diagnostics.push(
-            Diagnostic::new(
-                Code::UnionEmbeddedInUnionStruct,
-                field.span.clone(),
-                format!("`+union` struct `{}` inlines an embedded struct", cx.struct_name()),
-            )
-            .with_label(struct_marker.span.clone(), "the struct is a union here")
-            .with_help("move the embedded struct's fields out of the union, or give the embedded field a JSON name"),
-        );
+        cx.report(Finding::EmbeddedInUnionStruct {
+            embed: field.span.clone(),
+            struct_marker: struct_marker.span.clone(),
+            struct_name: cx.struct_name().to_string(),
+        });
     }
     for member in members.iter().filter(|m| m.family == Family::Union2019) {
-        cx.diagnostics.push(
-            Diagnostic::new(
-                Code::UnionDeprecatedInUnionStruct,
-                member.marker.span.clone(),
-                format!(
-                    "`+unionDeprecated` field `{}` in `+union` struct `{}`",
-                    cx.field(member.field).go_name,
-                    cx.struct_name()
-                ),
-            )
-            .with_label(struct_marker.span.clone(), "the struct is a union here")
-            .with_help(
-                "in a `+union` struct every field is already a member: remove `+unionDeprecated`",
-            ),
-        );
+        cx.report(Finding::DeprecatedInUnionStruct {
+            member_marker: member.marker.span.clone(),
+            struct_marker: struct_marker.span.clone(),
+            field: cx.field(member.field).go_name.clone(),
+            struct_name: cx.struct_name().to_string(),
+        });
     }
     report_multiple(cx, plain_discriminators);
     let discriminator = plain_discriminators.first().map(|d| d.field);
@@ -201,15 +189,11 @@ fn deprecated_union(
     for member in deprecated {
         let mf = cx.field(member.field);
         if !matches!(mf.field.ty, TypeExpr::Pointer(_)) {
-            cx.diagnostics.push(
-                Diagnostic::new(
-                    Code::UnionMemberNotPointer,
-                    mf.span.clone(),
-                    format!("`+unionDeprecated` member `{}` is not a pointer", mf.go_name),
-                )
-                .with_label(member.marker.span.clone(), "member marker")
-                .with_help("make the member a pointer so that unset is distinguishable from the zero value"),
-            );
+            cx.report(Finding::DeprecatedNotPointer {
+                field_span: mf.span.clone(),
+                member_marker: member.marker.span.clone(),
+                field: mf.go_name.clone(),
+            });
         }
     }
     check_common(

@@ -13,6 +13,7 @@ mod declarative;
 #[cfg(test)]
 mod example_family;
 mod family;
+mod findings;
 mod items;
 mod kep1027;
 mod kep2019;
@@ -25,11 +26,12 @@ use std::collections::BTreeSet;
 use super::enums::Enums;
 use super::fields::{Flattened, Step};
 use super::universe::Universe;
-use crate::diag::{Code, Diagnostic};
+use crate::diag::Diagnostic;
 use crate::markers::registry::{Family, Kind, MarkerDef};
 use crate::model::{TypeName, Union};
 use context::{Context, Discriminator, Member};
 use family::{Found, UnionFamily};
+use findings::Finding;
 
 /// Every union family, in the order their unions are written.
 static FAMILIES: &[&dyn UnionFamily] = &[
@@ -156,51 +158,33 @@ fn found_markers<'a>(cx: &mut Context<'_, 'a>) -> Found<'a> {
 fn discriminator_is_member(cx: &mut Context, discriminators: &[Discriminator], members: &[Member]) {
     for d in discriminators {
         if let Some(member) = members.iter().find(|m| m.field == d.field) {
-            cx.diagnostics.push(
-            Diagnostic::new(
-                Code::UnionDiscriminatorIsMember,
-                member.marker.span.clone(),
-                format!("field `{}` is both a union discriminator and a union member", cx.field(d.field).go_name),
-            )
-            .with_label(d.marker.span.clone(), "discriminator marker here")
-            .with_help("a discriminator names the member that is set; it cannot be a member itself: remove one of the markers"),
-        );
+            cx.report(Finding::DiscriminatorIsMember {
+                member_marker: member.marker.span.clone(),
+                discriminator_marker: d.marker.span.clone(),
+                field: cx.field(d.field).go_name.clone(),
+            });
         }
     }
 }
 
 /// `union/mixed-dialects`: members of one struct in more than one marker generation.
-fn mixed_dialects(cx: &mut Context, members: &[Member], dialects: &BTreeSet<Family>) {
-    if dialects.len() > 1 {
-        let first = members[0].family;
-        if let Some(other) = members.iter().find(|m| m.family != first) {
-            let first_marker = members
+fn mixed_dialects(cx: &mut Context, members: &[Member], families: &BTreeSet<Family>) {
+    if families.len() < 2 {
+        return;
+    }
+    let first = members[0].family;
+    if let Some(other) = members.iter().find(|m| m.family != first) {
+        cx.report(Finding::MixedMembers {
+            member_marker: other.marker.span.clone(),
+            first_marker: members
                 .iter()
                 .find(|m| m.family == first)
-                .map(|m| m.marker.span.clone());
-            let mut diagnostic = Diagnostic::new(
-            Code::UnionMixedDialects,
-            other.marker.span.clone(),
-            format!(
-                "member `{}` uses the {} markers, but the union of `{}` already uses the {} markers",
-                cx.field(other.field).go_name,
-                other.family.describe(),
-                cx.struct_name(),
-                first.describe()
-            ),
-        )
-        .with_help("write every union member of the struct in one marker generation");
-            if let Some(span) = first_marker {
-                diagnostic = diagnostic.with_label(
-                    span,
-                    format!(
-                        "the union's first member uses the {} markers",
-                        first.describe()
-                    ),
-                );
-            }
-            cx.diagnostics.push(diagnostic);
-        }
+                .map(|m| m.marker.span.clone()),
+            field: cx.field(other.field).go_name.clone(),
+            family: other.family,
+            first_family: first,
+            struct_name: cx.struct_name().to_string(),
+        });
     }
 }
 
@@ -210,42 +194,25 @@ fn stray_discriminator(
     cx: &mut Context,
     discriminators: &[Discriminator],
     members: &[Member],
-    dialects: &BTreeSet<Family>,
+    families: &BTreeSet<Family>,
 ) {
-    if let Some(first) = members.first() {
-        let stray = if *dialects == BTreeSet::from([Family::Declarative]) {
-            discriminators.iter().find(|d| !d.declarative)
-        } else if !dialects.contains(&Family::Declarative) {
-            discriminators.iter().find(|d| d.declarative)
-        } else {
-            None
-        };
-        if let Some(d) = stray {
-            let (used, expected) = if d.declarative {
-                (Family::Declarative, first.family)
-            } else {
-                (Family::Kep1027, Family::Declarative)
-            };
-            cx.diagnostics.push(
-            Diagnostic::new(
-                Code::UnionMixedDialects,
-                d.marker.span.clone(),
-                format!(
-                    "discriminator `{}` uses the {} markers, but the members of `{}` use the {} markers",
-                    cx.field(d.field).go_name,
-                    used.describe(),
-                    cx.struct_name(),
-                    expected.describe()
-                ),
-            )
-            .with_label(first.marker.span.clone(), "member marker of the other generation")
-            .with_help(if d.declarative {
-                "write the discriminator as `+unionDiscriminator`, or the members as `+k8s:unionMember`"
-            } else {
-                "write the discriminator as `+k8s:unionDiscriminator`, or the members as `+unionMember`"
-            }),
-        );
-        }
+    let Some(first) = members.first() else { return };
+    let stray = if *families == BTreeSet::from([Family::Declarative]) {
+        discriminators.iter().find(|d| !d.declarative)
+    } else if !families.contains(&Family::Declarative) {
+        discriminators.iter().find(|d| d.declarative)
+    } else {
+        None
+    };
+    if let Some(d) = stray {
+        cx.report(Finding::StrayDiscriminator {
+            discriminator_marker: d.marker.span.clone(),
+            member_marker: first.marker.span.clone(),
+            field: cx.field(d.field).go_name.clone(),
+            declarative: d.declarative,
+            members_family: first.family,
+            struct_name: cx.struct_name().to_string(),
+        });
     }
 }
 

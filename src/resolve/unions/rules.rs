@@ -7,7 +7,8 @@ use crate::resolve::hash::HashMap;
 use std::collections::BTreeSet;
 
 use super::context::{Context, Discriminator, Member};
-use crate::diag::{Code, Diagnostic};
+use super::findings::Finding;
+use crate::diag::Diagnostic;
 use crate::markers::registry::{Family, Kind};
 use crate::model::{EnumValue, Union, UnionMember};
 use crate::resolve::fields::{self, FlatField};
@@ -35,15 +36,11 @@ impl WithLabels for Diagnostic {
 pub(super) fn report_multiple(cx: &mut Context, discriminators: &[&Discriminator]) {
     if let [first, rest @ ..] = discriminators {
         for extra in rest {
-            cx.diagnostics.push(
-                Diagnostic::new(
-                    Code::UnionMultipleDiscriminators,
-                    extra.marker.span.clone(),
-                    format!("second discriminator `{}` in one union", cx.field(extra.field).go_name),
-                )
-                .with_label(first.marker.span.clone(), "first discriminator")
-                .with_help("a union has one discriminator: remove one marker, or split the union (`+unionDiscriminatedBy=` / `union: \"…\"`)"),
-            );
+            cx.report(Finding::MultipleDiscriminators {
+                extra_marker: extra.marker.span.clone(),
+                first_marker: first.marker.span.clone(),
+                field: cx.field(extra.field).go_name.clone(),
+            });
         }
     }
 }
@@ -56,14 +53,12 @@ pub(super) fn without_members(
     field: &FlatField,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    let diagnostic = Diagnostic::new(
-        Code::UnionDiscriminatorWithoutMembers,
-        marker.span.clone(),
-        format!("discriminator `{}` has no union members", field.go_name),
-    )
-    .with_label(field.span.clone(), "discriminator field")
-    .with_help("mark the member fields (`+unionMember`, or `+union` on the struct), or remove the discriminator marker");
-    diagnostics.push(diagnostic);
+    let finding = Finding::DiscriminatorWithoutMembers {
+        marker: marker.span.clone(),
+        field_span: field.span.clone(),
+        field: field.go_name.clone(),
+    };
+    diagnostics.push(finding.into_diagnostic());
 }
 
 /// How a dialect's members must be declared.
@@ -99,22 +94,17 @@ pub(super) fn check_common(
             continue;
         }
         if !fields::is_optional_when_enabled(mf.field, &mf.tag) {
-            let mut diagnostic = Diagnostic::new(
-                Code::UnionMemberNotOptional,
-                mf.span.clone(),
-                format!("union member `{}` is required", mf.go_name),
-            )
-            .with_help("mark it `// +optional` and add `omitempty` to its JSON tag: only the selected member is set");
-            if let Some(marker) = mf
+            let member_marker = mf
                 .field
                 .doc
                 .markers
                 .iter()
-                .find(|m| Kind::from_name(&m.marker.name).is_some_and(Kind::is_union_member))
-            {
-                diagnostic = diagnostic.with_label(marker.span.clone(), "union member marker");
-            }
-            cx.diagnostics.push(diagnostic);
+                .find(|m| Kind::from_name(&m.marker.name).is_some_and(Kind::is_union_member));
+            cx.report(Finding::MemberRequired {
+                field_span: mf.span.clone(),
+                member_marker: member_marker.map(|m| m.span.clone()),
+                field: mf.go_name.clone(),
+            });
         }
     }
 }
@@ -132,21 +122,11 @@ fn check_nilable_or_primitive(cx: &mut Context, mf: &FlatField) {
         // Unknown or unloaded types: nothing certain to say.
         _ => return,
     };
-    let mut diagnostic = Diagnostic::new(
-        Code::UnionMemberNotPointer,
-        mf.span.clone(),
-        format!(
-            "`+k8s:` union member `{}` is {kind}: validation-gen accepts only nilable and \
-             primitive members (pointer, map, slice, string, number, bool) and fails to generate",
-            mf.go_name
-        ),
-    )
-    .with_help(format!(
-        "make it a pointer (`{} *…`) with `omitempty`, so that unset is `nil`",
-        mf.go_name
-    ));
-    diagnostic.severity = crate::diag::Severity::Error;
-    cx.diagnostics.push(diagnostic);
+    cx.report(Finding::MemberNotNilable {
+        field_span: mf.span.clone(),
+        field: mf.go_name.clone(),
+        kind,
+    });
 }
 
 fn check_string(cx: &mut Context, mf: &FlatField, marker: &SpannedMarker) {
@@ -160,34 +140,23 @@ fn check_string(cx: &mut Context, mf: &FlatField, marker: &SpannedMarker) {
         _ => false,
     };
     if !is_string {
-        cx.diagnostics.push(
-            Diagnostic::new(
-                Code::UnionDiscriminatorNotString,
-                mf.span.clone(),
-                format!("discriminator `{}` is not a string", mf.go_name),
-            )
-            .with_label(marker.span.clone(), "marked as discriminator here")
-            .with_help(
-                "a discriminator holds the selected member's name: give it a string (enum) type",
-            ),
-        );
+        cx.report(Finding::DiscriminatorNotString {
+            field_span: mf.span.clone(),
+            marker: marker.span.clone(),
+            field: mf.go_name.clone(),
+        });
     }
 }
 
-fn json_ignored(mf: &FlatField, role: &str, diagnostics: &mut Vec<Diagnostic>) {
+fn json_ignored(mf: &FlatField, role: &'static str, diagnostics: &mut Vec<Diagnostic>) {
     if mf.tag.skip {
         let span = mf.field.tag_span.clone().unwrap_or(mf.span.clone());
-        diagnostics.push(
-            Diagnostic::new(
-                Code::UnionJsonIgnored,
-                span,
-                format!(
-                    "union {role} `{}` is not serialised (`json:\"-\"`)",
-                    mf.go_name
-                ),
-            )
-            .with_help("give the field a JSON name: clients must be able to set it"),
-        );
+        let finding = Finding::JsonIgnored {
+            span,
+            role,
+            field: mf.go_name.clone(),
+        };
+        diagnostics.push(finding.into_diagnostic());
     }
 }
 
@@ -199,19 +168,11 @@ fn inline_named(mf: &FlatField, diagnostics: &mut Vec<Diagnostic>) {
         return;
     }
     let span = mf.field.tag_span.clone().unwrap_or(mf.span.clone());
-    diagnostics.push(
-        Diagnostic::new(
-            Code::UnionJsonIgnored,
-            span,
-            format!(
-                "union member `{}` has no JSON name for validation-gen: gengo reads \
-                 `json:\",inline\"` as inlined, and validation-gen fails (\"is a union member \
-                 but has no JSON name\")",
-                mf.go_name
-            ),
-        )
-        .with_help("give the member a JSON name (`json:\"name,omitempty\"`)"),
-    );
+    let finding = Finding::InlineNamedMember {
+        span,
+        field: mf.go_name.clone(),
+    };
+    diagnostics.push(finding.into_diagnostic());
 }
 
 /// The enum values of a discriminator's type, if it is an enum.
@@ -245,60 +206,35 @@ pub(super) fn member_values(
         // case-insensitively (`+unionMember=ALPHA` on `json:"alpha"`).
         if let (Some(explicit), Family::Kep1027) = (&member.value, member.family) {
             if !explicit.eq_ignore_ascii_case(&mf.json_name) {
-                cx.diagnostics.push(
-                    Diagnostic::new(
-                        Code::UnionMemberValueJsonMismatch,
-                        member.marker.span.clone(),
-                        format!("member value `{explicit}` does not match the JSON name `{}` (ignoring case)", mf.json_name),
-                    )
-                    .with_help(format!("a custom value only changes the spelling of the member's JSON name: write e.g. `+unionMember={}`, or drop the value (the default is the Go field name `{}`)", mf.json_name.to_uppercase(), mf.go_name)),
-                );
+                cx.report(Finding::MemberValueJsonMismatch {
+                    marker: member.marker.span.clone(),
+                    explicit: explicit.clone(),
+                    json_name: mf.json_name.clone(),
+                    field: mf.go_name.clone(),
+                });
             }
         }
         if let Some(previous) = seen.get(&value) {
-            cx.diagnostics.push(
-                Diagnostic::new(
-                    Code::UnionDuplicateMemberValue,
-                    member.marker.span.clone(),
-                    format!(
-                        "members `{}` and `{}` share the discriminator value `{value}`",
-                        cx.field(previous.field).go_name,
-                        mf.go_name
-                    ),
-                )
-                .with_label(previous.marker.span.clone(), "first member with this value")
-                .with_help("give each member its own discriminator value"),
-            );
+            cx.report(Finding::DuplicateMemberValue {
+                marker: member.marker.span.clone(),
+                first_marker: previous.marker.span.clone(),
+                first: cx.field(previous.field).go_name.clone(),
+                field: mf.go_name.clone(),
+                value,
+            });
             continue;
         }
         seen.insert(value.clone(), member);
         if let Some(values) = enum_values {
             if !values.iter().any(|v| v.value == value) {
-                let known: Vec<&str> = values.iter().map(|v| v.value.as_str()).collect();
-                cx.diagnostics.push(
-                    Diagnostic::new(
-                        Code::UnionMemberValueNotInEnum,
-                        member.marker.span.clone(),
-                        format!(
-                            "member `{}` has discriminator value `{value}`, which is not a value of discriminator `{}`",
-                            mf.go_name,
-                            discriminator_name.unwrap_or("?")
-                        ),
-                    )
-                    .with_help(if member.value.is_none() {
-                        // The value was never written: say where it came from.
-                        format!(
-                            "without a value, a member's discriminator value is its Go field \
-                             name `{}`; write the enum value it stands for, e.g. \
-                             `+unionMember={}` (the discriminator's values: {})",
-                            mf.go_name,
-                            known.first().copied().unwrap_or("<value>"),
-                            known.join(", ")
-                        )
-                    } else {
-                        format!("use one of: {}", known.join(", "))
-                    }),
-                );
+                cx.report(Finding::MemberValueNotInEnum {
+                    marker: member.marker.span.clone(),
+                    field: mf.go_name.clone(),
+                    value: value.clone(),
+                    discriminator: discriminator_name.map(str::to_string),
+                    known: values.iter().map(|v| v.value.clone()).collect(),
+                    written: member.value.is_some(),
+                });
             }
         }
         out.push(UnionMember {
@@ -353,15 +289,13 @@ pub(super) fn check_requiredness(
         optional.then_some("has no `+default` and no `\"\"` value, so it must be required")
     };
     if let Some(problem) = problem {
-        diagnostics.push(
-            Diagnostic::new(
-                Code::UnionDiscriminatorRequiredness,
-                mf.span.clone(),
-                format!("discriminator `{}` {problem}", mf.go_name),
-            )
-            .with_label(marker.span.clone(), "discriminator marker")
-            .with_help("see `union-gen explain union/discriminator-requiredness`"),
-        );
+        let finding = Finding::DiscriminatorRequiredness {
+            field_span: mf.span.clone(),
+            marker: marker.span.clone(),
+            field: mf.go_name.clone(),
+            problem,
+        };
+        diagnostics.push(finding.into_diagnostic());
     }
 }
 
@@ -388,21 +322,14 @@ pub(super) fn check_overlaps(cx: &mut Context, unions: &[Union], members: &[Memb
             .or(markers.first())
             .map(|m| m.marker.span.clone())
             .unwrap_or(cx.field(index).span.clone());
-        let mut diagnostic = Diagnostic::new(
-            Code::UnionOverlappingUnions,
+        cx.report(Finding::OverlappingUnions {
             primary,
-            format!(
-                "field `{}` is a member of {n} unions",
-                cx.field(index).go_name
-            ),
-        )
-        .with_help("a field belongs to at most one union: remove the extra member marker");
-        if let Some(first) = markers.first() {
-            if markers.len() > 1 {
-                diagnostic =
-                    diagnostic.with_label(first.marker.span.clone(), "first union membership");
-            }
-        }
-        cx.diagnostics.push(diagnostic);
+            first_membership: markers
+                .first()
+                .filter(|_| markers.len() > 1)
+                .map(|m| m.marker.span.clone()),
+            field: cx.field(index).go_name.clone(),
+            unions: n,
+        });
     }
 }

@@ -1,0 +1,350 @@
+//! What the union checks found, as typed facts: the families and the shared rules say *what*
+//! is wrong with which field and marker; each code is worded here, once, in
+//! [`Finding::into_diagnostic`] (as rust-analyzer's `hir` diagnostics are plain structs worded
+//! by `ide-diagnostics`). Adding a finding: a variant with its facts, one arm.
+
+use crate::diag::{Code, Diagnostic, Severity};
+use crate::markers::registry::Family;
+use crate::source::Span;
+
+/// One problem of a union declaration. Field names are Go names unless said otherwise.
+pub(super) enum Finding {
+    /// `union/discriminator-is-member`.
+    DiscriminatorIsMember {
+        member_marker: Span,
+        discriminator_marker: Span,
+        field: String,
+    },
+    /// `union/mixed-dialects`: a member in another generation than the struct's first one.
+    MixedMembers {
+        member_marker: Span,
+        first_marker: Option<Span>,
+        field: String,
+        family: Family,
+        first_family: Family,
+        struct_name: String,
+    },
+    /// `union/mixed-dialects`: a discriminator of one generation, members of another.
+    StrayDiscriminator {
+        discriminator_marker: Span,
+        member_marker: Span,
+        field: String,
+        /// The discriminator is validation-gen's (`+k8s:unionDiscriminator`).
+        declarative: bool,
+        members_family: Family,
+        struct_name: String,
+    },
+    /// `union/multiple-discriminators`.
+    MultipleDiscriminators {
+        extra_marker: Span,
+        first_marker: Span,
+        field: String,
+    },
+    /// `union/discriminator-without-members` (a warning: the tools accept it).
+    DiscriminatorWithoutMembers {
+        marker: Span,
+        field_span: Span,
+        field: String,
+    },
+    /// `union/member-not-optional`.
+    MemberRequired {
+        field_span: Span,
+        member_marker: Option<Span>,
+        field: String,
+    },
+    /// `union/member-not-pointer`: a `k8s:` member validation-gen refuses (`kind`: "a struct").
+    MemberNotNilable {
+        field_span: Span,
+        field: String,
+        kind: &'static str,
+    },
+    /// `union/member-not-pointer`: a `+unionDeprecated` member.
+    DeprecatedNotPointer {
+        field_span: Span,
+        member_marker: Span,
+        field: String,
+    },
+    /// `union/discriminator-not-string`.
+    DiscriminatorNotString {
+        field_span: Span,
+        marker: Span,
+        field: String,
+    },
+    /// `union/json-ignored`: `json:"-"` on a member or discriminator (`role`).
+    JsonIgnored {
+        span: Span,
+        role: &'static str,
+        field: String,
+    },
+    /// `union/json-ignored`: a named `k8s:` member tagged `json:",inline"`.
+    InlineNamedMember { span: Span, field: String },
+    /// `union/member-value-json-mismatch`.
+    MemberValueJsonMismatch {
+        marker: Span,
+        explicit: String,
+        json_name: String,
+        field: String,
+    },
+    /// `union/duplicate-member-value`.
+    DuplicateMemberValue {
+        marker: Span,
+        first_marker: Span,
+        first: String,
+        field: String,
+        value: String,
+    },
+    /// `union/member-value-not-in-enum`.
+    MemberValueNotInEnum {
+        marker: Span,
+        field: String,
+        value: String,
+        discriminator: Option<String>,
+        /// The discriminator's values.
+        known: Vec<String>,
+        /// The value was written (`+unionMember=X`), not the Go name taken by default.
+        written: bool,
+    },
+    /// `union/discriminator-requiredness`.
+    DiscriminatorRequiredness {
+        field_span: Span,
+        marker: Span,
+        field: String,
+        problem: &'static str,
+    },
+    /// `union/overlapping-unions`.
+    OverlappingUnions {
+        primary: Span,
+        first_membership: Option<Span>,
+        field: String,
+        unions: usize,
+    },
+    /// `union/embedded-in-union-struct`.
+    EmbeddedInUnionStruct {
+        embed: Span,
+        struct_marker: Span,
+        struct_name: String,
+    },
+    /// `union/deprecated-in-union-struct`.
+    DeprecatedInUnionStruct {
+        member_marker: Span,
+        struct_marker: Span,
+        field: String,
+        struct_name: String,
+    },
+}
+
+impl Finding {
+    pub fn into_diagnostic(self) -> Diagnostic {
+        match self {
+            Finding::DiscriminatorIsMember { member_marker, discriminator_marker, field } => {
+                Diagnostic::new(
+                    Code::UnionDiscriminatorIsMember,
+                    member_marker,
+                    format!("field `{field}` is both a union discriminator and a union member"),
+                )
+                .with_label(discriminator_marker, "discriminator marker here")
+                .with_help("a discriminator names the member that is set; it cannot be a member itself: remove one of the markers")
+            }
+            Finding::MixedMembers { member_marker, first_marker, field, family, first_family, struct_name } => {
+                let diagnostic = Diagnostic::new(
+                    Code::UnionMixedDialects,
+                    member_marker,
+                    format!(
+                        "member `{field}` uses the {} markers, but the union of `{struct_name}` already uses the {} markers",
+                        family.describe(),
+                        first_family.describe()
+                    ),
+                )
+                .with_help("write every union member of the struct in one marker generation");
+                match first_marker {
+                    Some(span) => diagnostic.with_label(
+                        span,
+                        format!(
+                            "the union's first member uses the {} markers",
+                            first_family.describe()
+                        ),
+                    ),
+                    None => diagnostic,
+                }
+            }
+            Finding::StrayDiscriminator { discriminator_marker, member_marker, field, declarative, members_family, struct_name } => {
+                let (used, expected) = if declarative {
+                    (Family::Declarative, members_family)
+                } else {
+                    (Family::Kep1027, Family::Declarative)
+                };
+                Diagnostic::new(
+                    Code::UnionMixedDialects,
+                    discriminator_marker,
+                    format!(
+                        "discriminator `{field}` uses the {} markers, but the members of `{struct_name}` use the {} markers",
+                        used.describe(),
+                        expected.describe()
+                    ),
+                )
+                .with_label(member_marker, "member marker of the other generation")
+                .with_help(if declarative {
+                    "write the discriminator as `+unionDiscriminator`, or the members as `+k8s:unionMember`"
+                } else {
+                    "write the discriminator as `+k8s:unionDiscriminator`, or the members as `+unionMember`"
+                })
+            }
+            Finding::MultipleDiscriminators { extra_marker, first_marker, field } => {
+                Diagnostic::new(
+                    Code::UnionMultipleDiscriminators,
+                    extra_marker,
+                    format!("second discriminator `{field}` in one union"),
+                )
+                .with_label(first_marker, "first discriminator")
+                .with_help("a union has one discriminator: remove one marker, or split the union (`+unionDiscriminatedBy=` / `union: \"…\"`)")
+            }
+            Finding::DiscriminatorWithoutMembers { marker, field_span, field } => {
+                Diagnostic::new(
+                    Code::UnionDiscriminatorWithoutMembers,
+                    marker,
+                    format!("discriminator `{field}` has no union members"),
+                )
+                .with_label(field_span, "discriminator field")
+                .with_help("mark the member fields (`+unionMember`, or `+union` on the struct), or remove the discriminator marker")
+            }
+            Finding::MemberRequired { field_span, member_marker, field } => {
+                let diagnostic = Diagnostic::new(
+                    Code::UnionMemberNotOptional,
+                    field_span,
+                    format!("union member `{field}` is required"),
+                )
+                .with_help("mark it `// +optional` and add `omitempty` to its JSON tag: only the selected member is set");
+                match member_marker {
+                    Some(span) => diagnostic.with_label(span, "union member marker"),
+                    None => diagnostic,
+                }
+            }
+            Finding::MemberNotNilable { field_span, field, kind } => {
+                let mut diagnostic = Diagnostic::new(
+                    Code::UnionMemberNotPointer,
+                    field_span,
+                    format!(
+                        "`+k8s:` union member `{field}` is {kind}: validation-gen accepts only nilable and \
+                         primitive members (pointer, map, slice, string, number, bool) and fails to generate"
+                    ),
+                )
+                .with_help(format!(
+                    "make it a pointer (`{field} *…`) with `omitempty`, so that unset is `nil`"
+                ));
+                diagnostic.severity = Severity::Error;
+                diagnostic
+            }
+            Finding::DeprecatedNotPointer { field_span, member_marker, field } => {
+                Diagnostic::new(
+                    Code::UnionMemberNotPointer,
+                    field_span,
+                    format!("`+unionDeprecated` member `{field}` is not a pointer"),
+                )
+                .with_label(member_marker, "member marker")
+                .with_help("make the member a pointer so that unset is distinguishable from the zero value")
+            }
+            Finding::DiscriminatorNotString { field_span, marker, field } => Diagnostic::new(
+                Code::UnionDiscriminatorNotString,
+                field_span,
+                format!("discriminator `{field}` is not a string"),
+            )
+            .with_label(marker, "marked as discriminator here")
+            .with_help("a discriminator holds the selected member's name: give it a string (enum) type"),
+            Finding::JsonIgnored { span, role, field } => Diagnostic::new(
+                Code::UnionJsonIgnored,
+                span,
+                format!("union {role} `{field}` is not serialised (`json:\"-\"`)"),
+            )
+            .with_help("give the field a JSON name: clients must be able to set it"),
+            Finding::InlineNamedMember { span, field } => Diagnostic::new(
+                Code::UnionJsonIgnored,
+                span,
+                format!(
+                    "union member `{field}` has no JSON name for validation-gen: gengo reads \
+                     `json:\",inline\"` as inlined, and validation-gen fails (\"is a union member \
+                     but has no JSON name\")"
+                ),
+            )
+            .with_help("give the member a JSON name (`json:\"name,omitempty\"`)"),
+            Finding::MemberValueJsonMismatch { marker, explicit, json_name, field } => {
+                Diagnostic::new(
+                    Code::UnionMemberValueJsonMismatch,
+                    marker,
+                    format!("member value `{explicit}` does not match the JSON name `{json_name}` (ignoring case)"),
+                )
+                .with_help(format!("a custom value only changes the spelling of the member's JSON name: write e.g. `+unionMember={}`, or drop the value (the default is the Go field name `{field}`)", json_name.to_uppercase()))
+            }
+            Finding::DuplicateMemberValue { marker, first_marker, first, field, value } => {
+                Diagnostic::new(
+                    Code::UnionDuplicateMemberValue,
+                    marker,
+                    format!("members `{first}` and `{field}` share the discriminator value `{value}`"),
+                )
+                .with_label(first_marker, "first member with this value")
+                .with_help("give each member its own discriminator value")
+            }
+            Finding::MemberValueNotInEnum { marker, field, value, discriminator, known, written } => {
+                let help = if written {
+                    format!("use one of: {}", known.join(", "))
+                } else {
+                    // The value was never written: say where it came from.
+                    format!(
+                        "without a value, a member's discriminator value is its Go field \
+                         name `{field}`; write the enum value it stands for, e.g. \
+                         `+unionMember={}` (the discriminator's values: {})",
+                        known.first().map(String::as_str).unwrap_or("<value>"),
+                        known.join(", ")
+                    )
+                };
+                Diagnostic::new(
+                    Code::UnionMemberValueNotInEnum,
+                    marker,
+                    format!(
+                        "member `{field}` has discriminator value `{value}`, which is not a value of discriminator `{}`",
+                        discriminator.as_deref().unwrap_or("?")
+                    ),
+                )
+                .with_help(help)
+            }
+            Finding::DiscriminatorRequiredness { field_span, marker, field, problem } => {
+                Diagnostic::new(
+                    Code::UnionDiscriminatorRequiredness,
+                    field_span,
+                    format!("discriminator `{field}` {problem}"),
+                )
+                .with_label(marker, "discriminator marker")
+                .with_help("see `union-gen explain union/discriminator-requiredness`")
+            }
+            Finding::OverlappingUnions { primary, first_membership, field, unions } => {
+                let diagnostic = Diagnostic::new(
+                    Code::UnionOverlappingUnions,
+                    primary,
+                    format!("field `{field}` is a member of {unions} unions"),
+                )
+                .with_help("a field belongs to at most one union: remove the extra member marker");
+                match first_membership {
+                    Some(span) => diagnostic.with_label(span, "first union membership"),
+                    None => diagnostic,
+                }
+            }
+            Finding::EmbeddedInUnionStruct { embed, struct_marker, struct_name } => {
+                Diagnostic::new(
+                    Code::UnionEmbeddedInUnionStruct,
+                    embed,
+                    format!("`+union` struct `{struct_name}` inlines an embedded struct"),
+                )
+                .with_label(struct_marker, "the struct is a union here")
+                .with_help("move the embedded struct's fields out of the union, or give the embedded field a JSON name")
+            }
+            Finding::DeprecatedInUnionStruct { member_marker, struct_marker, field, struct_name } => {
+                Diagnostic::new(
+                    Code::UnionDeprecatedInUnionStruct,
+                    member_marker,
+                    format!("`+unionDeprecated` field `{field}` in `+union` struct `{struct_name}`"),
+                )
+                .with_label(struct_marker, "the struct is a union here")
+                .with_help("in a `+union` struct every field is already a member: remove `+unionDeprecated`")
+            }
+        }
+    }
+}
