@@ -134,217 +134,412 @@ pub(super) enum Finding {
 }
 
 impl Finding {
+    /// The diagnostic: discriminators and the struct here, members in [`Self::member_diagnostic`].
     pub fn into_diagnostic(self) -> Diagnostic {
         match self {
-            Finding::DiscriminatorIsMember { member_marker, discriminator_marker, field } => {
-                Diagnostic::new(
-                    Code::UnionDiscriminatorIsMember,
-                    member_marker,
-                    format!("field `{field}` is both a union discriminator and a union member"),
-                )
-                .with_label(discriminator_marker, "discriminator marker here")
-                .with_help("a discriminator names the member that is set; it cannot be a member itself: remove one of the markers")
-            }
-            Finding::MixedMembers { member_marker, first_marker, field, family, first_family, struct_name } => {
-                let diagnostic = Diagnostic::new(
-                    Code::UnionMixedDialects,
-                    member_marker,
-                    format!(
-                        "member `{field}` uses the {} markers, but the union of `{struct_name}` already uses the {} markers",
-                        family.describe(),
-                        first_family.describe()
-                    ),
-                )
-                .with_help("write every union member of the struct in one marker generation");
-                match first_marker {
-                    Some(span) => diagnostic.with_label(
-                        span,
-                        format!(
-                            "the union's first member uses the {} markers",
-                            first_family.describe()
-                        ),
-                    ),
-                    None => diagnostic,
-                }
-            }
-            Finding::StrayDiscriminator { discriminator_marker, member_marker, field, declarative, members_family, struct_name } => {
-                let (used, expected) = if declarative {
-                    (Family::Declarative, members_family)
-                } else {
-                    (Family::Kep1027, Family::Declarative)
-                };
-                Diagnostic::new(
-                    Code::UnionMixedDialects,
-                    discriminator_marker,
-                    format!(
-                        "discriminator `{field}` uses the {} markers, but the members of `{struct_name}` use the {} markers",
-                        used.describe(),
-                        expected.describe()
-                    ),
-                )
-                .with_label(member_marker, "member marker of the other generation")
-                .with_help(if declarative {
-                    "write the discriminator as `+unionDiscriminator`, or the members as `+k8s:unionMember`"
-                } else {
-                    "write the discriminator as `+k8s:unionDiscriminator`, or the members as `+unionMember`"
-                })
-            }
-            Finding::MultipleDiscriminators { extra_marker, first_marker, field } => {
-                Diagnostic::new(
-                    Code::UnionMultipleDiscriminators,
-                    extra_marker,
-                    format!("second discriminator `{field}` in one union"),
-                )
-                .with_label(first_marker, "first discriminator")
-                .with_help("a union has one discriminator: remove one marker, or split the union (`+unionDiscriminatedBy=` / `union: \"…\"`)")
-            }
-            Finding::DiscriminatorWithoutMembers { marker, field_span, field } => {
-                Diagnostic::new(
-                    Code::UnionDiscriminatorWithoutMembers,
-                    marker,
-                    format!("discriminator `{field}` has no union members"),
-                )
-                .with_label(field_span, "discriminator field")
-                .with_help("mark the member fields (`+unionMember`, or `+union` on the struct), or remove the discriminator marker")
-            }
-            Finding::MemberRequired { field_span, member_marker, field } => {
-                let diagnostic = Diagnostic::new(
-                    Code::UnionMemberNotOptional,
-                    field_span,
-                    format!("union member `{field}` is required"),
-                )
-                .with_help("mark it `// +optional` and add `omitempty` to its JSON tag: only the selected member is set");
-                match member_marker {
-                    Some(span) => diagnostic.with_label(span, "union member marker"),
-                    None => diagnostic,
-                }
-            }
-            Finding::MemberNotNilable { field_span, field, kind } => {
-                let mut diagnostic = Diagnostic::new(
-                    Code::UnionMemberNotPointer,
-                    field_span,
-                    format!(
-                        "`+k8s:` union member `{field}` is {kind}: validation-gen accepts only nilable and \
-                         primitive members (pointer, map, slice, string, number, bool) and fails to generate"
-                    ),
-                )
-                .with_help(format!(
-                    "make it a pointer (`{field} *…`) with `omitempty`, so that unset is `nil`"
-                ));
-                diagnostic.severity = Severity::Error;
-                diagnostic
-            }
-            Finding::DeprecatedNotPointer { field_span, member_marker, field } => {
-                Diagnostic::new(
-                    Code::UnionMemberNotPointer,
-                    field_span,
-                    format!("`+unionDeprecated` member `{field}` is not a pointer"),
-                )
-                .with_label(member_marker, "member marker")
-                .with_help("make the member a pointer so that unset is distinguishable from the zero value")
-            }
-            Finding::DiscriminatorNotString { field_span, marker, field } => Diagnostic::new(
-                Code::UnionDiscriminatorNotString,
+            Finding::DiscriminatorIsMember {
+                member_marker,
+                discriminator_marker,
+                field,
+            } => discriminator_is_member(member_marker, discriminator_marker, field),
+            Finding::MixedMembers {
+                member_marker,
+                first_marker,
+                field,
+                family,
+                first_family,
+                struct_name,
+            } => mixed_members(
+                member_marker,
+                first_marker,
+                field,
+                family,
+                first_family,
+                struct_name,
+            ),
+            Finding::StrayDiscriminator {
+                discriminator_marker,
+                member_marker,
+                field,
+                declarative,
+                members_family,
+                struct_name,
+            } => stray_discriminator(
+                discriminator_marker,
+                member_marker,
+                field,
+                declarative,
+                members_family,
+                struct_name,
+            ),
+            Finding::MultipleDiscriminators {
+                extra_marker,
+                first_marker,
+                field,
+            } => multiple_discriminators(extra_marker, first_marker, field),
+            Finding::DiscriminatorWithoutMembers {
+                marker,
                 field_span,
-                format!("discriminator `{field}` is not a string"),
-            )
-            .with_label(marker, "marked as discriminator here")
-            .with_help("a discriminator holds the selected member's name: give it a string (enum) type"),
-            Finding::JsonIgnored { span, role, field } => Diagnostic::new(
-                Code::UnionJsonIgnored,
-                span,
-                format!("union {role} `{field}` is not serialised (`json:\"-\"`)"),
-            )
-            .with_help("give the field a JSON name: clients must be able to set it"),
-            Finding::InlineNamedMember { span, field } => Diagnostic::new(
-                Code::UnionJsonIgnored,
-                span,
-                format!(
-                    "union member `{field}` has no JSON name for validation-gen: gengo reads \
-                     `json:\",inline\"` as inlined, and validation-gen fails (\"is a union member \
-                     but has no JSON name\")"
-                ),
-            )
-            .with_help("give the member a JSON name (`json:\"name,omitempty\"`)"),
-            Finding::MemberValueJsonMismatch { marker, explicit, json_name, field } => {
-                Diagnostic::new(
-                    Code::UnionMemberValueJsonMismatch,
-                    marker,
-                    format!("member value `{explicit}` does not match the JSON name `{json_name}` (ignoring case)"),
-                )
-                .with_help(format!("a custom value only changes the spelling of the member's JSON name: write e.g. `+unionMember={}`, or drop the value (the default is the Go field name `{field}`)", json_name.to_uppercase()))
-            }
-            Finding::DuplicateMemberValue { marker, first_marker, first, field, value } => {
-                Diagnostic::new(
-                    Code::UnionDuplicateMemberValue,
-                    marker,
-                    format!("members `{first}` and `{field}` share the discriminator value `{value}`"),
-                )
-                .with_label(first_marker, "first member with this value")
-                .with_help("give each member its own discriminator value")
-            }
-            Finding::MemberValueNotInEnum { marker, field, value, discriminator, known, written } => {
-                let help = if written {
-                    format!("use one of: {}", known.join(", "))
-                } else {
-                    // The value was never written: say where it came from.
-                    format!(
-                        "without a value, a member's discriminator value is its Go field \
-                         name `{field}`; write the enum value it stands for, e.g. \
-                         `+unionMember={}` (the discriminator's values: {})",
-                        known.first().map(String::as_str).unwrap_or("<value>"),
-                        known.join(", ")
-                    )
-                };
-                Diagnostic::new(
-                    Code::UnionMemberValueNotInEnum,
-                    marker,
-                    format!(
-                        "member `{field}` has discriminator value `{value}`, which is not a value of discriminator `{}`",
-                        discriminator.as_deref().unwrap_or("?")
-                    ),
-                )
-                .with_help(help)
-            }
-            Finding::DiscriminatorRequiredness { field_span, marker, field, problem } => {
-                Diagnostic::new(
-                    Code::UnionDiscriminatorRequiredness,
-                    field_span,
-                    format!("discriminator `{field}` {problem}"),
-                )
-                .with_label(marker, "discriminator marker")
-                .with_help("see `union-gen explain union/discriminator-requiredness`")
-            }
-            Finding::OverlappingUnions { primary, first_membership, field, unions } => {
-                let diagnostic = Diagnostic::new(
-                    Code::UnionOverlappingUnions,
-                    primary,
-                    format!("field `{field}` is a member of {unions} unions"),
-                )
-                .with_help("a field belongs to at most one union: remove the extra member marker");
-                match first_membership {
-                    Some(span) => diagnostic.with_label(span, "first union membership"),
-                    None => diagnostic,
-                }
-            }
-            Finding::EmbeddedInUnionStruct { embed, struct_marker, struct_name } => {
-                Diagnostic::new(
-                    Code::UnionEmbeddedInUnionStruct,
-                    embed,
-                    format!("`+union` struct `{struct_name}` inlines an embedded struct"),
-                )
-                .with_label(struct_marker, "the struct is a union here")
-                .with_help("move the embedded struct's fields out of the union, or give the embedded field a JSON name")
-            }
-            Finding::DeprecatedInUnionStruct { member_marker, struct_marker, field, struct_name } => {
-                Diagnostic::new(
-                    Code::UnionDeprecatedInUnionStruct,
-                    member_marker,
-                    format!("`+unionDeprecated` field `{field}` in `+union` struct `{struct_name}`"),
-                )
-                .with_label(struct_marker, "the struct is a union here")
-                .with_help("in a `+union` struct every field is already a member: remove `+unionDeprecated`")
-            }
+                field,
+            } => discriminator_without_members(marker, field_span, field),
+            members => members.member_diagnostic(),
         }
     }
+
+    /// The findings about members and their values.
+    fn member_diagnostic(self) -> Diagnostic {
+        match self {
+            Finding::MemberRequired {
+                field_span,
+                member_marker,
+                field,
+            } => member_required(field_span, member_marker, field),
+            Finding::MemberNotNilable {
+                field_span,
+                field,
+                kind,
+            } => member_not_nilable(field_span, field, kind),
+            Finding::DeprecatedNotPointer {
+                field_span,
+                member_marker,
+                field,
+            } => deprecated_not_pointer(field_span, member_marker, field),
+            Finding::DiscriminatorNotString {
+                field_span,
+                marker,
+                field,
+            } => discriminator_not_string(field_span, marker, field),
+            Finding::JsonIgnored { span, role, field } => json_ignored(span, role, field),
+            Finding::InlineNamedMember { span, field } => inline_named_member(span, field),
+            Finding::MemberValueJsonMismatch {
+                marker,
+                explicit,
+                json_name,
+                field,
+            } => member_value_json_mismatch(marker, explicit, json_name, field),
+            Finding::DuplicateMemberValue {
+                marker,
+                first_marker,
+                first,
+                field,
+                value,
+            } => duplicate_member_value(marker, first_marker, first, field, value),
+            Finding::MemberValueNotInEnum {
+                marker,
+                field,
+                value,
+                discriminator,
+                known,
+                written,
+            } => member_value_not_in_enum(marker, field, value, discriminator, known, written),
+            Finding::DiscriminatorRequiredness {
+                field_span,
+                marker,
+                field,
+                problem,
+            } => discriminator_requiredness(field_span, marker, field, problem),
+            Finding::OverlappingUnions {
+                primary,
+                first_membership,
+                field,
+                unions,
+            } => overlapping_unions(primary, first_membership, field, unions),
+            Finding::EmbeddedInUnionStruct {
+                embed,
+                struct_marker,
+                struct_name,
+            } => embedded_in_union_struct(embed, struct_marker, struct_name),
+            Finding::DeprecatedInUnionStruct {
+                member_marker,
+                struct_marker,
+                field,
+                struct_name,
+            } => deprecated_in_union_struct(member_marker, struct_marker, field, struct_name),
+            _ => unreachable!("worded by `into_diagnostic`"),
+        }
+    }
+}
+
+fn discriminator_is_member(
+    member_marker: Span,
+    discriminator_marker: Span,
+    field: String,
+) -> Diagnostic {
+    Diagnostic::new(
+        Code::UnionDiscriminatorIsMember,
+        member_marker,
+        format!("field `{field}` is both a union discriminator and a union member"),
+    )
+    .with_label(discriminator_marker, "discriminator marker here")
+    .with_help("a discriminator names the member that is set; it cannot be a member itself: remove one of the markers")
+}
+
+fn mixed_members(
+    member_marker: Span,
+    first_marker: Option<Span>,
+    field: String,
+    family: Family,
+    first_family: Family,
+    struct_name: String,
+) -> Diagnostic {
+    let diagnostic = Diagnostic::new(
+        Code::UnionMixedDialects,
+        member_marker,
+        format!(
+            "member `{field}` uses the {} markers, but the union of `{struct_name}` already uses the {} markers",
+            family.describe(),
+            first_family.describe()
+        ),
+    )
+    .with_help("write every union member of the struct in one marker generation");
+    match first_marker {
+        Some(span) => diagnostic.with_label(
+            span,
+            format!(
+                "the union's first member uses the {} markers",
+                first_family.describe()
+            ),
+        ),
+        None => diagnostic,
+    }
+}
+
+fn stray_discriminator(
+    discriminator_marker: Span,
+    member_marker: Span,
+    field: String,
+    declarative: bool,
+    members_family: Family,
+    struct_name: String,
+) -> Diagnostic {
+    let (used, expected) = if declarative {
+        (Family::Declarative, members_family)
+    } else {
+        (Family::Kep1027, Family::Declarative)
+    };
+    Diagnostic::new(
+        Code::UnionMixedDialects,
+        discriminator_marker,
+        format!(
+            "discriminator `{field}` uses the {} markers, but the members of `{struct_name}` use the {} markers",
+            used.describe(),
+            expected.describe()
+        ),
+    )
+    .with_label(member_marker, "member marker of the other generation")
+    .with_help(if declarative {
+        "write the discriminator as `+unionDiscriminator`, or the members as `+k8s:unionMember`"
+    } else {
+        "write the discriminator as `+k8s:unionDiscriminator`, or the members as `+unionMember`"
+    })
+}
+
+fn multiple_discriminators(extra_marker: Span, first_marker: Span, field: String) -> Diagnostic {
+    Diagnostic::new(
+        Code::UnionMultipleDiscriminators,
+        extra_marker,
+        format!("second discriminator `{field}` in one union"),
+    )
+    .with_label(first_marker, "first discriminator")
+    .with_help("a union has one discriminator: remove one marker, or split the union (`+unionDiscriminatedBy=` / `union: \"…\"`)")
+}
+
+fn discriminator_without_members(marker: Span, field_span: Span, field: String) -> Diagnostic {
+    Diagnostic::new(
+        Code::UnionDiscriminatorWithoutMembers,
+        marker,
+        format!("discriminator `{field}` has no union members"),
+    )
+    .with_label(field_span, "discriminator field")
+    .with_help("mark the member fields (`+unionMember`, or `+union` on the struct), or remove the discriminator marker")
+}
+
+fn member_required(field_span: Span, member_marker: Option<Span>, field: String) -> Diagnostic {
+    let diagnostic = Diagnostic::new(
+        Code::UnionMemberNotOptional,
+        field_span,
+        format!("union member `{field}` is required"),
+    )
+    .with_help("mark it `// +optional` and add `omitempty` to its JSON tag: only the selected member is set");
+    match member_marker {
+        Some(span) => diagnostic.with_label(span, "union member marker"),
+        None => diagnostic,
+    }
+}
+
+fn member_not_nilable(field_span: Span, field: String, kind: &'static str) -> Diagnostic {
+    let mut diagnostic = Diagnostic::new(
+        Code::UnionMemberNotPointer,
+        field_span,
+        format!(
+            "`+k8s:` union member `{field}` is {kind}: validation-gen accepts only nilable and \
+             primitive members (pointer, map, slice, string, number, bool) and fails to generate"
+        ),
+    )
+    .with_help(format!(
+        "make it a pointer (`{field} *…`) with `omitempty`, so that unset is `nil`"
+    ));
+    diagnostic.severity = Severity::Error;
+    diagnostic
+}
+
+fn deprecated_not_pointer(field_span: Span, member_marker: Span, field: String) -> Diagnostic {
+    Diagnostic::new(
+        Code::UnionMemberNotPointer,
+        field_span,
+        format!("`+unionDeprecated` member `{field}` is not a pointer"),
+    )
+    .with_label(member_marker, "member marker")
+    .with_help("make the member a pointer so that unset is distinguishable from the zero value")
+}
+
+fn discriminator_not_string(field_span: Span, marker: Span, field: String) -> Diagnostic {
+    Diagnostic::new(
+        Code::UnionDiscriminatorNotString,
+        field_span,
+        format!("discriminator `{field}` is not a string"),
+    )
+    .with_label(marker, "marked as discriminator here")
+    .with_help("a discriminator holds the selected member's name: give it a string (enum) type")
+}
+
+fn json_ignored(span: Span, role: &'static str, field: String) -> Diagnostic {
+    Diagnostic::new(
+        Code::UnionJsonIgnored,
+        span,
+        format!("union {role} `{field}` is not serialised (`json:\"-\"`)"),
+    )
+    .with_help("give the field a JSON name: clients must be able to set it")
+}
+
+fn inline_named_member(span: Span, field: String) -> Diagnostic {
+    Diagnostic::new(
+        Code::UnionJsonIgnored,
+        span,
+        format!(
+            "union member `{field}` has no JSON name for validation-gen: gengo reads \
+                     `json:\",inline\"` as inlined, and validation-gen fails (\"is a union member \
+                     but has no JSON name\")"
+        ),
+    )
+    .with_help("give the member a JSON name (`json:\"name,omitempty\"`)")
+}
+
+fn member_value_json_mismatch(
+    marker: Span,
+    explicit: String,
+    json_name: String,
+    field: String,
+) -> Diagnostic {
+    Diagnostic::new(
+        Code::UnionMemberValueJsonMismatch,
+        marker,
+        format!("member value `{explicit}` does not match the JSON name `{json_name}` (ignoring case)"),
+    )
+    .with_help(format!("a custom value only changes the spelling of the member's JSON name: write e.g. `+unionMember={}`, or drop the value (the default is the Go field name `{field}`)", json_name.to_uppercase()))
+}
+
+fn duplicate_member_value(
+    marker: Span,
+    first_marker: Span,
+    first: String,
+    field: String,
+    value: String,
+) -> Diagnostic {
+    Diagnostic::new(
+        Code::UnionDuplicateMemberValue,
+        marker,
+        format!("members `{first}` and `{field}` share the discriminator value `{value}`"),
+    )
+    .with_label(first_marker, "first member with this value")
+    .with_help("give each member its own discriminator value")
+}
+
+fn member_value_not_in_enum(
+    marker: Span,
+    field: String,
+    value: String,
+    discriminator: Option<String>,
+    known: Vec<String>,
+    written: bool,
+) -> Diagnostic {
+    let help = if written {
+        format!("use one of: {}", known.join(", "))
+    } else {
+        // The value was never written: say where it came from.
+        format!(
+            "without a value, a member's discriminator value is its Go field \
+             name `{field}`; write the enum value it stands for, e.g. \
+             `+unionMember={}` (the discriminator's values: {})",
+            known.first().map(String::as_str).unwrap_or("<value>"),
+            known.join(", ")
+        )
+    };
+    Diagnostic::new(
+        Code::UnionMemberValueNotInEnum,
+        marker,
+        format!(
+            "member `{field}` has discriminator value `{value}`, which is not a value of discriminator `{}`",
+            discriminator.as_deref().unwrap_or("?")
+        ),
+    )
+    .with_help(help)
+}
+
+fn discriminator_requiredness(
+    field_span: Span,
+    marker: Span,
+    field: String,
+    problem: &'static str,
+) -> Diagnostic {
+    Diagnostic::new(
+        Code::UnionDiscriminatorRequiredness,
+        field_span,
+        format!("discriminator `{field}` {problem}"),
+    )
+    .with_label(marker, "discriminator marker")
+    .with_help("see `union-gen explain union/discriminator-requiredness`")
+}
+
+fn overlapping_unions(
+    primary: Span,
+    first_membership: Option<Span>,
+    field: String,
+    unions: usize,
+) -> Diagnostic {
+    let diagnostic = Diagnostic::new(
+        Code::UnionOverlappingUnions,
+        primary,
+        format!("field `{field}` is a member of {unions} unions"),
+    )
+    .with_help("a field belongs to at most one union: remove the extra member marker");
+    match first_membership {
+        Some(span) => diagnostic.with_label(span, "first union membership"),
+        None => diagnostic,
+    }
+}
+
+fn embedded_in_union_struct(embed: Span, struct_marker: Span, struct_name: String) -> Diagnostic {
+    Diagnostic::new(
+        Code::UnionEmbeddedInUnionStruct,
+        embed,
+        format!("`+union` struct `{struct_name}` inlines an embedded struct"),
+    )
+    .with_label(struct_marker, "the struct is a union here")
+    .with_help("move the embedded struct's fields out of the union, or give the embedded field a JSON name")
+}
+
+fn deprecated_in_union_struct(
+    member_marker: Span,
+    struct_marker: Span,
+    field: String,
+    struct_name: String,
+) -> Diagnostic {
+    Diagnostic::new(
+        Code::UnionDeprecatedInUnionStruct,
+        member_marker,
+        format!("`+unionDeprecated` field `{field}` in `+union` struct `{struct_name}`"),
+    )
+    .with_label(struct_marker, "the struct is a union here")
+    .with_help("in a `+union` struct every field is already a member: remove `+unionDeprecated`")
 }
