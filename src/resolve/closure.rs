@@ -7,13 +7,13 @@
 //! definition reaches ([`Closure`]); [`Closure::judge`] then sorts the run's findings by the
 //! type declaration they sit in. This is the one place that decides what a command judges.
 
-use crate::resolve::hash::{HashMap, HashSet};
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::universe::{LoadedPackage, Universe};
 use crate::diag::{Code, Diagnostic, Severity};
 use crate::markers::registry::Kind;
 use crate::model::TypeName;
+use crate::resolve::hash::{HashMap, HashSet};
 use crate::source::{FileId, Span};
 use crate::syntax::Doc;
 

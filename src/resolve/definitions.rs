@@ -1,14 +1,13 @@
 //! The core of the [`Resolver`]: the queue of definitions (`enqueue`, `touch` for the
 //! output closure's edges), a named type's definition and a field's property.
 
-use crate::resolve::hash::HashSet;
-
 use super::fields::{self, flatten, FlatField};
 use super::universe::TypeEntry;
 use super::{checks, defaults, enums, overrides, validations, well_known, Resolver};
 use crate::diag::{Code, Diagnostic};
 use crate::markers::registry::Kind;
 use crate::model::*;
+use crate::resolve::hash::HashSet;
 use crate::syntax::SchemaMethod;
 
 impl<'a> Resolver<'_, 'a> {

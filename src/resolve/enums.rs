@@ -1,7 +1,6 @@
 //! Enum deduction (KEP-2887): which types are enums, and their values from the typed
 //! constants of every loaded package, with constant expressions evaluated.
 
-use crate::resolve::hash::{HashMap, HashSet};
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::universe::{ConstEntry, GoType, Origin, Universe};
@@ -9,6 +8,7 @@ use crate::diag::{Code, Diagnostic};
 use crate::golit::go_quote;
 use crate::limits::{CONST_BYTES, CONST_DEPTH, CONST_EVAL_STEPS};
 use crate::model::{EnumValue, TypeName};
+use crate::resolve::hash::{HashMap, HashSet};
 use crate::source::Span;
 use crate::syntax::{BinaryOp, ConstExpr, ConstSpec, Doc};
 

@@ -1,12 +1,11 @@
 //! Field-level semantics shared by definitions and unions: JSON tags, optionality, and
 //! flattening of inlined embedded structs.
 
-use crate::resolve::hash::HashSet;
-
 use super::universe::{GoType, Origin, TypeEntry, Universe};
 use crate::diag::{Code, Diagnostic};
 use crate::markers::registry::Kind;
 use crate::model::TypeName;
+use crate::resolve::hash::HashSet;
 use crate::source::Span;
 use crate::syntax::{Doc, Field, SpannedMarker, TypeExpr};
 

@@ -2,14 +2,13 @@
 //! map keys, and why a type cannot be described ([`TypeProblem`], worded by
 //! `report_type_problem`).
 
-use crate::resolve::hash::HashSet;
-
 use super::fields::{self, FlatField};
 use super::universe::{GoType, Origin, TypeEntry, Unresolvable};
 use super::{enums, well_known, Resolver};
 use crate::diag::{Code, Diagnostic};
 use crate::limits::TYPE_DEPTH;
 use crate::model::*;
+use crate::resolve::hash::HashSet;
 use crate::source::Span;
 use crate::syntax::{Field, TypeExpr};
 

@@ -1,11 +1,10 @@
 //! The loaded packages, indexed for look-ups: types and constants by name, each file's
 //! imports, and the resolution of written type expressions to Go types.
 
-use crate::resolve::hash::{HashMap, HashSet};
-
 use crate::load::last_element_name;
 pub use crate::load::{LoadedFile, LoadedPackage};
 use crate::model::TypeName;
+use crate::resolve::hash::{HashMap, HashSet};
 use crate::source::Span;
 use crate::syntax::{ConstSpec, Import, MethodDecl, TypeDecl, TypeExpr};
 

@@ -4,14 +4,13 @@
 //! `+k8s:openapi-gen=x-kubernetes-<name>:<value>` / `+validations=` extensions
 //! (kube-openapi's `parseExtensions`).
 
-use crate::resolve::hash::HashSet;
-
 use super::fields;
 use super::universe::{GoType, Origin, TypeEntry, Universe};
 use crate::diag::{Code, Diagnostic};
 use crate::markers::registry::Kind;
 use crate::markers::validation::{self, CommentTags, Parsed, ProblemKind};
 use crate::model::{Limits, MarkerExtension, TypeName, Validations};
+use crate::resolve::hash::HashSet;
 use crate::source::Span;
 use crate::syntax::{Doc, SchemaMethod, TypeExpr};
 

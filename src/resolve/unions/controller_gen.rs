@@ -13,8 +13,8 @@
 
 use super::context::Context;
 use super::family::{Found, UnionFamily};
+use super::findings::Finding;
 use super::rules::gated;
-use crate::diag::{Code, Diagnostic};
 use crate::markers::registry::{self, Kind, MarkerDef};
 use crate::model::{
     Count, DiscriminatorValues, Listed, MemberSet, Union, UnionMeaning, UnionMember,
@@ -115,14 +115,11 @@ fn member_field<'c, 'a>(
     name: &str,
 ) -> Option<&'c FlatField<'a>> {
     if name.contains('.') {
-        cx.diagnostics.push(
-            Diagnostic::new(
-                Code::UnionUnknownMember,
-                marker.value_or_marker_span(),
-                format!("`+{}` names `{name}`, a nested field", marker.marker.name),
-            )
-            .with_help("controller-gen rejects nested fields (\"cannot reference nested fields\"): put the marker on the nested field's type"),
-        );
+        cx.report(Finding::NestedMember {
+            span: marker.value_or_marker_span(),
+            marker: marker.marker.name.clone(),
+            name: name.to_string(),
+        });
         return None;
     }
     let Some(field) = cx
@@ -130,31 +127,19 @@ fn member_field<'c, 'a>(
         .iter()
         .find(|f| f.serialized && f.json_name == name)
     else {
-        let known: Vec<&str> = cx
+        let known = cx
             .all_fields
             .iter()
             .filter(|f| f.serialized)
-            .map(|f| f.json_name.as_str())
+            .map(|f| f.json_name.clone())
             .collect();
-        // controller-gen accepts the name (so no error here), but the rule it writes
-        // selects an undefined field and the API server rejects the CRD.
-        let mut diagnostic = Diagnostic::new(
-            Code::UnionUnknownMember,
-            marker.value_or_marker_span(),
-            format!(
-                "`+{}` names `{name}`, which is not a JSON field name of `{}`: \
-                 controller-gen writes `has(self.{name})`, which the API server rejects \
-                 when the CRD is applied; it is left out of the union here",
-                marker.marker.name,
-                cx.struct_name()
-            ),
-        )
-        .with_help(format!(
-            "the marker lists JSON names; fields: {}",
-            known.join(", ")
-        ));
-        diagnostic.severity = crate::diag::Severity::Warning;
-        cx.diagnostics.push(diagnostic);
+        cx.report(Finding::UnknownMember {
+            span: marker.value_or_marker_span(),
+            marker: marker.marker.name.clone(),
+            name: name.to_string(),
+            struct_name: cx.struct_name().to_string(),
+            known,
+        });
         return None;
     };
     if let Some(required) = field.field.doc.markers.iter().find(|m| {
@@ -162,15 +147,11 @@ fn member_field<'c, 'a>(
             .iter()
             .any(|kind| kind.name() == m.marker.name)
     }) {
-        cx.diagnostics.push(
-            Diagnostic::new(
-                Code::UnionMemberNotOptional,
-                required.span.clone(),
-                format!("union member `{}` is marked required", field.go_name),
-            )
-            .with_label(marker.span.clone(), "member of this union")
-            .with_help("controller-gen rejects a required member (\"cannot be marked as required\"): mark it `+optional`"),
-        );
+        cx.report(Finding::RequiredMember {
+            required: required.span.clone(),
+            union_marker: marker.span.clone(),
+            field: field.go_name.clone(),
+        });
     }
     Some(field)
 }

@@ -4,13 +4,15 @@
 
 use super::context::{Context, Discriminator, Member};
 use super::family::{Found, UnionFamily};
+use super::findings::Finding;
 use super::rules::{
-    check_common, discriminator_enum, empty_values, gated, list_names, member_values,
-    report_multiple, without_members, MemberRule, WithLabels,
+    check_common, discriminator_enum, empty_values, gated, member_values, report_multiple,
+    without_members, MemberRule,
 };
-use crate::diag::{Code, Diagnostic, Severity};
+use crate::diag::{Code, Diagnostic};
 use crate::markers::registry::{Family, Kind, MarkerDef};
 use crate::model::{Count, DiscriminatorValues, Listed, MemberSet, Union, UnionMeaning};
+use crate::source::Span;
 use crate::syntax::{Field, SpannedMarker};
 
 /// "Set" is non-zero (the Go validators'); the discriminator's values select members.
@@ -129,6 +131,14 @@ pub(super) fn unions(
     unions
 }
 
+/// Each declared union's discriminator marker and name, for a finding's labels.
+fn declared(by_name: &[(&str, &Discriminator)]) -> Vec<(Span, String)> {
+    by_name
+        .iter()
+        .map(|(name, d)| (d.marker.span.clone(), name.to_string()))
+        .collect()
+}
+
 /// Members grouped by (zero-or-one, union name), in order of first appearance.
 type Groups<'m, 'a> = Vec<((bool, String), Vec<&'m Member<'a>>)>;
 
@@ -150,15 +160,12 @@ fn group_members<'m, 'a>(
                     && !member.zero_or_one
                     && !by_name.iter().any(|(n, _)| n == name)
                 {
-                    cx.diagnostics.push(
-                        Diagnostic::new(
-                            Code::UnionUnknownUnion,
-                            member.marker.span.clone(),
-                            format!("member `{}` names union `{name}`, which no `+k8s:unionDiscriminator` declares", mf.go_name),
-                        )
-                        .with_labels(by_name.iter().map(|(n, d)| (d.marker.span.clone(), format!("union `{n}`"))))
-                        .with_help(format!("use one of the declared unions{}", list_names(by_name.iter().map(|(n, _)| *n)))),
-                    );
+                    cx.report(Finding::UnknownUnion {
+                        marker: member.marker.span.clone(),
+                        field: mf.go_name.clone(),
+                        name: name.clone(),
+                        unions: declared(by_name),
+                    });
                     unassigned = true;
                     continue;
                 }
@@ -169,26 +176,11 @@ fn group_members<'m, 'a>(
                 .map(|(n, _)| n.to_string())
                 .unwrap_or_default(),
             (None, _) => {
-                cx.diagnostics.push(
-                    Diagnostic::new(
-                        Code::UnionAmbiguousMember,
-                        member.marker.span.clone(),
-                        format!(
-                            "member `{}` does not say which of {} unions it belongs to",
-                            mf.go_name,
-                            by_name.len()
-                        ),
-                    )
-                    .with_labels(
-                        by_name
-                            .iter()
-                            .map(|(n, d)| (d.marker.span.clone(), format!("union `{n}`"))),
-                    )
-                    .with_help(format!(
-                        "add `union: \"…\"`{}",
-                        list_names(by_name.iter().map(|(n, _)| *n))
-                    )),
-                );
+                cx.report(Finding::AmbiguousUnion {
+                    marker: member.marker.span.clone(),
+                    field: mf.go_name.clone(),
+                    unions: declared(by_name),
+                });
                 unassigned = true;
                 continue;
             }
@@ -266,15 +258,12 @@ fn inlined_members(embeds: &[&Field], diagnostics: &mut Vec<Diagnostic>) {
                 Some(Kind::K8sUnionDiscriminator) => "discriminator",
                 _ => continue,
             };
-            let mut diagnostic = Diagnostic::new(
-                Code::UnionJsonIgnored,
-                m.span.clone(),
-                format!("union {role} is an inlined embedded field, which has no JSON name"),
-            )
-            .with_label(field.span.clone(), "inlined into the struct")
-            .with_help("name the field and give it a JSON name, e.g. `Inner *Inner` with `json:\"inner,omitempty\"`: clients set a member by its JSON name");
-            diagnostic.severity = Severity::Error;
-            diagnostics.push(diagnostic);
+            let finding = Finding::InlinedMarker {
+                marker: m.span.clone(),
+                embed: field.span.clone(),
+                role,
+            };
+            diagnostics.push(finding.into_diagnostic());
         }
     }
 }

@@ -118,6 +118,91 @@ pub(super) enum Finding {
         field: String,
         unions: usize,
     },
+    /// `union/discriminator-not-enum`: a KEP-1027 discriminator.
+    DiscriminatorNotEnum {
+        field_span: Span,
+        marker: Span,
+        field: String,
+    },
+    /// `union/deprecated-spelling`: the draft KEP's `+unionMember=<discriminator>`.
+    DraftMemberSpelling { marker: Span, discriminator: String },
+    /// `union/unknown-union`: `+unionDiscriminatedBy=` names no discriminator of the struct.
+    UnknownDiscriminator {
+        span: Span,
+        field: String,
+        name: String,
+        /// The struct's discriminators: marker and Go name.
+        discriminators: Vec<(Span, String)>,
+    },
+    /// `union/unknown-union`: `union: "…"` names no `+k8s:unionDiscriminator`'s union.
+    UnknownUnion {
+        marker: Span,
+        field: String,
+        name: String,
+        /// The declared unions: discriminator marker and union name.
+        unions: Vec<(Span, String)>,
+    },
+    /// `union/member-without-discriminator`.
+    MemberWithoutDiscriminator {
+        marker: Span,
+        struct_span: Span,
+        field: String,
+        struct_name: String,
+    },
+    /// `union/ambiguous-member`: several discriminators, none named.
+    AmbiguousDiscriminator {
+        marker: Span,
+        field: String,
+        discriminators: Vec<(Span, String)>,
+    },
+    /// `union/ambiguous-member`: several `k8s:` unions, none named.
+    AmbiguousUnion {
+        marker: Span,
+        field: String,
+        unions: Vec<(Span, String)>,
+    },
+    /// `union/json-ignored`: a `k8s:` union marker on an inlined embedded field.
+    InlinedMarker {
+        marker: Span,
+        embed: Span,
+        role: &'static str,
+    },
+    /// `union/unknown-member`: controller-gen's marker names a nested field.
+    NestedMember {
+        span: Span,
+        marker: String,
+        name: String,
+    },
+    /// `union/unknown-member` (a warning): controller-gen's marker names no JSON field.
+    UnknownMember {
+        span: Span,
+        marker: String,
+        name: String,
+        struct_name: String,
+        /// The struct's JSON field names.
+        known: Vec<String>,
+    },
+    /// `union/member-not-optional`: a controller-gen member marked required.
+    RequiredMember {
+        required: Span,
+        union_marker: Span,
+        field: String,
+    },
+    /// `union/item-member` (a warning): the type holding a list-item union's items (or a
+    /// subfield union's fields) of `field` is in a package not loaded.
+    NotLoaded {
+        marker: Span,
+        field: String,
+        subfield: bool,
+    },
+    /// `marker/misplaced`: `+k8s:subfield(…)=` on a field whose type is not a struct.
+    SubfieldNotStruct { wrapper: Span, holder: String },
+    /// `marker/malformed`: `+k8s:subfield(m)=` names no field of the type.
+    SubfieldUnknown {
+        wrapper: Span,
+        subfield: String,
+        type_name: String,
+    },
     /// `union/embedded-in-union-struct`.
     EmbeddedInUnionStruct {
         embed: Span,
@@ -182,6 +267,32 @@ impl Finding {
                 field_span,
                 field,
             } => discriminator_without_members(marker, field_span, field),
+            Finding::DiscriminatorNotEnum {
+                field_span,
+                marker,
+                field,
+            } => discriminator_not_enum(field_span, marker, field),
+            Finding::DraftMemberSpelling {
+                marker,
+                discriminator,
+            } => draft_member_spelling(marker, discriminator),
+            Finding::UnknownDiscriminator {
+                span,
+                field,
+                name,
+                discriminators,
+            } => unknown_discriminator(span, field, name, discriminators),
+            Finding::MemberWithoutDiscriminator {
+                marker,
+                struct_span,
+                field,
+                struct_name,
+            } => member_without_discriminator(marker, struct_span, field, struct_name),
+            Finding::AmbiguousDiscriminator {
+                marker,
+                field,
+                discriminators,
+            } => ambiguous_discriminator(marker, field, discriminators),
             members => members.member_diagnostic(),
         }
     }
@@ -255,7 +366,54 @@ impl Finding {
                 field,
                 struct_name,
             } => deprecated_in_union_struct(member_marker, struct_marker, field, struct_name),
-            _ => unreachable!("worded by `into_diagnostic`"),
+            Finding::UnknownUnion {
+                marker,
+                field,
+                name,
+                unions,
+            } => unknown_union(marker, field, name, unions),
+            Finding::AmbiguousUnion {
+                marker,
+                field,
+                unions,
+            } => ambiguous_union(marker, field, unions),
+            Finding::InlinedMarker {
+                marker,
+                embed,
+                role,
+            } => inlined_marker(marker, embed, role),
+            other => other.reference_diagnostic(),
+        }
+    }
+
+    /// The findings about what a union marker refers to (fields, types, packages).
+    fn reference_diagnostic(self) -> Diagnostic {
+        match self {
+            Finding::NestedMember { span, marker, name } => nested_member(span, marker, name),
+            Finding::UnknownMember {
+                span,
+                marker,
+                name,
+                struct_name,
+                known,
+            } => unknown_member(span, marker, name, struct_name, known),
+            Finding::RequiredMember {
+                required,
+                union_marker,
+                field,
+            } => required_member(required, union_marker, field),
+            Finding::NotLoaded {
+                marker,
+                field,
+                subfield,
+            } => not_loaded(marker, field, subfield),
+            Finding::SubfieldNotStruct { wrapper, holder } => subfield_not_struct(wrapper, holder),
+            Finding::SubfieldUnknown {
+                wrapper,
+                subfield,
+                type_name,
+            } => subfield_unknown(wrapper, subfield, type_name),
+            _ => unreachable!("worded by `into_diagnostic` or `member_diagnostic`"),
         }
     }
 }
@@ -542,4 +700,214 @@ fn deprecated_in_union_struct(
     )
     .with_label(struct_marker, "the struct is a union here")
     .with_help("in a `+union` struct every field is already a member: remove `+unionDeprecated`")
+}
+
+fn discriminator_not_enum(field_span: Span, marker: Span, field: String) -> Diagnostic {
+    Diagnostic::new(
+        Code::UnionDiscriminatorNotEnum,
+        field_span,
+        format!("discriminator `{field}` is not a `+enum` type"),
+    )
+    .with_label(marker, "discriminator marker")
+    .with_help("declare a `+enum` string type listing the members' values and use it for the discriminator")
+}
+
+fn draft_member_spelling(marker: Span, discriminator: String) -> Diagnostic {
+    Diagnostic::new(
+        Code::UnionDeprecatedSpelling,
+        marker,
+        format!("`+unionMember={discriminator}` names the discriminator `{discriminator}`"),
+    )
+    .with_help(format!(
+        "write `+unionMember` and `+unionDiscriminatedBy={discriminator}`"
+    ))
+}
+
+/// Secondary labels naming each candidate (`discriminator `Type``, `union `u``).
+fn candidates(diagnostic: Diagnostic, what: &str, candidates: &[(Span, String)]) -> Diagnostic {
+    candidates.iter().fold(diagnostic, |d, (span, name)| {
+        d.with_label(span.clone(), format!("{what} `{name}`"))
+    })
+}
+
+/// `: `a`, `b``, or nothing.
+fn names(candidates: &[(Span, String)]) -> String {
+    super::rules::list_names(candidates.iter().map(|(_, name)| name.as_str()))
+}
+
+fn unknown_discriminator(
+    span: Span,
+    field: String,
+    name: String,
+    discriminators: Vec<(Span, String)>,
+) -> Diagnostic {
+    let diagnostic = Diagnostic::new(
+        Code::UnionUnknownUnion,
+        span,
+        format!("member `{field}` names discriminator `{name}`, which this struct does not have"),
+    );
+    candidates(diagnostic, "discriminator", &discriminators).with_help(format!(
+        "name a field marked `+unionDiscriminator`{}",
+        names(&discriminators)
+    ))
+}
+
+fn unknown_union(
+    marker: Span,
+    field: String,
+    name: String,
+    unions: Vec<(Span, String)>,
+) -> Diagnostic {
+    let diagnostic = Diagnostic::new(
+        Code::UnionUnknownUnion,
+        marker,
+        format!(
+            "member `{field}` names union `{name}`, which no `+k8s:unionDiscriminator` declares"
+        ),
+    );
+    candidates(diagnostic, "union", &unions)
+        .with_help(format!("use one of the declared unions{}", names(&unions)))
+}
+
+fn member_without_discriminator(
+    marker: Span,
+    struct_span: Span,
+    field: String,
+    struct_name: String,
+) -> Diagnostic {
+    Diagnostic::new(
+        Code::UnionMemberWithoutDiscriminator,
+        marker,
+        format!("`+unionMember` `{field}` but struct `{struct_name}` has no `+unionDiscriminator`"),
+    )
+    .with_label(struct_span, "struct without discriminator")
+    .with_help("add a `+unionDiscriminator` field (a `+enum` string naming the set member), or use `+k8s:unionMember` for an undiscriminated union")
+}
+
+fn ambiguous_discriminator(
+    marker: Span,
+    field: String,
+    discriminators: Vec<(Span, String)>,
+) -> Diagnostic {
+    let diagnostic = Diagnostic::new(
+        Code::UnionAmbiguousMember,
+        marker,
+        format!(
+            "member `{field}` could belong to any of {} discriminators",
+            discriminators.len()
+        ),
+    );
+    candidates(diagnostic, "discriminator", &discriminators).with_help(format!(
+        "add `+unionDiscriminatedBy=<field>`{}",
+        names(&discriminators)
+    ))
+}
+
+fn ambiguous_union(marker: Span, field: String, unions: Vec<(Span, String)>) -> Diagnostic {
+    let diagnostic = Diagnostic::new(
+        Code::UnionAmbiguousMember,
+        marker,
+        format!(
+            "member `{field}` does not say which of {} unions it belongs to",
+            unions.len()
+        ),
+    );
+    candidates(diagnostic, "union", &unions)
+        .with_help(format!("add `union: \"…\"`{}", names(&unions)))
+}
+
+fn inlined_marker(marker: Span, embed: Span, role: &'static str) -> Diagnostic {
+    let mut diagnostic = Diagnostic::new(
+        Code::UnionJsonIgnored,
+        marker,
+        format!("union {role} is an inlined embedded field, which has no JSON name"),
+    )
+    .with_label(embed, "inlined into the struct")
+    .with_help("name the field and give it a JSON name, e.g. `Inner *Inner` with `json:\"inner,omitempty\"`: clients set a member by its JSON name");
+    diagnostic.severity = Severity::Error;
+    diagnostic
+}
+
+fn nested_member(span: Span, marker: String, name: String) -> Diagnostic {
+    Diagnostic::new(
+        Code::UnionUnknownMember,
+        span,
+        format!("`+{marker}` names `{name}`, a nested field"),
+    )
+    .with_help("controller-gen rejects nested fields (\"cannot reference nested fields\"): put the marker on the nested field's type")
+}
+
+fn unknown_member(
+    span: Span,
+    marker: String,
+    name: String,
+    struct_name: String,
+    known: Vec<String>,
+) -> Diagnostic {
+    // controller-gen accepts the name (so no error here), but the rule it writes selects an
+    // undefined field and the API server rejects the CRD.
+    let mut diagnostic = Diagnostic::new(
+        Code::UnionUnknownMember,
+        span,
+        format!(
+            "`+{marker}` names `{name}`, which is not a JSON field name of `{struct_name}`: \
+             controller-gen writes `has(self.{name})`, which the API server rejects \
+             when the CRD is applied; it is left out of the union here"
+        ),
+    )
+    .with_help(format!(
+        "the marker lists JSON names; fields: {}",
+        known.join(", ")
+    ));
+    diagnostic.severity = Severity::Warning;
+    diagnostic
+}
+
+fn required_member(required: Span, union_marker: Span, field: String) -> Diagnostic {
+    Diagnostic::new(
+        Code::UnionMemberNotOptional,
+        required,
+        format!("union member `{field}` is marked required"),
+    )
+    .with_label(union_marker, "member of this union")
+    .with_help("controller-gen rejects a required member (\"cannot be marked as required\"): mark it `+optional`")
+}
+
+fn not_loaded(marker: Span, field: String, subfield: bool) -> Diagnostic {
+    let message = if subfield {
+        format!(
+            "the type of `{field}` is in a package that is not loaded: this subfield \
+             union is not checked and gets no rule"
+        )
+    } else {
+        format!(
+            "the items of `{field}` are of a type whose package is not loaded: this \
+             list-item union is not checked and gets no rule"
+        )
+    };
+    Diagnostic::new(Code::UnionItemMember, marker, message)
+        .with_help("make the package available (vendor/, replace, the module cache)")
+}
+
+fn subfield_not_struct(wrapper: Span, holder: String) -> Diagnostic {
+    Diagnostic::new(
+        Code::MarkerMisplaced,
+        wrapper,
+        format!(
+            "`+k8s:subfield(…)=` names a field of `{holder}`'s type, which is not a \
+             struct: there is no field to make a union member"
+        ),
+    )
+    .with_help("put the union markers on a field whose type is a struct")
+}
+
+fn subfield_unknown(wrapper: Span, subfield: String, type_name: String) -> Diagnostic {
+    Diagnostic::new(
+        Code::MarkerMalformed,
+        wrapper,
+        format!(
+            "`+k8s:subfield({subfield})=`: `{type_name}` has no field with JSON name `{subfield}`"
+        ),
+    )
+    .with_help("name a field of the field's struct type by its JSON name")
 }

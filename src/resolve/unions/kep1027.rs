@@ -5,14 +5,15 @@
 
 use super::context::{Context, Discriminator, Member};
 use super::family::{Found, UnionFamily};
+use super::findings::Finding;
 use super::rules::{
-    check_common, check_requiredness, discriminator_enum, empty_values, gated, list_names,
-    member_values, without_members, MemberRule, WithLabels,
+    check_common, check_requiredness, discriminator_enum, empty_values, gated, member_values,
+    without_members, MemberRule,
 };
-use crate::diag::{Code, Diagnostic};
 use crate::markers::registry::{Family, Kind, MarkerDef};
 use crate::model::{Count, DiscriminatorValues, Listed, MemberSet, Union, UnionMeaning};
 use crate::resolve::fields::{self, FlatField};
+use crate::source::Span;
 
 /// Non-zero members selected by the discriminator's values.
 const MEANING: UnionMeaning = UnionMeaning {
@@ -61,15 +62,11 @@ fn unions(cx: &mut Context, discriminators: &[&Discriminator], members: &[&Membe
         let mf = fields[d.field];
         let enum_values = discriminator_enum(cx, mf);
         if enum_values.is_none() {
-            cx.diagnostics.push(
-                Diagnostic::new(
-                    Code::UnionDiscriminatorNotEnum,
-                    mf.span.clone(),
-                    format!("discriminator `{}` is not a `+enum` type", mf.go_name),
-                )
-                .with_label(d.marker.span.clone(), "discriminator marker")
-                .with_help("declare a `+enum` string type listing the members' values and use it for the discriminator"),
-            );
+            cx.report(Finding::DiscriminatorNotEnum {
+                field_span: mf.span.clone(),
+                marker: d.marker.span.clone(),
+                field: mf.go_name.clone(),
+            });
         }
         check_requiredness(mf, d.marker, enum_values, cx.diagnostics);
         let member_fields: Vec<usize> = group.iter().map(|m| m.field).collect();
@@ -135,16 +132,10 @@ fn draft_spellings<'a>(
         // The draft KEP's `+unionMember=<discriminator>` spelling.
         if let Some(value) = member.value.clone() {
             if member.union_name.is_none() && find(&value).is_some() && !is_enum_value(cx, &value) {
-                cx.diagnostics.push(
-                    Diagnostic::new(
-                        Code::UnionDeprecatedSpelling,
-                        member.marker.span.clone(),
-                        format!("`+unionMember={value}` names the discriminator `{value}`"),
-                    )
-                    .with_help(format!(
-                        "write `+unionMember` and `+unionDiscriminatedBy={value}`"
-                    )),
-                );
+                cx.report(Finding::DraftMemberSpelling {
+                    marker: member.marker.span.clone(),
+                    discriminator: value.clone(),
+                });
                 member.union_name = Some(value);
                 member.value = None;
             }
@@ -171,61 +162,37 @@ fn assign<'m, 'a>(
             (Some(name), _) => match find(name) {
                 Some(index) => index,
                 None => {
-                    cx.diagnostics.push(
-                        Diagnostic::new(
-                            Code::UnionUnknownUnion,
-                            mf.field.doc.marker(Kind::UnionDiscriminatedBy).map(|m| m.span.clone()).unwrap_or(member.marker.span.clone()),
-                            format!("member `{}` names discriminator `{name}`, which this struct does not have", mf.go_name),
-                        )
-                        .with_labels(discriminators.iter().map(|d| (d.marker.span.clone(), format!("discriminator `{}`", fields[d.field].go_name))))
-                        .with_help(format!(
-                            "name a field marked `+unionDiscriminator`{}",
-                            list_names(discriminators.iter().map(|d| fields[d.field].go_name.as_str()))
-                        )),
-                    );
+                    cx.report(Finding::UnknownDiscriminator {
+                        span: mf
+                            .field
+                            .doc
+                            .marker(Kind::UnionDiscriminatedBy)
+                            .map(|m| m.span.clone())
+                            .unwrap_or(member.marker.span.clone()),
+                        field: mf.go_name.clone(),
+                        name: name.clone(),
+                        discriminators: candidates(&fields, discriminators),
+                    });
                     unassigned = true;
                     continue;
                 }
             },
             (None, 0) => {
-                cx.diagnostics.push(
-                    Diagnostic::new(
-                        Code::UnionMemberWithoutDiscriminator,
-                        member.marker.span.clone(),
-                        format!("`+unionMember` `{}` but struct `{}` has no `+unionDiscriminator`", mf.go_name, cx.struct_name()),
-                    )
-                    .with_label(cx.entry.decl.name_span.clone(), "struct without discriminator")
-                    .with_help("add a `+unionDiscriminator` field (a `+enum` string naming the set member), or use `+k8s:unionMember` for an undiscriminated union"),
-                );
+                cx.report(Finding::MemberWithoutDiscriminator {
+                    marker: member.marker.span.clone(),
+                    struct_span: cx.entry.decl.name_span.clone(),
+                    field: mf.go_name.clone(),
+                    struct_name: cx.struct_name().to_string(),
+                });
                 continue;
             }
             (None, 1) => 0,
             (None, _) => {
-                cx.diagnostics.push(
-                    Diagnostic::new(
-                        Code::UnionAmbiguousMember,
-                        member.marker.span.clone(),
-                        format!(
-                            "member `{}` could belong to any of {} discriminators",
-                            mf.go_name,
-                            discriminators.len()
-                        ),
-                    )
-                    .with_labels(discriminators.iter().map(|d| {
-                        (
-                            d.marker.span.clone(),
-                            format!("discriminator `{}`", fields[d.field].go_name),
-                        )
-                    }))
-                    .with_help(format!(
-                        "add `+unionDiscriminatedBy=<field>`{}",
-                        list_names(
-                            discriminators
-                                .iter()
-                                .map(|d| fields[d.field].go_name.as_str())
-                        )
-                    )),
-                );
+                cx.report(Finding::AmbiguousDiscriminator {
+                    marker: member.marker.span.clone(),
+                    field: mf.go_name.clone(),
+                    discriminators: candidates(&fields, discriminators),
+                });
                 unassigned = true;
                 continue;
             }
@@ -233,6 +200,14 @@ fn assign<'m, 'a>(
         groups[target].push(member);
     }
     (groups, unassigned)
+}
+
+/// Each discriminator's marker and Go name, for a finding's labels.
+fn candidates(fields: &[&FlatField], discriminators: &[&Discriminator]) -> Vec<(Span, String)> {
+    discriminators
+        .iter()
+        .map(|d| (d.marker.span.clone(), fields[d.field].go_name.clone()))
+        .collect()
 }
 
 /// The discriminator a member names (by Go or JSON name).

@@ -20,7 +20,6 @@ mod kep2019;
 mod rules;
 mod subfield;
 
-use crate::resolve::hash::HashMap;
 use std::collections::BTreeSet;
 
 use super::enums::Enums;
@@ -29,6 +28,7 @@ use super::universe::Universe;
 use crate::diag::Diagnostic;
 use crate::markers::registry::{Family, Kind, MarkerDef};
 use crate::model::{TypeName, Union};
+use crate::resolve::hash::HashMap;
 use context::{Context, Discriminator, Member};
 use family::{Found, UnionFamily};
 use findings::Finding;

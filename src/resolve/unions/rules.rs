@@ -3,7 +3,6 @@
 //! discriminator's enum values, a field in at most one union; plus the helpers the families
 //! build unions with.
 
-use crate::resolve::hash::HashMap;
 use std::collections::BTreeSet;
 
 use super::context::{Context, Discriminator, Member};
@@ -12,25 +11,14 @@ use crate::diag::Diagnostic;
 use crate::markers::registry::{Family, Kind};
 use crate::model::{EnumValue, Union, UnionMember};
 use crate::resolve::fields::{self, FlatField};
+use crate::resolve::hash::HashMap;
 use crate::resolve::universe::GoType;
-use crate::source::Span;
 use crate::syntax::SpannedMarker;
 
 /// Whether any of a union's markers sits behind a feature gate (`+k8s:alpha(…)=`,
 /// `+k8s:ifEnabled(G)=`, …).
 pub(super) fn gated<'m>(markers: impl IntoIterator<Item = &'m SpannedMarker>) -> bool {
     markers.into_iter().any(|m| !m.marker.gates.is_empty())
-}
-
-/// Secondary labels from an iterator (the related discriminators of a diagnostic).
-pub(super) trait WithLabels {
-    fn with_labels(self, labels: impl Iterator<Item = (Span, String)>) -> Self;
-}
-
-impl WithLabels for Diagnostic {
-    fn with_labels(self, labels: impl Iterator<Item = (Span, String)>) -> Self {
-        labels.fold(self, |d, (span, label)| d.with_label(span, label))
-    }
 }
 
 pub(super) fn report_multiple(cx: &mut Context, discriminators: &[&Discriminator]) {

@@ -9,7 +9,7 @@
 use super::context::{self, Context};
 use super::declarative;
 use super::family::{Found, UnionFamily};
-use crate::diag::{Code, Diagnostic};
+use super::findings::Finding;
 use crate::markers::registry::{Kind, MarkerDef};
 use crate::markers::{parse_marker, Marker};
 use crate::model::{DiscriminatorValues, Listed, MemberSet, TypeName, Union, UnionMeaning};
@@ -71,34 +71,19 @@ fn unions(cx: &mut Context) -> Vec<Union> {
         };
         if matches!(resolved, GoType::External(..) | GoType::Unknown(..)) {
             let (wrapper, _, _) = &payloads[0];
-            cx.diagnostics.push(
-                Diagnostic::new(
-                    Code::UnionItemMember,
-                    wrapper.span.clone(),
-                    format!(
-                        "the type of `{}` is in a package that is not loaded: this subfield \
-                         union is not checked and gets no rule",
-                        holder.go_name
-                    ),
-                )
-                .with_help("make the package available (vendor/, replace, the module cache)"),
-            );
+            cx.report(Finding::NotLoaded {
+                marker: wrapper.span.clone(),
+                field: holder.go_name.clone(),
+                subfield: true,
+            });
             continue;
         }
         let Some((name, entry)) = target else {
             for (wrapper, _, _) in &payloads {
-                cx.diagnostics.push(
-                    Diagnostic::new(
-                        Code::MarkerMisplaced,
-                        wrapper.span.clone(),
-                        format!(
-                            "`+k8s:subfield(…)=` names a field of `{}`'s type, which is not a \
-                             struct: there is no field to make a union member",
-                            holder.go_name
-                        ),
-                    )
-                    .with_help("put the union markers on a field whose type is a struct"),
-                );
+                cx.report(Finding::SubfieldNotStruct {
+                    wrapper: wrapper.span.clone(),
+                    holder: holder.go_name.clone(),
+                });
             }
             continue;
         };
@@ -158,17 +143,11 @@ fn subfield_unions(
                 span: wrapper.span.clone(),
                 text_offset: wrapper.text_offset,
             }),
-            None => cx.diagnostics.push(
-                Diagnostic::new(
-                    Code::MarkerMalformed,
-                    wrapper.span.clone(),
-                    format!(
-                        "`+k8s:subfield({subfield})=`: `{}` has no field with JSON name `{subfield}`",
-                        name.name
-                    ),
-                )
-                .with_help("name a field of the field's struct type by its JSON name"),
-            ),
+            None => cx.report(Finding::SubfieldUnknown {
+                wrapper: wrapper.span.clone(),
+                subfield: subfield.clone(),
+                type_name: name.name.clone(),
+            }),
         }
     }
     let flat: Vec<FlatField> = own
