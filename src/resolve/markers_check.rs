@@ -3,7 +3,7 @@
 
 use super::universe::LoadedPackage;
 use crate::diag::{Code, Diagnostic};
-use crate::markers::registry::{self, MarkerDef, Place, Value};
+use crate::markers::registry::{self, Kind, MarkerDef, Place, Value};
 use crate::syntax::{Doc, SpannedMarker, TypeExpr};
 
 pub fn check(packages: &[LoadedPackage], diagnostics: &mut Vec<Diagnostic>) {
@@ -98,11 +98,13 @@ fn check_doc(doc: &Doc, place: Place, diagnostics: &mut Vec<Diagnostic>) {
 fn report_item_union(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
     let m = &marker.marker;
     let payload = m.value.as_deref().unwrap_or("").trim_start();
-    let member = ["+k8s:unionMember", "+k8s:zeroOrOneOfMember"]
+    let member = [Kind::K8sUnionMember, Kind::K8sZeroOrOneOfMember]
         .into_iter()
+        .map(|kind| kind.name())
         .find(|name| {
             payload
-                .strip_prefix(name)
+                .strip_prefix('+')
+                .and_then(|p| p.strip_prefix(name))
                 .is_some_and(|rest| rest.is_empty() || rest.starts_with(['(', ' ', '=']))
         });
     let Some(member) = member else { return };
@@ -112,7 +114,7 @@ fn report_item_union(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) 
             Code::MarkerMisplaced,
             marker.span.clone(),
             format!(
-                "`+{wrapper}={member}`: a union member needs a field or a list item to select, \
+                "`+{wrapper}=+{member}`: a union member needs a field or a list item to select, \
                  and validation-gen fails here (\"list-item union member has no list selector \
                  in context\")"
             ),

@@ -429,15 +429,15 @@ fn read_marker(
         }
         return;
     }
-    match name {
-        "kubebuilder:pruning:PreserveUnknownFields" => read.own.preserve_unknown_fields = true,
-        "nullable" if field => read.own.nullable = true,
-        "k8s:immutable" if field => read.own.rules.push(crate::model::CelRule {
+    match Kind::from_name(name) {
+        Some(Kind::KbPreserveUnknownFields) => read.own.preserve_unknown_fields = true,
+        Some(Kind::Nullable) if field => read.own.nullable = true,
+        Some(Kind::K8sImmutable) if field => read.own.rules.push(crate::model::CelRule {
             rule: "self == oldSelf".into(),
             message: "field is immutable".into(),
             ..Default::default()
         }),
-        "kubebuilder:default" if field => match value.map(values::any) {
+        Some(Kind::KbDefault) if field => match value.map(values::any) {
             Some(Ok(v)) => *kubebuilder_default = Some(v),
             None => read.problems.push(invalid(
                 "+kubebuilder:default: missing argument \"\"".into(),
@@ -446,7 +446,7 @@ fn read_marker(
                 .problems
                 .push(invalid(format!("+kubebuilder:default: {message}"))),
         },
-        "default" if field => {
+        Some(Kind::Default) if field => {
             let text = value.unwrap_or("").trim();
             // controller-gen skips `ref(…)`; a value that is not JSON is also `check`'s
             // `marker/malformed`.

@@ -240,13 +240,19 @@ fn map_keys(docs: &[&Doc]) -> (bool, Vec<String>) {
     };
     let is_map = markers().any(|m| {
         let v = m.marker.value.as_deref();
-        ((m.marker.name == "listType" || m.marker.name == "k8s:listType") && v == Some("map"))
-            || (m.marker.name == Kind::K8sUnique.name() && v == Some("map"))
+        let kind = Kind::from_name(&m.marker.name);
+        matches!(
+            kind,
+            Some(Kind::ListType | Kind::K8sListType | Kind::K8sUnique)
+        ) && v == Some("map")
     });
     let mut keys: Vec<String> = Vec::new();
-    for m in
-        markers().filter(|m| m.marker.name == "listMapKey" || m.marker.name == "k8s:listMapKey")
-    {
+    for m in markers().filter(|m| {
+        matches!(
+            Kind::from_name(&m.marker.name),
+            Some(Kind::ListMapKey | Kind::K8sListMapKey)
+        )
+    }) {
         if let Some(v) = &m.marker.value {
             if !keys.contains(v) {
                 keys.push(v.clone());
