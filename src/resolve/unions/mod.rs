@@ -46,12 +46,17 @@ static FAMILIES: &[&dyn UnionFamily] = &[
     &example_family::Example,
 ];
 
-/// The markers union families read that are not registry rows (their own definitions).
-pub fn family_markers() -> impl Iterator<Item = &'static MarkerDef> {
-    FAMILIES
-        .iter()
-        .flat_map(|family| family.markers())
-        .filter(|def| crate::markers::registry::lookup(def.name).is_none())
+/// The markers union families read that are not registry rows (their own definitions),
+/// gathered once: the marker checks ask for every name the registry does not know.
+pub fn family_markers() -> &'static [&'static MarkerDef] {
+    static OWN: std::sync::OnceLock<Vec<&'static MarkerDef>> = std::sync::OnceLock::new();
+    OWN.get_or_init(|| {
+        FAMILIES
+            .iter()
+            .flat_map(|family| family.markers())
+            .filter(|def| crate::markers::registry::lookup(def.name).is_none())
+            .collect()
+    })
 }
 
 /// Unions per struct, computed once; diagnostics are reported on first computation.
