@@ -9,7 +9,9 @@
 //! Input: [`Options`]. Output: [`Outcome`] (diagnostics, one [`Verdict`] per object). Prints
 //! and writes nothing.
 
+pub mod cel_library;
 pub mod formats;
+pub mod go_net;
 pub mod metadata;
 pub mod objects;
 pub mod rules;
