@@ -13,6 +13,7 @@ pub mod cel_library;
 pub mod formats;
 pub mod go_net;
 pub mod metadata;
+pub mod native;
 pub mod objects;
 pub mod rules;
 pub mod schema;
@@ -881,7 +882,8 @@ fn go_kinds(
         crate::emit::Format::Json,
     );
     let document: Value = serde_json::from_slice(&bytes)?;
-    if let Some(Value::Object(definitions)) = document.pointer("/components/schemas").cloned() {
+    if let Some(Value::Object(mut definitions)) = document.pointer("/components/schemas").cloned() {
+        native::patch(&mut definitions);
         schemas.add_definitions(definitions);
     }
     let serving = crate::resolve::closure::group_versions(&analysis.loaded.packages);
