@@ -883,7 +883,7 @@ fn go_kinds(
     );
     let document: Value = serde_json::from_slice(&bytes)?;
     if let Some(Value::Object(mut definitions)) = document.pointer("/components/schemas").cloned() {
-        native::patch(&mut definitions);
+        native::add_built_in_copies(&mut definitions);
         schemas.add_definitions(definitions);
     }
     let serving = crate::resolve::closure::group_versions(&analysis.loaded.packages);
@@ -899,7 +899,13 @@ fn go_kinds(
                 },
                 crate::schema::Naming::Rest,
             );
-            if let Some(id) = schemas.definition(&name) {
+            // Built-in kinds read the definitions with the API server's native checks.
+            let built_in = format!("{}{name}", native::BUILT_IN);
+            let id = native::is_built_in(package)
+                .then(|| schemas.definition(&built_in))
+                .flatten()
+                .or_else(|| schemas.definition(&name));
+            if let Some(id) = id {
                 // Built-in and aggregated kinds reset `status` on create.
                 kinds.insert((group.clone(), version.clone(), kind.clone()), (id, true));
                 break;
