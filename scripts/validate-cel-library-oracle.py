@@ -34,6 +34,14 @@ RULES = {
     "in10": "!isCIDR(self) || cidr('10.0.0.0/8').containsCIDR(self)",
     "ip10": "!isIP(self) || cidr('10.0.0.0/8').containsIP(self)",
     "dur": "!self.matches('^[0-9.]+(h|m|s|ms|us|ns)$') || duration(self) > duration('1m')",
+    "semver": "isSemver(self)",
+    "semverN": "isSemver(self, true)",
+    "semverGt": "!isSemver(self) || semver(self).isGreaterThan(semver('1.0.0-rc.1'))",
+    "semverMajor": "!isSemver(self, true) || semver(self, true).major() == 1",
+    "semverEq": "!isSemver(self) || semver(self) != semver('1.0.0')",
+    "sets": "sets.contains(['a', 'b', 'c'], self.split(','))",
+    "setsI": "sets.intersects(['a', 'b'], self.split(','))",
+    "max": "[size(self), 5].max() == 5 && [size(self), 5].min() <= 5",
 }
 
 VALUES = [
@@ -49,6 +57,8 @@ VALUES = [
     "10.0.0.0/8", "10.1.0.0/16", "10.0.0.1/8", "10.0.0.0/08", "10.0.0.0/33", "10.0.0.0/",
     "::/0", "2001:db8::/32", "::ffff:10.0.0.0/104", "0.0.0.0/0", "fe80::/10%eth0",
     "30s", "2m", "1.5m", "100ms", "1h", "0.001ms", "90s",
+    "1.0.0", "1.0.0-rc.1", "1.0.0-rc.2", "1.0.0+build.1", "v1.2", "v01.02.03", "1.2", "1",
+    "01.2.3", "1.2.3-01", "1.2.3-a.b.1", "1.0.0-alpha", "2.0.0", "1.2-rc", "a,b", "a,d", "c",
 ]
 
 

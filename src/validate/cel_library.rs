@@ -13,6 +13,7 @@ use cel::{Context, ExecutionError, FunctionContext, Value as Cel};
 use std::net::IpAddr;
 
 use super::go_net::{self, parse_cidr, parse_ip, parse_request_uri, parse_url, Prefix, Url};
+use super::semver;
 
 type R = Result<Cel, ExecutionError>;
 
@@ -178,10 +179,13 @@ pub fn kubernetes_functions(context: &mut Context<'static, 'static>) {
     cidr_functions(context);
     url_functions(context);
     quantity_functions(context);
+    semver_functions(context);
+    set_functions(context);
     format_functions(context);
 }
 
-/// The lists library: `isSorted`, `sum`.
+/// The lists library (`lists.go`): `isSorted`, `sum` (numbers, durations), `min`, `max`;
+/// not `indexOf`/`lastIndexOf`, whose names the strings extension holds.
 fn list_functions(context: &mut Context<'static, 'static>) {
     let list = |ftx: &FunctionContext| -> Result<Arc<Vec<Cel>>, ExecutionError> {
         match this_value(ftx) {
@@ -201,10 +205,40 @@ fn list_functions(context: &mut Context<'static, 'static>) {
                     .map(|v| if let Cel::Int(i) = v { *i } else { 0 })
                     .sum(),
             ))
+        } else if let Some(Cel::Duration(first)) = l.first() {
+            let mut total = *first;
+            for v in l.iter().skip(1) {
+                let Cel::Duration(d) = v else {
+                    return Err(err("sum", "expected durations"));
+                };
+                total = total
+                    .checked_add(d)
+                    .ok_or_else(|| err("sum", "duration overflow"))?;
+            }
+            Ok(Cel::Duration(total))
         } else {
             Ok(Cel::Float(l.iter().filter_map(number).sum()))
         }
     });
+    for (name, wanted) in [
+        ("min", std::cmp::Ordering::Less),
+        ("max", std::cmp::Ordering::Greater),
+    ] {
+        let _ = context.add_function(name, move |ftx: &FunctionContext| -> R {
+            let l = list(ftx)?;
+            let mut best = l
+                .first()
+                .ok_or_else(|| k8s_err(name, format!("{name} called on empty list")))?;
+            for v in l.iter().skip(1) {
+                match v.partial_cmp(best) {
+                    Some(order) if order == wanted => best = v,
+                    Some(_) => {}
+                    None => return Err(err(name, "the items do not compare")),
+                }
+            }
+            Ok(best.clone())
+        });
+    }
 }
 
 /// The regex library: `find`, `findAll`.
@@ -471,9 +505,17 @@ fn quantity_functions(context: &mut Context<'static, 'static>) {
         let n = parse_quantity(&s).ok_or_else(|| k8s_err("quantity", "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"))?;
         Ok(tagged("quantity", &s, Some(n)))
     });
+    // Quantities and semantic versions share these three names.
     let compare =
         |ftx: &FunctionContext, args: &[Cel]| -> Result<std::cmp::Ordering, ExecutionError> {
             let this = this_value(ftx).ok_or_else(|| err(ftx.name, "no target"))?;
+            if let Some(a) = semver_of(&this) {
+                let b = args
+                    .first()
+                    .and_then(semver_of)
+                    .ok_or_else(|| err(ftx.name, "expected a semver"))?;
+                return Ok(a.compare(&b));
+            }
             let (_, a) =
                 untag(&this, "quantity").ok_or_else(|| err(ftx.name, "expected a quantity"))?;
             let (_, b) = args
@@ -522,6 +564,94 @@ fn quantity_functions(context: &mut Context<'static, 'static>) {
             .ok_or_else(|| err("asApproximateFloat", "expected a quantity"))?;
         Ok(Cel::Float(n.unwrap_or(0.0)))
     });
+}
+
+fn semver_of(value: &Cel) -> Option<semver::Version> {
+    untag(value, "semver").and_then(|(s, _)| semver::parse(&s).ok())
+}
+
+/// `semver(s)` / `semver(s, normalize)` and `isSemver`'s parse.
+fn semver_arg(args: &[Cel], name: &str) -> Result<Result<semver::Version, String>, ExecutionError> {
+    let s = string_arg(args, 0, name)?;
+    let normalize = match args.get(1) {
+        None => false,
+        Some(Cel::Bool(b)) => *b,
+        Some(_) => return Err(err(name, "expected a bool")),
+    };
+    Ok(if normalize {
+        semver::normalize_and_parse(&s)
+    } else {
+        semver::parse(&s)
+    })
+}
+
+/// The semver library (`semverlib.go`): `isSemver`, `semver` (each with an optional
+/// `normalize`), `major`, `minor`, `patch`; `isGreaterThan`, `isLessThan` and `compareTo` are
+/// registered with the quantity library. A version is held as its text without build
+/// metadata, so `==` is semver equality.
+fn semver_functions(context: &mut Context<'static, 'static>) {
+    let _ = context.add_function(
+        "isSemver",
+        |cel::extractors::Arguments(args): cel::extractors::Arguments| -> R {
+            Ok(Cel::Bool(semver_arg(&args, "isSemver")?.is_ok()))
+        },
+    );
+    let _ = context.add_function(
+        "semver",
+        |cel::extractors::Arguments(args): cel::extractors::Arguments| -> R {
+            let version = semver_arg(&args, "semver")?.map_err(|e| k8s_err("semver", e))?;
+            Ok(tagged("semver", &version.to_string(), None))
+        },
+    );
+    type Part = fn(&semver::Version) -> u64;
+    let parts: [(&str, Part); 3] = [
+        ("major", |v| v.major),
+        ("minor", |v| v.minor),
+        ("patch", |v| v.patch),
+    ];
+    for (name, part) in parts {
+        let _ = context.add_function(name, move |ftx: &FunctionContext| -> R {
+            let this = this_value(ftx).ok_or_else(|| err(ftx.name, "no target"))?;
+            let version = semver_of(&this).ok_or_else(|| err(ftx.name, "expected a semver"))?;
+            Ok(Cel::Int(part(&version) as i64))
+        });
+    }
+}
+
+type CelList = Arc<Vec<Cel>>;
+
+fn two_lists(args: &[Cel], name: &str) -> Result<(CelList, CelList), ExecutionError> {
+    match (args.first(), args.get(1)) {
+        (Some(Cel::List(a)), Some(Cel::List(b))) => Ok((a.clone(), b.clone())),
+        _ => Err(err(name, "expected two lists")),
+    }
+}
+
+/// The sets library (cel-go's `ext.Sets`): `sets.contains`, `sets.equivalent`,
+/// `sets.intersects`, with CEL's equality (`1 == 1.0`).
+fn set_functions(context: &mut Context<'static, 'static>) {
+    let contains = |a: &[Cel], b: &[Cel]| b.iter().all(|x| a.contains(x));
+    let _ = context.add_function(
+        "sets.contains",
+        move |cel::extractors::Arguments(args): cel::extractors::Arguments| -> R {
+            let (a, b) = two_lists(&args, "sets.contains")?;
+            Ok(Cel::Bool(contains(&a, &b)))
+        },
+    );
+    let _ = context.add_function(
+        "sets.equivalent",
+        move |cel::extractors::Arguments(args): cel::extractors::Arguments| -> R {
+            let (a, b) = two_lists(&args, "sets.equivalent")?;
+            Ok(Cel::Bool(contains(&a, &b) && contains(&b, &a)))
+        },
+    );
+    let _ = context.add_function(
+        "sets.intersects",
+        |cel::extractors::Arguments(args): cel::extractors::Arguments| -> R {
+            let (a, b) = two_lists(&args, "sets.intersects")?;
+            Ok(Cel::Bool(b.iter().any(|x| a.contains(x))))
+        },
+    );
 }
 
 /// The format library: `format.<name>()`, `format.named`, `validate`.
@@ -712,6 +842,49 @@ mod kubernetes_examples {
         fails(
             "url(' ').getScheme() == 'https'",
             "URL parse error during conversion from string: parse \" \": invalid URI for request",
+        );
+    }
+
+    #[test]
+    fn lists_library() {
+        holds(&[
+            "[1, 2, 3].isSorted() && ['a', 'b', 'b', 'c'].isSorted() && ![2.0, 1.0].isSorted()",
+            "[1, 3].sum() == 4 && [1.0, 3.0].sum() == 4.0",
+            "[duration('1m'), duration('1s')].sum() == duration('61s')",
+            "[1, 3].min() == 1 && [1, 3].max() == 3 && ['b', 'a'].min() == 'a'",
+            "[duration('1m'), duration('1s')].max() == duration('1m')",
+        ]);
+        fails("[].min() == 1", "min called on empty list");
+    }
+
+    #[test]
+    fn sets_library() {
+        holds(&[
+            "sets.contains([1, 2, 3, 4], [2, 3]) && !sets.contains([1, 2], [3])",
+            "sets.contains([1, 2], [1.0, 2u]) && sets.contains([], [])",
+            "sets.equivalent([1, 2, 2], [2, 1]) && !sets.equivalent([1], [1, 2])",
+            "sets.intersects([1, 2], [2, 3]) && !sets.intersects([1], []) && !sets.intersects([1], [2])",
+        ]);
+    }
+
+    #[test]
+    fn semver_library() {
+        holds(&[
+            "isSemver('1.0.0') && !isSemver('v1.0') && isSemver('v1.0', true)",
+            "!isSemver('1.0.0-01') && isSemver('1.0.0-alpha.1+build.2')",
+            "semver('1.2.3').major() == 1 && semver('1.2.3').minor() == 2",
+            "semver('1.2.3').patch() == 3 && semver('v01.02', true).minor() == 2",
+            "semver('1.0.0') == semver('1.0.0+build') && semver('1.0.0') != semver('1.0.0-rc.1')",
+            "semver('1.0.0').isGreaterThan(semver('1.0.0-rc.1'))",
+            "semver('0.1.0').isLessThan(semver('1.0.0'))",
+            "semver('1.2.3').compareTo(semver('2.0.0')) == -1",
+            "semver('2.0.0').compareTo(semver('2.0.0')) == 0",
+            // quantities still compare through the same names
+            "quantity('1Gi').isGreaterThan(quantity('1G')) && quantity('1').compareTo(quantity('1000m')) == 0",
+        ]);
+        fails(
+            "semver('1.0') == semver('1.0.0')",
+            "No Major.Minor.Patch elements found",
         );
     }
 

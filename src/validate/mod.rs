@@ -17,6 +17,7 @@ pub mod native;
 pub mod objects;
 pub mod rules;
 pub mod schema;
+pub mod semver;
 pub mod structural;
 
 use std::collections::HashMap;
