@@ -3,10 +3,16 @@
 verdict, and the (field, reason) of each cause, with the API server's answer recorded in the
 document's header comment (a JSON Status).
 
-usage: validate-kubectl-testcases.py UNION_GEN KUBECTL_VALIDATE_DIR K8S_API_DIR [GOMODCACHE]
+usage: validate-kubectl-testcases.py UNION_GEN KUBECTL_VALIDATE_DIR K8S_API_DIR [GOMODCACHE
+                                     [KUBE_AGGREGATOR_DIR]]
   KUBECTL_VALIDATE_DIR: a checkout of kubernetes-sigs/kubectl-validate (testcases/ inside)
   K8S_API_DIR: a checkout of k8s.io/api (built-in kinds come from its Go types); GOMODCACHE
   must hold the k8s.io/apimachinery it requires (scripts/prepare-module-cache.sh).
+  KUBE_AGGREGATOR_DIR: a checkout of k8s.io/kube-aggregator at a release tag (go.mod and
+  pkg/apis/apiregistration suffice; GOMODCACHE must hold the apimachinery its go.mod
+  requires): its apiregistration.k8s.io/v1 and v1beta1 Go types give APIService's schema, the
+  one built-in group k8s.io/api does not hold (kubectl-validate embeds Kubernetes' published
+  OpenAPI documents, which include it).
 Prints one line per document and the totals (agree/total for verdicts and for causes).
 """
 import json
@@ -58,8 +64,12 @@ def expected(status):
 def main():
     union_gen, kv, api = sys.argv[1:4]
     env = dict(os.environ)
-    if len(sys.argv) > 4:
+    if len(sys.argv) > 4 and sys.argv[4]:
         env["GOMODCACHE"] = sys.argv[4]
+    packages = ["./..."]
+    if len(sys.argv) > 5:
+        apis = os.path.join(os.path.abspath(sys.argv[5]), "pkg", "apis", "apiregistration")
+        packages += [os.path.join(apis, v) for v in ("v1", "v1beta1") if os.path.isdir(os.path.join(apis, v))]
     cases = os.path.join(kv, "testcases")
     crds = [os.path.join(cases, d) for d in ("crds", "more-crds")]
     manifests = sorted(
@@ -73,7 +83,7 @@ def main():
         command = [union_gen, "validate", "--strict", "--output", "json", "--message-format", "json"]
         for c in crds:
             command += ["--crd", c]
-        command += ["--packages", "./...", "--", os.path.abspath(path)]
+        command += ["--packages", *packages, "--", os.path.abspath(path)]
         run = subprocess.run(command, cwd=api, env=env, capture_output=True, text=True)
         got = [json.loads(l) for l in run.stdout.splitlines() if l.strip()]
         unreadable = [json.loads(l) for l in run.stderr.splitlines() if l.startswith("{")]

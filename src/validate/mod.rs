@@ -9,11 +9,15 @@
 //! Input: [`Options`]. Output: [`Outcome`] (diagnostics, one [`Verdict`] per object). Prints
 //! and writes nothing.
 
+pub mod cel_library;
 pub mod formats;
+pub mod go_net;
 pub mod metadata;
+pub mod native;
 pub mod objects;
 pub mod rules;
 pub mod schema;
+pub mod semver;
 pub mod structural;
 
 use std::collections::HashMap;
@@ -879,7 +883,8 @@ fn go_kinds(
         crate::emit::Format::Json,
     );
     let document: Value = serde_json::from_slice(&bytes)?;
-    if let Some(Value::Object(definitions)) = document.pointer("/components/schemas").cloned() {
+    if let Some(Value::Object(mut definitions)) = document.pointer("/components/schemas").cloned() {
+        native::add_built_in_copies(&mut definitions);
         schemas.add_definitions(definitions);
     }
     let serving = crate::resolve::closure::group_versions(&analysis.loaded.packages);
@@ -895,7 +900,13 @@ fn go_kinds(
                 },
                 crate::schema::Naming::Rest,
             );
-            if let Some(id) = schemas.definition(&name) {
+            // Built-in kinds read the definitions with the API server's native checks.
+            let built_in = format!("{}{name}", native::BUILT_IN);
+            let id = native::is_built_in(package)
+                .then(|| schemas.definition(&built_in))
+                .flatten()
+                .or_else(|| schemas.definition(&name));
+            if let Some(id) = id {
                 // Built-in and aggregated kinds reset `status` on create.
                 kinds.insert((group.clone(), version.clone(), kind.clone()), (id, true));
                 break;

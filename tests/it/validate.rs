@@ -181,3 +181,92 @@ fn packages_carry_controller_gen_value_markers() {
     }
     crate::harness::snapshot("validate_packages_kubebuilder_markers", &report);
 }
+
+/// Rules written with Kubernetes' CEL libraries (the shapes of openshift/api's CRDs):
+/// durations compare, `containsCIDR` and `isURL` evaluate as the API server's, and `url()`
+/// refusing its input is the rule's evaluation error with cel-go's text.
+#[test]
+fn kubernetes_cel_libraries_evaluate_as_the_api_servers() {
+    const LIBRARY_CRD: &str = r#"apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: gadgets.example.com
+spec:
+  group: example.com
+  names: {kind: Gadget, plural: gadgets, singular: gadget, listKind: GadgetList}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              timeout:
+                type: string
+                x-kubernetes-validations:
+                - rule: duration(self) <= duration('15m')
+                  message: timeout must be at most 15 minutes
+              consoleURL:
+                type: string
+                x-kubernetes-validations:
+                - rule: isURL(self)
+                  message: console url must be a valid absolute URL
+                - rule: url(self).getScheme() == 'https'
+                  message: console url scheme must be https
+              networks:
+                type: object
+                properties:
+                  subnets: {type: array, items: {type: string}}
+                  excludeSubnets: {type: array, items: {type: string}}
+                x-kubernetes-validations:
+                - rule: self.excludeSubnets.all(e, self.subnets.exists(s, cidr(s).containsCIDR(cidr(e))))
+                  message: excludeSubnets must be subnetworks of the subnets
+"#;
+    let gadget = |timeout: &str, url: &str, exclude: &str| {
+        format!(
+            "apiVersion: example.com/v1\nkind: Gadget\nmetadata:\n  name: g\n  namespace: ns\n\
+             spec:\n  timeout: {timeout}\n  consoleURL: {url:?}\n  networks:\n    \
+             subnets: [192.168.0.0/16]\n    excludeSubnets: [{exclude}]\n"
+        )
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fs::write(root.join("crd.yaml"), LIBRARY_CRD).unwrap();
+    fs::write(
+        root.join("good.yaml"),
+        gadget("90s", "https://a.example.com/x", "192.168.10.0/24"),
+    )
+    .unwrap();
+    fs::write(root.join("bad.yaml"), gadget("100m", " ", "10.0.0.0/8")).unwrap();
+
+    let outcome = validate(root, &["good.yaml"]);
+    assert_eq!(outcome.code, 0, "{}", outcome.stderr);
+    assert!(
+        json_diagnostics(&outcome.stderr).is_empty(),
+        "{}",
+        outcome.stderr
+    );
+
+    let outcome = validate(root, &["bad.yaml"]);
+    assert_eq!(outcome.code, 1, "{}", outcome.stderr);
+    let diagnostics = json_diagnostics(&outcome.stderr);
+    assert!(
+        codes(&diagnostics).iter().all(|c| c == "validate/invalid"),
+        "{}",
+        outcome.stderr
+    );
+    let text = outcome.stderr.replace("\\\"", "\"");
+    for expected in [
+        r#"spec.timeout: Invalid value: "string": timeout must be at most 15 minutes"#,
+        r#"spec.consoleURL: Invalid value: "string": console url must be a valid absolute URL"#,
+        r#"spec.consoleURL: Invalid value: "string": URL parse error during conversion from string: parse " ": invalid URI for request evaluating rule: console url scheme must be https"#,
+        r#"spec.networks: Invalid value: "object": excludeSubnets must be subnetworks of the subnets"#,
+    ] {
+        assert!(text.contains(expected), "{expected}\n{text}");
+    }
+}
