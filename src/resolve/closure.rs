@@ -199,13 +199,13 @@ pub struct Closure {
 
 impl Closure {
     /// Every type reachable from `roots` through `edges`.
-    pub(super) fn reach(
-        roots: &[TypeName],
-        edges: &HashMap<TypeName, BTreeSet<TypeName>>,
+    pub(super) fn reach<'e>(
+        roots: impl Iterator<Item = &'e TypeName>,
+        edges: &'e HashMap<TypeName, BTreeSet<TypeName>>,
     ) -> Closure {
         let mut reached: HashSet<&TypeName> =
             HashSet::with_capacity_and_hasher(edges.len() * 2, Default::default());
-        let mut stack: Vec<&TypeName> = roots.iter().collect();
+        let mut stack: Vec<&TypeName> = roots.collect();
         while let Some(name) = stack.pop() {
             if !reached.insert(name) {
                 continue;
@@ -229,18 +229,25 @@ impl Closure {
         packages: &[LoadedPackage],
         outside: Outside,
     ) {
-        let mut extents: HashMap<FileId, Vec<(&Span, TypeName)>> = HashMap::default();
+        // Only the files the findings sit in are looked at (most runs have few findings).
+        let files: HashSet<FileId> = diagnostics
+            .iter()
+            .filter_map(|d| d.primary.as_ref().map(|span| span.file))
+            .collect();
+        let mut extents: HashMap<FileId, Vec<(&Span, &str, &str)>> = HashMap::default();
         for package in packages.iter().filter(|p| p.is_input) {
-            for file in &package.files {
-                for decl in &file.decls.types {
-                    extents.entry(file.id).or_default().push((
-                        &decl.extent,
-                        TypeName {
-                            package: package.import_path.clone(),
-                            name: decl.name.clone(),
-                        },
-                    ));
-                }
+            for file in package.files.iter().filter(|f| files.contains(&f.id)) {
+                let decls = file.decls.types.iter();
+                extents
+                    .entry(file.id)
+                    .or_default()
+                    .extend(decls.map(|decl| {
+                        (
+                            &decl.extent,
+                            package.import_path.as_str(),
+                            decl.name.as_str(),
+                        )
+                    }));
             }
         }
         let outside_closure = |d: &Diagnostic| {
@@ -255,10 +262,15 @@ impl Closure {
             extents.get(&span.file).is_some_and(|decls| {
                 decls
                     .iter()
-                    .filter(|(extent, _)| extent.start <= span.start && span.end <= extent.end)
+                    .filter(|(extent, _, _)| extent.start <= span.start && span.end <= extent.end)
                     // The innermost: declarations do not nest, but be exact anyway.
-                    .min_by_key(|(extent, _)| extent.end - extent.start)
-                    .is_some_and(|(_, name)| !self.types.contains(name))
+                    .min_by_key(|(extent, _, _)| extent.end - extent.start)
+                    .is_some_and(|(_, package, name)| {
+                        !self.types.contains(&TypeName {
+                            package: package.to_string(),
+                            name: name.to_string(),
+                        })
+                    })
             })
         };
         match outside {
@@ -371,12 +383,8 @@ pub(super) fn close(
         })
         .collect();
     let closure = loop {
-        let kept: Vec<TypeName> = roots
-            .iter()
-            .filter(|r| !left_out.contains(r))
-            .cloned()
-            .collect();
-        let closure = Closure::reach(&kept, edges);
+        let kept = roots.iter().filter(|r| !left_out.contains(r));
+        let closure = Closure::reach(kept, edges);
         let before = left_out.len();
         left_out.retain(|name| !closure.types.contains(*name));
         if left_out.len() == before {

@@ -54,7 +54,12 @@ fn known(name: &str) -> Option<&'static MarkerDef> {
     if registry::Kind::from_name(name).is_some_and(registry::Kind::validate_only) {
         return None;
     }
-    registry::lookup(name).or_else(|| super::unions::family_markers().iter().copied().find(|d| d.name == name))
+    registry::lookup(name).or_else(|| {
+        super::unions::family_markers()
+            .iter()
+            .copied()
+            .find(|d| d.name == name)
+    })
 }
 
 fn check_fields(fields: &[crate::syntax::Field], diagnostics: &mut Vec<Diagnostic>) {

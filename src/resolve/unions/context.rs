@@ -23,6 +23,8 @@ pub(super) struct Context<'c, 'a> {
     /// the properties a type-level marker can name.
     pub all_fields: &'c [FlatField<'a>],
     pub diagnostics: &'c mut Vec<Diagnostic>,
+    /// Some loaded type declaration carries `+k8s:item` (computed once per run).
+    pub item_typedefs: bool,
 }
 
 impl<'c, 'a> Context<'c, 'a> {

@@ -17,7 +17,7 @@ use crate::model::{
     Count, DiscriminatorValues, ItemList, Listed, MemberSet, Union, UnionMeaning, UnionMember,
 };
 use crate::resolve::fields::json_tag;
-use crate::resolve::universe::GoType;
+use crate::resolve::universe::{GoType, Universe};
 use crate::syntax::{Doc, Field, SpannedMarker};
 
 /// Like the declarative family's; never in `x-kubernetes-unions`, which names fields, not
@@ -58,6 +58,19 @@ type Selector = Vec<(String, String)>;
 /// A union's key (`zeroOrOneOfMember`, `union:` name) and its members with their selectors.
 type Group<'a> = ((bool, String), Vec<(ItemMember<'a>, Selector)>);
 
+/// Whether any loaded type declaration carries `+k8s:item(…)=` (a list typedef's members):
+/// when none does, a field without the marker is not resolved to look.
+pub(super) fn any_typedef_markers(universe: &Universe) -> bool {
+    universe.packages.values().any(|package| {
+        package.types.values().any(|entry| {
+            let markers = &entry.decl.doc.markers;
+            markers
+                .iter()
+                .any(|m| m.marker.name == Kind::K8sItem.name())
+        })
+    })
+}
+
 /// One `+k8s:item(…)=` member marker.
 struct ItemMember<'a> {
     marker: &'a SpannedMarker,
@@ -71,6 +84,14 @@ fn unions(cx: &mut Context) -> Vec<Union> {
     for index in 0..cx.fields.len() {
         let flat = cx.fields[index];
         let field: &Field = flat.field;
+        let own = field
+            .doc
+            .markers
+            .iter()
+            .any(|m| m.marker.name == Kind::K8sItem.name());
+        if !own && !cx.item_typedefs {
+            continue; // no list typedef carries the markers either: nothing to resolve
+        }
         let resolved = cx.universe.resolve(cx.entry.origin, &field.ty);
         // The markers on the field, then those on its list typedef (`type TaskList []Task`).
         let mut docs: Vec<&Doc> = vec![&field.doc];

@@ -63,6 +63,7 @@ pub fn family_markers() -> &'static [&'static MarkerDef] {
 #[derive(Default)]
 pub struct UnionCache {
     own: HashMap<TypeName, OwnUnions>,
+    item_typedefs: Option<bool>,
 }
 
 /// The unions a struct declares itself (not those of its inlined embedded structs).
@@ -88,6 +89,9 @@ impl UnionCache {
             let (Step::Enter(index) | Step::Leave(index)) = *step;
             let inlined = &flattened.structs[index];
             if !self.own.contains_key(&inlined.name) {
+                let item_typedefs = *self
+                    .item_typedefs
+                    .get_or_insert_with(|| items::any_typedef_markers(universe));
                 let mut cx = Context {
                     universe,
                     enums,
@@ -96,6 +100,7 @@ impl UnionCache {
                     embeds: &inlined.embeds,
                     all_fields: &flattened.fields,
                     diagnostics: &mut *diagnostics,
+                    item_typedefs,
                 };
                 let own = own_unions(&mut cx);
                 self.own.insert(inlined.name.clone(), own);

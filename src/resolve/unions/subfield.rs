@@ -166,6 +166,7 @@ fn subfield_unions(
         embeds: &[],
         all_fields: &flat,
         diagnostics: &mut *cx.diagnostics,
+        item_typedefs: cx.item_typedefs,
     };
     let (discriminators, members) = context::collect_markers(&sub.fields);
     let discriminators: Vec<_> = discriminators.iter().collect();
