@@ -1,8 +1,9 @@
 //! Marker hygiene on input packages: malformed known markers, markers in the wrong place,
 //! unknown markers that look like typos of known ones.
 
+use super::marker_findings::MarkerFinding;
 use super::universe::LoadedPackage;
-use crate::diag::{Code, Diagnostic};
+use crate::diag::Diagnostic;
 use crate::markers::registry::{self, Kind, MarkerDef, Place, Value};
 use crate::syntax::{Doc, SpannedMarker, TypeExpr};
 
@@ -28,20 +29,11 @@ pub fn check(packages: &[LoadedPackage], diagnostics: &mut Vec<Diagnostic>) {
                 if known(&trailing.marker.name).is_some()
                     || trailing.marker.name.starts_with("kubebuilder:")
                 {
-                    let mut diagnostic = Diagnostic::new(
-                        Code::MarkerMisplaced,
-                        trailing.span.clone(),
-                        format!(
-                            "`+{}` is written after the field, where no tool reads it",
-                            trailing.marker.name
-                        ),
-                    )
-                    .with_help(format!(
-                        "move `// +{}` to its own line above the field it is meant for",
-                        trailing.marker.name
-                    ));
-                    diagnostic.severity = crate::diag::Severity::Warning;
-                    diagnostics.push(diagnostic);
+                    let finding = MarkerFinding::Trailing {
+                        span: trailing.span.clone(),
+                        name: trailing.marker.name.clone(),
+                    };
+                    diagnostics.push(finding.into_diagnostic());
                 }
             }
         }
@@ -75,14 +67,12 @@ fn check_doc(doc: &Doc, place: Place, diagnostics: &mut Vec<Diagnostic>) {
     for (error, span) in &doc.malformed {
         let Some(name) = &error.name else { continue };
         if known(name).is_some() {
-            diagnostics.push(
-                Diagnostic::new(
-                    Code::MarkerMalformed,
-                    span.clone(),
-                    format!("malformed `+{name}` marker: {}", error.message),
-                )
-                .with_help("see `union-gen explain marker/malformed` for the accepted syntax"),
-            );
+            let finding = MarkerFinding::Malformed {
+                span: span.clone(),
+                name: name.clone(),
+                message: error.message.clone(),
+            };
+            diagnostics.push(finding.into_diagnostic());
         }
     }
     for marker in &doc.markers {
@@ -113,19 +103,12 @@ fn report_item_union(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) 
                 .is_some_and(|rest| rest.is_empty() || rest.starts_with(['(', ' ', '=']))
         });
     let Some(member) = member else { return };
-    let wrapper = m.name.as_str();
-    diagnostics.push(
-        Diagnostic::new(
-            Code::MarkerMisplaced,
-            marker.span.clone(),
-            format!(
-                "`+{wrapper}=+{member}`: a union member needs a field or a list item to select, \
-                 and validation-gen fails here (\"list-item union member has no list selector \
-                 in context\")"
-            ),
-        )
-        .with_help("select the items with `+k8s:item(key: \"value\")=` instead"),
-    );
+    let finding = MarkerFinding::MemberUnderEach {
+        span: marker.span.clone(),
+        wrapper: m.name.clone(),
+        member,
+    };
+    diagnostics.push(finding.into_diagnostic());
 }
 
 fn check_placement(
@@ -137,20 +120,12 @@ fn check_placement(
     if !def.placement.misplaced(place) {
         return;
     }
-    let name = def.name;
-    let (here, belongs) = match place {
-        Place::Field => ("a field", "the type declaration"),
-        Place::Type => ("a type", "a field of the struct"),
-        _ => ("a constant", "a type or a field"),
+    let finding = MarkerFinding::Misplaced {
+        span: marker.span.clone(),
+        name: def.name,
+        place,
     };
-    diagnostics.push(
-        Diagnostic::new(
-            Code::MarkerMisplaced,
-            marker.span.clone(),
-            format!("`+{name}` has no meaning on {here}"),
-        )
-        .with_help(format!("`+{name}` belongs on {belongs}")),
-    );
+    diagnostics.push(finding.into_diagnostic());
 }
 
 /// Checks a value against its marker's [`Value`] grammar (the grammars not checked here are
@@ -169,25 +144,20 @@ fn check_value(
                 let is_ref = value.starts_with("ref(") && value.ends_with(')');
                 if !is_ref && registry::json_nesting(value) > crate::limits::DEFAULT_NESTING {
                     let span = marker.value_or_marker_span();
-                    diagnostics.push(
-                        Diagnostic::new(
-                            Code::MarkerMalformed,
-                            span,
-                            format!(
-                                "`+default=` nests arrays and objects deeper than {} levels",
-                                crate::limits::DEFAULT_NESTING
-                            ),
-                        )
-                        .with_help("a default is a JSON value embedded in the schema; flatten it"),
-                    );
+                    let finding = MarkerFinding::DefaultTooDeep {
+                        span,
+                        limit: crate::limits::DEFAULT_NESTING,
+                    };
+                    diagnostics.push(finding.into_diagnostic());
                     return;
                 }
                 if !is_ref && serde_json::from_str::<serde_json::Value>(value).is_err() {
                     let span = marker.value_or_marker_span();
-                    diagnostics.push(
-                        Diagnostic::new(Code::MarkerMalformed, span, format!("`+default={value}` is not a JSON value"))
-                            .with_help("write the default as JSON (`+default=\"text\"`, `+default=3`) or `+default=ref(ConstName)`"),
-                    );
+                    let finding = MarkerFinding::DefaultNotJson {
+                        span,
+                        value: value.clone(),
+                    };
+                    diagnostics.push(finding.into_diagnostic());
                 }
             }
             return;
@@ -200,14 +170,12 @@ fn check_value(
         | Value::Payload => return,
     };
     let Some(value) = &m.value else {
-        diagnostics.push(
-            Diagnostic::new(
-                Code::MarkerMalformed,
-                marker.span.clone(),
-                format!("`+{}` needs a value", m.name),
-            )
-            .with_help(format!("write `+{}={}`", m.name, allowed[0])),
-        );
+        let finding = MarkerFinding::MissingValue {
+            span: marker.span.clone(),
+            name: m.name.clone(),
+            example: allowed[0],
+        };
+        diagnostics.push(finding.into_diagnostic());
         return;
     };
     let parts: Vec<&str> = if one_word {
@@ -218,14 +186,13 @@ fn check_value(
     for part in parts {
         if !allowed.contains(&part.trim()) {
             let span = marker.value_or_marker_span();
-            diagnostics.push(
-                Diagnostic::new(
-                    Code::MarkerMalformed,
-                    span,
-                    format!("`{}` is not a valid value of `+{}`", part.trim(), m.name),
-                )
-                .with_help(format!("valid values: {}", allowed.join(", "))),
-            );
+            let finding = MarkerFinding::InvalidValue {
+                span,
+                name: m.name.clone(),
+                value: part.trim().to_string(),
+                allowed,
+            };
+            diagnostics.push(finding.into_diagnostic());
         }
     }
 }
@@ -245,24 +212,18 @@ fn suggest_similar(marker: &SpannedMarker, diagnostics: &mut Vec<Diagnostic>) {
             .or_insert_with(|| registry::similar_known(name))
     });
     let Some(known) = known else { return };
-    // A misspelt union marker silently changes the union: say what is lost.
-    let message = if registry::Kind::from_name(known).is_some_and(|k| k.def().is_union()) {
-        format!(
-            "unknown marker `+{name}` is ignored, so what `+{known}` would declare is not part \
-             of any union"
-        )
-    } else {
-        format!("unknown marker `+{name}`")
+    let finding = MarkerFinding::UnknownSimilar {
+        span: marker.span.clone(),
+        name: name.to_string(),
+        known,
+        union: registry::Kind::from_name(known).is_some_and(|k| k.def().is_union()),
     };
-    diagnostics.push(
-        Diagnostic::new(Code::MarkerUnknownSimilar, marker.span.clone(), message)
-            .with_help(format!("did you mean `+{known}`?")),
-    );
+    diagnostics.push(finding.into_diagnostic());
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::diag::Code;
 
     /// A 100-deep `+default=` JSON value made the YAML output empty (see emit); defaults
     /// deeper than crate::limits::DEFAULT_NESTING are malformed.

@@ -14,6 +14,7 @@ pub mod enums;
 pub mod fields;
 pub(crate) mod hash;
 mod kubebuilder;
+mod marker_findings;
 mod markers_check;
 mod overrides;
 mod types;

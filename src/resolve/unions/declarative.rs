@@ -9,9 +9,10 @@ use super::rules::{
     check_common, discriminator_enum, empty_values, gated, member_values, report_multiple,
     without_members, MemberRule,
 };
-use crate::diag::{Code, Diagnostic};
+use crate::diag::Diagnostic;
 use crate::markers::registry::{Family, Kind, MarkerDef};
 use crate::model::{Count, DiscriminatorValues, Listed, MemberSet, Union, UnionMeaning};
+use crate::resolve::marker_findings::MarkerFinding;
 use crate::source::Span;
 use crate::syntax::{Field, SpannedMarker};
 
@@ -206,18 +207,14 @@ pub(super) fn check_args(
             // validation-gen's tag parser types bare values; these arguments are strings.
             if let Some(got) = arg.bare_type() {
                 let name = arg.name.as_deref().unwrap_or_default();
-                diagnostics.push(
-                    Diagnostic::new(
-                        Code::MarkerMalformed,
-                        marker.sub_span(&arg.span),
-                        format!(
-                            "`+{}` argument `{name}` has the wrong type: got {got}, want string \
-                             (validation-gen fails to generate)",
-                            marker.marker.name
-                        ),
-                    )
-                    .with_help(format!("quote it: `{name}: \"{}\"`", arg.value)),
-                );
+                let finding = MarkerFinding::ArgumentNotString {
+                    span: marker.sub_span(&arg.span),
+                    marker: marker.marker.name.clone(),
+                    argument: name.to_string(),
+                    got,
+                    value: arg.value.clone(),
+                };
+                diagnostics.push(finding.into_diagnostic());
             }
             continue;
         }
@@ -225,25 +222,13 @@ pub(super) fn check_args(
             Some(name) => format!("an unknown argument `{name}`"),
             None => format!("a positional argument `{}`", arg.value),
         };
-        diagnostics.push(
-            Diagnostic::new(
-                Code::MarkerMalformed,
-                marker.sub_span(&arg.span),
-                format!(
-                    "`+{}` has {what}: validation-gen fails to generate",
-                    marker.marker.name
-                ),
-            )
-            .with_help(format!(
-                "`+{}` takes only {}",
-                marker.marker.name,
-                allowed
-                    .iter()
-                    .map(|a| format!("`{a}: \"…\"`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )),
-        );
+        let finding = MarkerFinding::UnknownArgument {
+            span: marker.sub_span(&arg.span),
+            marker: marker.marker.name.clone(),
+            what,
+            allowed: allowed.iter().map(|a| a.to_string()).collect(),
+        };
+        diagnostics.push(finding.into_diagnostic());
     }
 }
 
