@@ -3,6 +3,7 @@
 //! struct whose package was not found.
 
 use super::fields::{self, FlatField};
+use super::findings::ResolveFinding;
 use super::universe::{GoType, Origin};
 use super::Resolver;
 use crate::diag::{Code, Diagnostic};
@@ -50,17 +51,14 @@ impl<'a> Resolver<'_, 'a> {
                 || "its fields are".to_string(),
                 |(_, _, fields)| format!("its fields ({fields}) are"),
             );
-        self.diagnostics.push(
-            Diagnostic::new(
-                Code::ResolvePackageNotFound,
-                span,
-                format!(
-                    "`{}` inlines `{}` from package `{}`, which was not found: {lost} missing from its schema (and from every other struct that inlines it)",
-                    owner.name, name.name, name.package
-                ),
-            )
-            .with_help("fill the module cache (`go mod download`), vendor the module (`go mod vendor`), or add the package to the inputs"),
-        );
+        let finding = ResolveFinding::InlineNotFound {
+            span,
+            owner: owner.name.clone(),
+            package: name.package.clone(),
+            name: name.name.clone(),
+            lost,
+        };
+        self.diagnostics.push(finding.into_diagnostic());
     }
 
     /// openapi-gen requires the `patchStrategy`/`patchMergeKey` struct tags to equal the markers.

@@ -2,9 +2,9 @@
 //! output closure's edges), a named type's definition and a field's property.
 
 use super::fields::{self, flatten, FlatField};
+use super::findings::ResolveFinding;
 use super::universe::TypeEntry;
 use super::{checks, defaults, enums, overrides, validations, well_known, Resolver};
-use crate::diag::{Code, Diagnostic};
 use crate::markers::registry::Kind;
 use crate::model::*;
 use crate::resolve::hash::HashSet;
@@ -131,18 +131,11 @@ impl<'a> Resolver<'_, 'a> {
             self.touch(&inlined.name);
         }
         if let Some(field) = flattened.too_deep {
-            self.diagnostics.push(
-                Diagnostic::new(
-                    Code::ResolveTooDeep,
-                    fields::field_span(field),
-                    format!(
-                        "`{}` inlines embedded structs more than {} levels deep, which is not supported",
-                        name.name,
-                        crate::limits::EMBEDDING_DEPTH
-                    ),
-                )
-                .with_help("give the deep embedded field a JSON name, or flatten the chain of embedded structs"),
-            );
+            let finding = ResolveFinding::InliningTooDeep {
+                span: fields::field_span(field),
+                owner: name.name.clone(),
+            };
+            self.diagnostics.push(finding.into_diagnostic());
         }
         for &(field, origin) in &flattened.unresolved_inlines {
             self.report_lost_inline(name, field, origin);

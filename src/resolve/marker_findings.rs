@@ -61,6 +61,14 @@ pub(super) enum MarkerFinding {
         what: String,
         allowed: Vec<String>,
     },
+    /// `+k8s:subfield(…)=` on a field whose type is not a struct.
+    SubfieldNotStruct { wrapper: Span, holder: String },
+    /// `+k8s:subfield(m)=` names no field of the type.
+    SubfieldUnknown {
+        wrapper: Span,
+        subfield: String,
+        type_name: String,
+    },
     /// An unknown name close to a known one; `union`: the known one declares union members.
     UnknownSimilar {
         span: Span,
@@ -157,6 +165,28 @@ impl MarkerFinding {
                 known,
                 union,
             } => unknown_similar(span, name, known, union),
+            MarkerFinding::SubfieldNotStruct { wrapper, holder } => Diagnostic::new(
+                Code::MarkerMisplaced,
+                wrapper,
+                format!(
+                    "`+k8s:subfield(…)=` names a field of `{holder}`'s type, which is not a \
+                     struct: there is no field to make a union member"
+                ),
+            )
+            .with_help("put the union markers on a field whose type is a struct"),
+            MarkerFinding::SubfieldUnknown {
+                wrapper,
+                subfield,
+                type_name,
+            } => Diagnostic::new(
+                Code::MarkerMalformed,
+                wrapper,
+                format!(
+                    "`+k8s:subfield({subfield})=`: `{type_name}` has no field with JSON name \
+                     `{subfield}`"
+                ),
+            )
+            .with_help("name a field of the field's struct type by its JSON name"),
             _ => unreachable!("worded by `into_diagnostic`"),
         }
     }

@@ -12,6 +12,7 @@ mod defaults;
 mod definitions;
 pub mod enums;
 pub mod fields;
+mod findings;
 pub(crate) mod hash;
 mod kubebuilder;
 mod marker_findings;

@@ -3,6 +3,7 @@
 //! `report_type_problem`).
 
 use super::fields::{self, FlatField};
+use super::findings::ResolveFinding;
 use super::universe::{GoType, Origin, TypeEntry, Unresolvable};
 use super::{enums, well_known, Resolver};
 use crate::diag::{Code, Diagnostic};
@@ -37,14 +38,11 @@ impl<'a> Resolver<'_, 'a> {
         let span = fields::field_span(flat.field);
         let go_name = &flat.go_name;
         let diagnostic = match problem {
-            TypeProblem::TooDeep => Diagnostic::new(
-                Code::ResolveTooDeep,
+            TypeProblem::TooDeep => ResolveFinding::TypeTooDeep {
                 span,
-                format!(
-                    "the type of `{go_name}` nests deeper than {TYPE_DEPTH} levels (through named types and aliases), which is not supported"
-                ),
-            )
-            .with_help("break the chain of named types and aliases"),
+                field: go_name.clone(),
+            }
+            .into_diagnostic(),
             TypeProblem::Recursive(name, decl_span) => Diagnostic::new(
                 Code::ResolveRecursiveType,
                 span,
@@ -345,27 +343,14 @@ impl<'a> Resolver<'_, 'a> {
             return PropertyType::Ref(name);
         }
         if self.missing_packages.insert(name.package.clone()) {
-            let help = match self.searched.get(&name.package) {
-                Some(places) if !places.is_empty() => format!(
-                    "looked in: {}; vendor it (`go mod vendor`), add a `replace`, or fill the module cache (`go mod download`)",
-                    places.join(", ")
-                ),
-                _ if crate::modules::is_standard_library(&name.package) => {
-                    "standard-library packages are not loaded; only well-known types (time.Time) have built-in schemas".to_string()
-                }
-                _ => "add the package to the inputs, vendor it, or fill the module cache (`go mod download`)".to_string(),
+            let finding = ResolveFinding::PackageNotFound {
+                span,
+                package: name.package.clone(),
+                name: name.name.clone(),
+                searched: self.searched.get(&name.package).cloned(),
+                standard_library: crate::modules::is_standard_library(&name.package),
             };
-            self.diagnostics.push(
-                Diagnostic::new(
-                    Code::ResolvePackageNotFound,
-                    span,
-                    format!(
-                        "package `{}` was not found; `{}` stays a `$ref` without definition",
-                        name.package, name.name
-                    ),
-                )
-                .with_help(help),
-            );
+            self.diagnostics.push(finding.into_diagnostic());
         }
         PropertyType::Ref(name)
     }

@@ -7,6 +7,7 @@ use super::super::universe::{TypeEntry, Universe};
 use super::findings::Finding;
 use crate::diag::Diagnostic;
 use crate::markers::registry::{self, Family, Kind};
+use crate::resolve::marker_findings::MarkerFinding;
 use crate::syntax::{Field, SpannedMarker};
 
 /// The struct whose own unions are being built.
@@ -38,6 +39,10 @@ impl<'c, 'a> Context<'c, 'a> {
     }
 
     pub fn report(&mut self, finding: Finding) {
+        self.diagnostics.push(finding.into_diagnostic());
+    }
+
+    pub fn report_marker(&mut self, finding: MarkerFinding) {
         self.diagnostics.push(finding.into_diagnostic());
     }
 }

@@ -195,14 +195,6 @@ pub(super) enum Finding {
         field: String,
         subfield: bool,
     },
-    /// `marker/misplaced`: `+k8s:subfield(…)=` on a field whose type is not a struct.
-    SubfieldNotStruct { wrapper: Span, holder: String },
-    /// `marker/malformed`: `+k8s:subfield(m)=` names no field of the type.
-    SubfieldUnknown {
-        wrapper: Span,
-        subfield: String,
-        type_name: String,
-    },
     /// `union/embedded-in-union-struct`.
     EmbeddedInUnionStruct {
         embed: Span,
@@ -407,12 +399,6 @@ impl Finding {
                 field,
                 subfield,
             } => not_loaded(marker, field, subfield),
-            Finding::SubfieldNotStruct { wrapper, holder } => subfield_not_struct(wrapper, holder),
-            Finding::SubfieldUnknown {
-                wrapper,
-                subfield,
-                type_name,
-            } => subfield_unknown(wrapper, subfield, type_name),
             _ => unreachable!("worded by `into_diagnostic` or `member_diagnostic`"),
         }
     }
@@ -887,27 +873,4 @@ fn not_loaded(marker: Span, field: String, subfield: bool) -> Diagnostic {
     };
     Diagnostic::new(Code::UnionItemMember, marker, message)
         .with_help("make the package available (vendor/, replace, the module cache)")
-}
-
-fn subfield_not_struct(wrapper: Span, holder: String) -> Diagnostic {
-    Diagnostic::new(
-        Code::MarkerMisplaced,
-        wrapper,
-        format!(
-            "`+k8s:subfield(…)=` names a field of `{holder}`'s type, which is not a \
-             struct: there is no field to make a union member"
-        ),
-    )
-    .with_help("put the union markers on a field whose type is a struct")
-}
-
-fn subfield_unknown(wrapper: Span, subfield: String, type_name: String) -> Diagnostic {
-    Diagnostic::new(
-        Code::MarkerMalformed,
-        wrapper,
-        format!(
-            "`+k8s:subfield({subfield})=`: `{type_name}` has no field with JSON name `{subfield}`"
-        ),
-    )
-    .with_help("name a field of the field's struct type by its JSON name")
 }

@@ -14,6 +14,7 @@ use crate::markers::registry::{Kind, MarkerDef};
 use crate::markers::{parse_marker, Marker};
 use crate::model::{DiscriminatorValues, Listed, MemberSet, TypeName, Union, UnionMeaning};
 use crate::resolve::fields::{flatten, FlatField};
+use crate::resolve::marker_findings::MarkerFinding;
 use crate::resolve::universe::GoType;
 use crate::syntax::{Field, SpannedMarker};
 
@@ -80,7 +81,7 @@ fn unions(cx: &mut Context) -> Vec<Union> {
         }
         let Some((name, entry)) = target else {
             for (wrapper, _, _) in &payloads {
-                cx.report(Finding::SubfieldNotStruct {
+                cx.report_marker(MarkerFinding::SubfieldNotStruct {
                     wrapper: wrapper.span.clone(),
                     holder: holder.go_name.clone(),
                 });
@@ -143,7 +144,7 @@ fn subfield_unions(
                 span: wrapper.span.clone(),
                 text_offset: wrapper.text_offset,
             }),
-            None => cx.report(Finding::SubfieldUnknown {
+            None => cx.report_marker(MarkerFinding::SubfieldUnknown {
                 wrapper: wrapper.span.clone(),
                 subfield: subfield.clone(),
                 type_name: name.name.clone(),

@@ -1,0 +1,94 @@
+//! The resolver's findings whose codes more than one concern raises, as typed facts worded
+//! here once: a package not found (a type's, an inlined struct's) and nesting too deep (a
+//! type's chain of names, a chain of inlined structs). Codes raised in one place only are
+//! worded there (`types::TypeProblem`, `enums`, `defaults`, …).
+
+use crate::diag::{Code, Diagnostic};
+use crate::limits::{EMBEDDING_DEPTH, TYPE_DEPTH};
+use crate::source::Span;
+
+pub(super) enum ResolveFinding {
+    /// `resolve/package-not-found`: a type of a package that was not found (once per package);
+    /// `searched`: where it was looked for.
+    PackageNotFound {
+        span: Span,
+        package: String,
+        name: String,
+        searched: Option<Vec<String>>,
+        standard_library: bool,
+    },
+    /// `resolve/package-not-found`: an inlined embedded struct of such a package; `lost` names
+    /// what is missing ("its fields are", "apiVersion, kind are").
+    InlineNotFound {
+        span: Span,
+        owner: String,
+        package: String,
+        name: String,
+        lost: String,
+    },
+    /// `resolve/too-deep`: a field's type through more named types and aliases than allowed.
+    TypeTooDeep { span: Span, field: String },
+    /// `resolve/too-deep`: embedded structs inlined deeper than allowed.
+    InliningTooDeep { span: Span, owner: String },
+}
+
+impl ResolveFinding {
+    pub fn into_diagnostic(self) -> Diagnostic {
+        match self {
+            ResolveFinding::PackageNotFound {
+                span,
+                package,
+                name,
+                searched,
+                standard_library,
+            } => {
+                let help = match searched {
+                    Some(places) if !places.is_empty() => format!(
+                        "looked in: {}; vendor it (`go mod vendor`), add a `replace`, or fill the module cache (`go mod download`)",
+                        places.join(", ")
+                    ),
+                    _ if standard_library => {
+                        "standard-library packages are not loaded; only well-known types (time.Time) have built-in schemas".to_string()
+                    }
+                    _ => "add the package to the inputs, vendor it, or fill the module cache (`go mod download`)".to_string(),
+                };
+                Diagnostic::new(
+                    Code::ResolvePackageNotFound,
+                    span,
+                    format!("package `{package}` was not found; `{name}` stays a `$ref` without definition"),
+                )
+                .with_help(help)
+            }
+            ResolveFinding::InlineNotFound {
+                span,
+                owner,
+                package,
+                name,
+                lost,
+            } => Diagnostic::new(
+                Code::ResolvePackageNotFound,
+                span,
+                format!(
+                    "`{owner}` inlines `{name}` from package `{package}`, which was not found: {lost} missing from its schema (and from every other struct that inlines it)"
+                ),
+            )
+            .with_help("fill the module cache (`go mod download`), vendor the module (`go mod vendor`), or add the package to the inputs"),
+            ResolveFinding::TypeTooDeep { span, field } => Diagnostic::new(
+                Code::ResolveTooDeep,
+                span,
+                format!(
+                    "the type of `{field}` nests deeper than {TYPE_DEPTH} levels (through named types and aliases), which is not supported"
+                ),
+            )
+            .with_help("break the chain of named types and aliases"),
+            ResolveFinding::InliningTooDeep { span, owner } => Diagnostic::new(
+                Code::ResolveTooDeep,
+                span,
+                format!(
+                    "`{owner}` inlines embedded structs more than {EMBEDDING_DEPTH} levels deep, which is not supported"
+                ),
+            )
+            .with_help("give the deep embedded field a JSON name, or flatten the chain of embedded structs"),
+        }
+    }
+}
