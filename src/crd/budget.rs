@@ -8,6 +8,7 @@ use super::insert::locate;
 use super::patch::{field_path, BudgetFinding, Step};
 use crate::schema::cel;
 use crate::schema::cel::cost::{self, Cardinality};
+use crate::schema::cel::over_budget::OverBudget;
 
 /// A rule already in the manifest, estimated: where it is and what it costs.
 pub(super) struct Present {
@@ -139,25 +140,14 @@ pub(super) fn version_budget(
     if total <= limit {
         return false;
     }
-    let not_estimated = if unknown == 0 {
-        String::new()
-    } else {
-        format!(" ({unknown} of the manifest's expressions could not be estimated and count 0)")
-    };
     if existing > limit || ours == 0 {
         out.push(BudgetFinding {
             line: version_line,
-            message: format!(
-                "the manifest's rules of version {version} have an estimated total cost of {}, \
-                 over the API server's per-version limit of {}{not_estimated}: the API server \
-                 refuses this CRD as it is",
-                cost::thousands(existing),
-                cost::thousands(limit)
-            ),
-            help: "bound the lists and maps above the most expensive rules (`maxItems`, \
-                   `maxProperties`)"
-                .into(),
-            warning: true,
+            over: OverBudget::ManifestVersion {
+                version: version.to_string(),
+                existing,
+                unestimated: unknown,
+            },
         });
         return false;
     }
@@ -167,7 +157,7 @@ pub(super) fn version_budget(
         version_line,
         existing,
         ours,
-        &not_estimated,
+        unknown,
     ));
     true
 }
@@ -176,19 +166,12 @@ pub(super) fn version_budget(
 pub(super) fn rule_over_limit(rule: &Present, c: u64, version: &str, line: usize) -> BudgetFinding {
     BudgetFinding {
         line,
-        message: format!(
-            "the manifest's rule `{}` at `{}` (version {version}) has an \
-             estimated cost of {}, over the API server's per-rule limit of {}: \
-             the API server refuses this CRD as it is",
-            rule.rule,
-            field_path(&rule.path),
-            cost::thousands(c),
-            cost::thousands(cost::STATIC_ESTIMATED_COST_LIMIT)
-        ),
-        help: "bound the lists and maps above the rule (`maxItems`, \
-               `maxProperties`) or the lists and strings it reads"
-            .into(),
-        warning: true,
+        over: OverBudget::ManifestRule {
+            rule: rule.rule.clone(),
+            path: field_path(&rule.path),
+            version: version.to_string(),
+            cost: c,
+        },
     }
 }
 
@@ -200,34 +183,19 @@ pub(super) fn ours_over_limit(
     version_line: usize,
     existing: u64,
     ours: u64,
-    not_estimated: &str,
+    unestimated: usize,
 ) -> BudgetFinding {
-    let limit = cost::STATIC_ESTIMATED_CRD_COST_LIMIT;
-    let total = existing.saturating_add(ours);
-    let mut largest: Vec<&(String, u64)> = added.iter().collect();
+    let mut largest: Vec<(String, u64)> = added.to_vec();
     largest.sort_by_key(|entry| std::cmp::Reverse(entry.1));
-    let largest: Vec<String> = largest
-        .iter()
-        .take(4)
-        .map(|(path, c)| format!("`{path}` ({})", cost::thousands(*c)))
-        .collect();
+    largest.truncate(4);
     BudgetFinding {
         line: version_line,
-        message: format!(
-            "with union-gen's rules, the rules of version {version} would have an estimated total \
-             cost of {} (the manifest's {} + union-gen's {}), over the API server's per-version \
-             limit of {}{not_estimated}; union-gen's rules for this version are not written",
-            cost::thousands(total),
-            cost::thousands(existing),
-            cost::thousands(ours),
-            cost::thousands(limit)
-        ),
-        help: format!(
-            "lower the cost by {} or more: bound (`maxItems`) the lists above the most expensive \
-             union rules: {}",
-            cost::thousands(total - limit),
-            largest.join(", ")
-        ),
-        warning: false,
+        over: OverBudget::WithOurs {
+            version: version.to_string(),
+            existing,
+            ours,
+            unestimated,
+            largest,
+        },
     }
 }

@@ -191,16 +191,8 @@ fn patch_diagnostics(id: FileId, text: &str, patched: &Patched) -> Vec<Diagnosti
         );
     }
     for finding in &patched.budget {
-        let mut diagnostic = Diagnostic::new(
-            Code::CelOverBudget,
-            line_span(id, text, finding.line),
-            finding.message.clone(),
-        )
-        .with_help(finding.help.clone());
-        if finding.warning {
-            diagnostic.severity = crate::diag::Severity::Warning;
-        }
-        out.push(diagnostic);
+        let span = line_span(id, text, finding.line);
+        out.push(finding.over.clone().into_diagnostic(span));
     }
     for finding in &patched.skipped {
         out.push(

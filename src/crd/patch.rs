@@ -73,11 +73,8 @@ pub struct Patched {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BudgetFinding {
     pub line: usize,
-    pub message: String,
-    pub help: String,
-    /// Only the manifest's own rules are over: a warning (union-gen added nothing that
-    /// matters); an error when union-gen's rules bring the version over.
-    pub warning: bool,
+    /// What is over which limit (the manifest's own rules: a warning; ours: an error).
+    pub over: crate::schema::cel::over_budget::OverBudget,
 }
 
 /// Patches one CRD file's text. `Err`: the file cannot be patched without reformatting it

@@ -32,6 +32,7 @@
 
 pub mod check;
 pub mod cost;
+pub mod over_budget;
 
 use std::collections::HashMap;
 
@@ -335,18 +336,14 @@ impl Finding {
                 estimate,
                 limit,
                 fix,
-            } => Diagnostic::new(
-                Code::CelOverBudget,
-                span,
-                format!(
-                    "{type_name}: the API server would estimate the cost of the rule `{}` at {}, \
-                     over its per-rule limit of {}, and refuse the CRD; the rule is not written",
-                    rule.rule,
-                    cost::thousands(*estimate),
-                    cost::thousands(*limit)
-                ),
-            )
-            .with_help(format!("{fix}; see `union-gen explain cel/over-budget`")),
+            } => over_budget::OverBudget::OurRule {
+                type_name: type_name.to_string(),
+                rule: rule.rule.clone(),
+                estimate: *estimate,
+                limit: *limit,
+                fix: fix.clone(),
+            }
+            .into_diagnostic(span),
             Finding::RejectsValid {
                 rule,
                 witness,
