@@ -120,24 +120,12 @@ impl MarkerFinding {
                 format!("`+{name}` needs a value"),
             )
             .with_help(format!("write `+{name}={example}`")),
-            other => other.into_value_diagnostic(),
-        }
-    }
-
-    /// The findings about a marker's value and arguments, and unknown names.
-    fn into_value_diagnostic(self) -> Diagnostic {
-        match self {
             MarkerFinding::InvalidValue {
                 span,
                 name,
                 value,
                 allowed,
-            } => Diagnostic::new(
-                Code::MarkerMalformed,
-                span,
-                format!("`{value}` is not a valid value of `+{name}`"),
-            )
-            .with_help(format!("valid values: {}", allowed.join(", "))),
+            } => invalid_value(span, name, value, allowed),
             MarkerFinding::ArgumentNotString {
                 span,
                 marker,
@@ -187,9 +175,22 @@ impl MarkerFinding {
                 ),
             )
             .with_help("name a field of the field's struct type by its JSON name"),
-            _ => unreachable!("worded by `into_diagnostic`"),
         }
     }
+}
+
+fn invalid_value(
+    span: Span,
+    name: String,
+    value: String,
+    allowed: &'static [&'static str],
+) -> Diagnostic {
+    Diagnostic::new(
+        Code::MarkerMalformed,
+        span,
+        format!("`{value}` is not a valid value of `+{name}`"),
+    )
+    .with_help(format!("valid values: {}", allowed.join(", ")))
 }
 
 fn trailing(span: Span, name: String) -> Diagnostic {

@@ -4,7 +4,6 @@
 use super::super::enums::Enums;
 use super::super::fields::FlatField;
 use super::super::universe::{TypeEntry, Universe};
-use super::findings::Finding;
 use crate::diag::Diagnostic;
 use crate::markers::registry::{self, Family, Kind};
 use crate::resolve::marker_findings::MarkerFinding;
@@ -38,8 +37,9 @@ impl<'c, 'a> Context<'c, 'a> {
         &self.entry.decl.name
     }
 
-    pub fn report(&mut self, finding: Finding) {
-        self.diagnostics.push(finding.into_diagnostic());
+    /// Reports a union finding (worded in `findings.rs`).
+    pub fn report(&mut self, finding: impl Into<Diagnostic>) {
+        self.diagnostics.push(finding.into());
     }
 
     pub fn report_marker(&mut self, finding: MarkerFinding) {

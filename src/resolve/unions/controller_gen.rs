@@ -13,7 +13,7 @@
 
 use super::context::Context;
 use super::family::{Found, UnionFamily};
-use super::findings::Finding;
+use super::findings::{AssignmentFinding, MemberFinding};
 use super::rules::gated;
 use crate::markers::registry::{self, Kind, MarkerDef};
 use crate::model::{
@@ -115,7 +115,7 @@ fn member_field<'c, 'a>(
     name: &str,
 ) -> Option<&'c FlatField<'a>> {
     if name.contains('.') {
-        cx.report(Finding::NestedMember {
+        cx.report(AssignmentFinding::NestedMember {
             span: marker.value_or_marker_span(),
             marker: marker.marker.name.clone(),
             name: name.to_string(),
@@ -133,7 +133,7 @@ fn member_field<'c, 'a>(
             .filter(|f| f.serialized)
             .map(|f| f.json_name.clone())
             .collect();
-        cx.report(Finding::UnknownMember {
+        cx.report(AssignmentFinding::UnknownMember {
             span: marker.value_or_marker_span(),
             marker: marker.marker.name.clone(),
             name: name.to_string(),
@@ -147,7 +147,7 @@ fn member_field<'c, 'a>(
             .iter()
             .any(|kind| kind.name() == m.marker.name)
     }) {
-        cx.report(Finding::RequiredMember {
+        cx.report(MemberFinding::RequiredMember {
             required: required.span.clone(),
             union_marker: marker.span.clone(),
             field: field.go_name.clone(),

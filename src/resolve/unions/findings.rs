@@ -1,21 +1,21 @@
 //! What the union checks found, as typed facts: the families and the shared rules say *what*
-//! is wrong with which field and marker; each code is worded here, once, in
-//! [`Finding::into_diagnostic`] (as rust-analyzer's `hir` diagnostics are plain structs worded
-//! by `ide-diagnostics`). Adding a finding: a variant with its facts, one arm.
+//! is wrong with which field and marker; each code is worded here, once, in one function per
+//! finding (as rust-analyzer's `hir` diagnostics are plain structs worded by
+//! `ide-diagnostics`). Three kinds: [`DiscriminatorFinding`], [`AssignmentFinding`],
+//! [`MemberFinding`]; `Context::report` takes any. Adding a finding: a variant with its facts,
+//! one arm, one function. Field names are Go names unless said otherwise.
 
 use crate::diag::{Code, Diagnostic, Severity};
 use crate::markers::registry::Family;
 use crate::source::Span;
 
-/// One problem of a union declaration. Field names are Go names unless said otherwise.
-pub(super) enum Finding {
-    /// `union/discriminator-is-member`.
+/// A problem of a union's discriminator or of the markers across the struct.
+pub(super) enum DiscriminatorFinding {
     DiscriminatorIsMember {
         member_marker: Span,
         discriminator_marker: Span,
         field: String,
     },
-    /// `union/mixed-dialects`: a member in another generation than the struct's first one.
     MixedMembers {
         member_marker: Span,
         first_marker: Option<Span>,
@@ -24,7 +24,6 @@ pub(super) enum Finding {
         first_family: Family,
         struct_name: String,
     },
-    /// `union/mixed-dialects`: a discriminator of one generation, members of another.
     StrayDiscriminator {
         discriminator_marker: Span,
         member_marker: Span,
@@ -34,58 +33,128 @@ pub(super) enum Finding {
         members_family: Family,
         struct_name: String,
     },
-    /// `union/multiple-discriminators`.
     MultipleDiscriminators {
         extra_marker: Span,
         first_marker: Span,
         field: String,
     },
-    /// `union/discriminator-without-members` (a warning: the tools accept it).
     DiscriminatorWithoutMembers {
         marker: Span,
         field_span: Span,
         field: String,
     },
-    /// `union/member-not-optional`.
-    MemberRequired {
+    DiscriminatorNotEnum {
         field_span: Span,
-        member_marker: Option<Span>,
+        marker: Span,
         field: String,
     },
-    /// `union/member-not-pointer`: a `k8s:` member validation-gen refuses (`kind`: "a struct").
-    MemberNotNilable {
-        field_span: Span,
-        field: String,
-        kind: &'static str,
-    },
-    /// `union/member-not-pointer`: a `+unionDeprecated` member.
-    DeprecatedNotPointer {
-        field_span: Span,
-        member_marker: Span,
-        field: String,
-    },
-    /// `union/discriminator-not-string`.
     DiscriminatorNotString {
         field_span: Span,
         marker: Span,
         field: String,
     },
-    /// `union/json-ignored`: `json:"-"` on a member or discriminator (`role`).
+    DiscriminatorRequiredness {
+        field_span: Span,
+        marker: Span,
+        field: String,
+        problem: &'static str,
+    },
+}
+
+/// A member that cannot be given its union, or a name a marker gives that does not resolve.
+pub(super) enum AssignmentFinding {
+    DraftMemberSpelling {
+        marker: Span,
+        discriminator: String,
+    },
+    UnknownDiscriminator {
+        span: Span,
+        field: String,
+        name: String,
+        /// The struct's discriminators: marker and Go name.
+        discriminators: Vec<(Span, String)>,
+    },
+    UnknownUnion {
+        marker: Span,
+        field: String,
+        name: String,
+        /// The declared unions: discriminator marker and union name.
+        unions: Vec<(Span, String)>,
+    },
+    MemberWithoutDiscriminator {
+        marker: Span,
+        struct_span: Span,
+        field: String,
+        struct_name: String,
+    },
+    AmbiguousDiscriminator {
+        marker: Span,
+        field: String,
+        discriminators: Vec<(Span, String)>,
+    },
+    AmbiguousUnion {
+        marker: Span,
+        field: String,
+        unions: Vec<(Span, String)>,
+    },
+    OverlappingUnions {
+        primary: Span,
+        first_membership: Option<Span>,
+        field: String,
+        unions: usize,
+    },
+    NestedMember {
+        span: Span,
+        marker: String,
+        name: String,
+    },
+    UnknownMember {
+        span: Span,
+        marker: String,
+        name: String,
+        struct_name: String,
+        /// The struct's JSON field names.
+        known: Vec<String>,
+    },
+    NotLoaded {
+        marker: Span,
+        field: String,
+        subfield: bool,
+    },
+}
+
+/// A problem of one member: its declaration, its value, its place.
+pub(super) enum MemberFinding {
+    MemberRequired {
+        field_span: Span,
+        member_marker: Option<Span>,
+        field: String,
+    },
+    MemberNotNilable {
+        field_span: Span,
+        field: String,
+        kind: &'static str,
+    },
+    DeprecatedNotPointer {
+        field_span: Span,
+        member_marker: Span,
+        field: String,
+    },
     JsonIgnored {
         span: Span,
         role: &'static str,
         field: String,
     },
-    /// `union/json-ignored`: a named `k8s:` member tagged `json:",inline"`.
-    InlineNamedMember { span: Span, field: String },
-    /// `union/member-value-json-mismatch`.
+    InlineNamedMember {
+        span: Span,
+        field: String,
+    },
     MemberValueJsonMismatch {
         marker: Span,
         explicit: String,
         json_name: String,
         field: String,
     },
-    /// `union/duplicate-member-value`.
     DuplicateMemberValue {
         marker: Span,
         first_marker: Span,
@@ -93,7 +162,6 @@ pub(super) enum Finding {
         field: String,
         value: String,
     },
-    /// `union/member-value-not-in-enum`.
     MemberValueNotInEnum {
         marker: Span,
         field: String,
@@ -104,122 +172,38 @@ pub(super) enum Finding {
         /// The value was written (`+unionMember=X`), not the Go name taken by default.
         written: bool,
     },
-    /// `union/discriminator-requiredness`.
-    DiscriminatorRequiredness {
-        field_span: Span,
-        marker: Span,
-        field: String,
-        problem: &'static str,
-    },
-    /// `union/overlapping-unions`.
-    OverlappingUnions {
-        primary: Span,
-        first_membership: Option<Span>,
-        field: String,
-        unions: usize,
-    },
-    /// `union/discriminator-not-enum`: a KEP-1027 discriminator.
-    DiscriminatorNotEnum {
-        field_span: Span,
-        marker: Span,
-        field: String,
-    },
-    /// `union/deprecated-spelling`: the draft KEP's `+unionMember=<discriminator>`.
-    DraftMemberSpelling { marker: Span, discriminator: String },
-    /// `union/unknown-union`: `+unionDiscriminatedBy=` names no discriminator of the struct.
-    UnknownDiscriminator {
-        span: Span,
-        field: String,
-        name: String,
-        /// The struct's discriminators: marker and Go name.
-        discriminators: Vec<(Span, String)>,
-    },
-    /// `union/unknown-union`: `union: "…"` names no `+k8s:unionDiscriminator`'s union.
-    UnknownUnion {
-        marker: Span,
-        field: String,
-        name: String,
-        /// The declared unions: discriminator marker and union name.
-        unions: Vec<(Span, String)>,
-    },
-    /// `union/member-without-discriminator`.
-    MemberWithoutDiscriminator {
-        marker: Span,
-        struct_span: Span,
-        field: String,
-        struct_name: String,
-    },
-    /// `union/ambiguous-member`: several discriminators, none named.
-    AmbiguousDiscriminator {
-        marker: Span,
-        field: String,
-        discriminators: Vec<(Span, String)>,
-    },
-    /// `union/ambiguous-member`: several `k8s:` unions, none named.
-    AmbiguousUnion {
-        marker: Span,
-        field: String,
-        unions: Vec<(Span, String)>,
-    },
-    /// `union/json-ignored`: a `k8s:` union marker on an inlined embedded field.
-    InlinedMarker {
-        marker: Span,
-        embed: Span,
-        role: &'static str,
-    },
-    /// `union/unknown-member`: controller-gen's marker names a nested field.
-    NestedMember {
-        span: Span,
-        marker: String,
-        name: String,
-    },
-    /// `union/unknown-member` (a warning): controller-gen's marker names no JSON field.
-    UnknownMember {
-        span: Span,
-        marker: String,
-        name: String,
-        struct_name: String,
-        /// The struct's JSON field names.
-        known: Vec<String>,
-    },
-    /// `union/member-not-optional`: a controller-gen member marked required.
-    RequiredMember {
-        required: Span,
-        union_marker: Span,
-        field: String,
-    },
-    /// `union/item-member` (a warning): the type holding a list-item union's items (or a
-    /// subfield union's fields) of `field` is in a package not loaded.
-    NotLoaded {
-        marker: Span,
-        field: String,
-        subfield: bool,
-    },
-    /// `union/embedded-in-union-struct`.
     EmbeddedInUnionStruct {
         embed: Span,
         struct_marker: Span,
         struct_name: String,
     },
-    /// `union/deprecated-in-union-struct`.
     DeprecatedInUnionStruct {
         member_marker: Span,
         struct_marker: Span,
         field: String,
         struct_name: String,
     },
+    InlinedMarker {
+        marker: Span,
+        embed: Span,
+        role: &'static str,
+    },
+    RequiredMember {
+        required: Span,
+        union_marker: Span,
+        field: String,
+    },
 }
 
-impl Finding {
-    /// The diagnostic: discriminators and the struct here, members in [`Self::member_diagnostic`].
-    pub fn into_diagnostic(self) -> Diagnostic {
-        match self {
-            Finding::DiscriminatorIsMember {
+impl From<DiscriminatorFinding> for Diagnostic {
+    fn from(finding: DiscriminatorFinding) -> Diagnostic {
+        match finding {
+            DiscriminatorFinding::DiscriminatorIsMember {
                 member_marker,
                 discriminator_marker,
                 field,
             } => discriminator_is_member(member_marker, discriminator_marker, field),
-            Finding::MixedMembers {
+            DiscriminatorFinding::MixedMembers {
                 member_marker,
                 first_marker,
                 field,
@@ -234,7 +218,7 @@ impl Finding {
                 first_family,
                 struct_name,
             ),
-            Finding::StrayDiscriminator {
+            DiscriminatorFinding::StrayDiscriminator {
                 discriminator_marker,
                 member_marker,
                 field,
@@ -249,85 +233,130 @@ impl Finding {
                 members_family,
                 struct_name,
             ),
-            Finding::MultipleDiscriminators {
+            DiscriminatorFinding::MultipleDiscriminators {
                 extra_marker,
                 first_marker,
                 field,
             } => multiple_discriminators(extra_marker, first_marker, field),
-            Finding::DiscriminatorWithoutMembers {
+            DiscriminatorFinding::DiscriminatorWithoutMembers {
                 marker,
                 field_span,
                 field,
             } => discriminator_without_members(marker, field_span, field),
-            Finding::DiscriminatorNotEnum {
+            DiscriminatorFinding::DiscriminatorNotEnum {
                 field_span,
                 marker,
                 field,
             } => discriminator_not_enum(field_span, marker, field),
-            Finding::DraftMemberSpelling {
+            DiscriminatorFinding::DiscriminatorNotString {
+                field_span,
+                marker,
+                field,
+            } => discriminator_not_string(field_span, marker, field),
+            DiscriminatorFinding::DiscriminatorRequiredness {
+                field_span,
+                marker,
+                field,
+                problem,
+            } => discriminator_requiredness(field_span, marker, field, problem),
+        }
+    }
+}
+
+impl From<AssignmentFinding> for Diagnostic {
+    fn from(finding: AssignmentFinding) -> Diagnostic {
+        match finding {
+            AssignmentFinding::DraftMemberSpelling {
                 marker,
                 discriminator,
             } => draft_member_spelling(marker, discriminator),
-            Finding::UnknownDiscriminator {
+            AssignmentFinding::UnknownDiscriminator {
                 span,
                 field,
                 name,
                 discriminators,
             } => unknown_discriminator(span, field, name, discriminators),
-            Finding::MemberWithoutDiscriminator {
+            AssignmentFinding::UnknownUnion {
+                marker,
+                field,
+                name,
+                unions,
+            } => unknown_union(marker, field, name, unions),
+            AssignmentFinding::MemberWithoutDiscriminator {
                 marker,
                 struct_span,
                 field,
                 struct_name,
             } => member_without_discriminator(marker, struct_span, field, struct_name),
-            Finding::AmbiguousDiscriminator {
+            AssignmentFinding::AmbiguousDiscriminator {
                 marker,
                 field,
                 discriminators,
             } => ambiguous_discriminator(marker, field, discriminators),
-            members => members.member_diagnostic(),
+            AssignmentFinding::AmbiguousUnion {
+                marker,
+                field,
+                unions,
+            } => ambiguous_union(marker, field, unions),
+            AssignmentFinding::OverlappingUnions {
+                primary,
+                first_membership,
+                field,
+                unions,
+            } => overlapping_unions(primary, first_membership, field, unions),
+            AssignmentFinding::NestedMember { span, marker, name } => {
+                nested_member(span, marker, name)
+            }
+            AssignmentFinding::UnknownMember {
+                span,
+                marker,
+                name,
+                struct_name,
+                known,
+            } => unknown_member(span, marker, name, struct_name, known),
+            AssignmentFinding::NotLoaded {
+                marker,
+                field,
+                subfield,
+            } => not_loaded(marker, field, subfield),
         }
     }
+}
 
-    /// The findings about members and their values.
-    fn member_diagnostic(self) -> Diagnostic {
-        match self {
-            Finding::MemberRequired {
+impl From<MemberFinding> for Diagnostic {
+    fn from(finding: MemberFinding) -> Diagnostic {
+        match finding {
+            MemberFinding::MemberRequired {
                 field_span,
                 member_marker,
                 field,
             } => member_required(field_span, member_marker, field),
-            Finding::MemberNotNilable {
+            MemberFinding::MemberNotNilable {
                 field_span,
                 field,
                 kind,
             } => member_not_nilable(field_span, field, kind),
-            Finding::DeprecatedNotPointer {
+            MemberFinding::DeprecatedNotPointer {
                 field_span,
                 member_marker,
                 field,
             } => deprecated_not_pointer(field_span, member_marker, field),
-            Finding::DiscriminatorNotString {
-                field_span,
-                marker,
-                field,
-            } => discriminator_not_string(field_span, marker, field),
-            Finding::JsonIgnored { span, role, field } => json_ignored(span, role, field),
-            Finding::InlineNamedMember { span, field } => inline_named_member(span, field),
-            Finding::MemberValueJsonMismatch {
+            MemberFinding::JsonIgnored { span, role, field } => json_ignored(span, role, field),
+            MemberFinding::InlineNamedMember { span, field } => inline_named_member(span, field),
+            MemberFinding::MemberValueJsonMismatch {
                 marker,
                 explicit,
                 json_name,
                 field,
             } => member_value_json_mismatch(marker, explicit, json_name, field),
-            Finding::DuplicateMemberValue {
+            MemberFinding::DuplicateMemberValue {
                 marker,
                 first_marker,
                 first,
                 field,
                 value,
             } => duplicate_member_value(marker, first_marker, first, field, value),
-            Finding::MemberValueNotInEnum {
+            MemberFinding::MemberValueNotInEnum {
                 marker,
                 field,
                 value,
@@ -335,71 +364,27 @@ impl Finding {
                 known,
                 written,
             } => member_value_not_in_enum(marker, field, value, discriminator, known, written),
-            Finding::DiscriminatorRequiredness {
-                field_span,
-                marker,
-                field,
-                problem,
-            } => discriminator_requiredness(field_span, marker, field, problem),
-            Finding::OverlappingUnions {
-                primary,
-                first_membership,
-                field,
-                unions,
-            } => overlapping_unions(primary, first_membership, field, unions),
-            Finding::EmbeddedInUnionStruct {
+            MemberFinding::EmbeddedInUnionStruct {
                 embed,
                 struct_marker,
                 struct_name,
             } => embedded_in_union_struct(embed, struct_marker, struct_name),
-            Finding::DeprecatedInUnionStruct {
+            MemberFinding::DeprecatedInUnionStruct {
                 member_marker,
                 struct_marker,
                 field,
                 struct_name,
             } => deprecated_in_union_struct(member_marker, struct_marker, field, struct_name),
-            Finding::UnknownUnion {
-                marker,
-                field,
-                name,
-                unions,
-            } => unknown_union(marker, field, name, unions),
-            Finding::AmbiguousUnion {
-                marker,
-                field,
-                unions,
-            } => ambiguous_union(marker, field, unions),
-            Finding::InlinedMarker {
+            MemberFinding::InlinedMarker {
                 marker,
                 embed,
                 role,
             } => inlined_marker(marker, embed, role),
-            other => other.reference_diagnostic(),
-        }
-    }
-
-    /// The findings about what a union marker refers to (fields, types, packages).
-    fn reference_diagnostic(self) -> Diagnostic {
-        match self {
-            Finding::NestedMember { span, marker, name } => nested_member(span, marker, name),
-            Finding::UnknownMember {
-                span,
-                marker,
-                name,
-                struct_name,
-                known,
-            } => unknown_member(span, marker, name, struct_name, known),
-            Finding::RequiredMember {
+            MemberFinding::RequiredMember {
                 required,
                 union_marker,
                 field,
             } => required_member(required, union_marker, field),
-            Finding::NotLoaded {
-                marker,
-                field,
-                subfield,
-            } => not_loaded(marker, field, subfield),
-            _ => unreachable!("worded by `into_diagnostic` or `member_diagnostic`"),
         }
     }
 }
