@@ -13,7 +13,7 @@
 
 use super::context::Context;
 use super::family::{Found, UnionFamily};
-use super::findings::{AssignmentFinding, MemberFinding};
+use super::findings;
 use super::rules::gated;
 use crate::markers::registry::{self, Kind, MarkerDef};
 use crate::model::{
@@ -115,7 +115,7 @@ fn member_field<'c, 'a>(
     name: &str,
 ) -> Option<&'c FlatField<'a>> {
     if name.contains('.') {
-        cx.report(AssignmentFinding::NestedMember {
+        cx.report(findings::NestedMember {
             span: marker.value_or_marker_span(),
             marker: marker.marker.name.clone(),
             name: name.to_string(),
@@ -133,7 +133,7 @@ fn member_field<'c, 'a>(
             .filter(|f| f.serialized)
             .map(|f| f.json_name.clone())
             .collect();
-        cx.report(AssignmentFinding::UnknownMember {
+        cx.report(findings::UnknownMember {
             span: marker.value_or_marker_span(),
             marker: marker.marker.name.clone(),
             name: name.to_string(),
@@ -147,7 +147,7 @@ fn member_field<'c, 'a>(
             .iter()
             .any(|kind| kind.name() == m.marker.name)
     }) {
-        cx.report(MemberFinding::RequiredMember {
+        cx.report(findings::RequiredMember {
             required: required.span.clone(),
             union_marker: marker.span.clone(),
             field: field.go_name.clone(),

@@ -4,7 +4,7 @@
 
 use super::context::{Context, Discriminator, Member};
 use super::family::{Found, UnionFamily};
-use super::findings::{AssignmentFinding, MemberFinding};
+use super::findings;
 use super::rules::{
     check_common, discriminator_enum, empty_values, gated, member_values, report_multiple,
     without_members, MemberRule,
@@ -161,7 +161,7 @@ fn group_members<'m, 'a>(
                     && !member.zero_or_one
                     && !by_name.iter().any(|(n, _)| n == name)
                 {
-                    cx.report(AssignmentFinding::UnknownUnion {
+                    cx.report(findings::UnknownUnion {
                         marker: member.marker.span.clone(),
                         field: mf.go_name.clone(),
                         name: name.clone(),
@@ -177,7 +177,7 @@ fn group_members<'m, 'a>(
                 .map(|(n, _)| n.to_string())
                 .unwrap_or_default(),
             (None, _) => {
-                cx.report(AssignmentFinding::AmbiguousUnion {
+                cx.report(findings::AmbiguousUnion {
                     marker: member.marker.span.clone(),
                     field: mf.go_name.clone(),
                     unions: declared(by_name),
@@ -243,7 +243,7 @@ fn inlined_members(embeds: &[&Field], diagnostics: &mut Vec<Diagnostic>) {
                 Some(Kind::K8sUnionDiscriminator) => "discriminator",
                 _ => continue,
             };
-            let finding = MemberFinding::InlinedMarker {
+            let finding = findings::InlinedMarker {
                 marker: m.span.clone(),
                 embed: field.span.clone(),
                 role,

@@ -8,7 +8,7 @@
 use super::context::Context;
 use super::declarative::check_args;
 use super::family::{Found, UnionFamily};
-use super::findings::AssignmentFinding;
+use super::findings;
 use super::rules::gated;
 use crate::diag::{Code, Diagnostic, Severity};
 use crate::markers::registry::{Kind, MarkerDef};
@@ -155,7 +155,7 @@ fn error(marker: &SpannedMarker, message: String, help: &str) -> Diagnostic {
 /// The list or its items are of a type whose package is not loaded: the union cannot be read,
 /// which is said (`union/item-member`, a warning) rather than dropped without a word.
 fn not_loaded<T>(cx: &mut Context, marker: &SpannedMarker, go_name: &str) -> Option<T> {
-    cx.report(AssignmentFinding::NotLoaded {
+    cx.report(findings::NotLoaded {
         marker: marker.span.clone(),
         field: go_name.to_string(),
         subfield: false,

@@ -5,7 +5,7 @@
 
 use super::context::{Context, Discriminator, Member};
 use super::family::{Found, UnionFamily};
-use super::findings::{AssignmentFinding, DiscriminatorFinding};
+use super::findings;
 use super::rules::{
     check_common, check_requiredness, discriminator_enum, empty_values, gated, member_values,
     without_members, MemberRule,
@@ -62,7 +62,7 @@ fn unions(cx: &mut Context, discriminators: &[&Discriminator], members: &[&Membe
         let mf = fields[d.field];
         let enum_values = discriminator_enum(cx, mf);
         if enum_values.is_none() {
-            cx.report(DiscriminatorFinding::DiscriminatorNotEnum {
+            cx.report(findings::DiscriminatorNotEnum {
                 field_span: mf.span.clone(),
                 marker: d.marker.span.clone(),
                 field: mf.go_name.clone(),
@@ -132,7 +132,7 @@ fn draft_spellings<'a>(
         // The draft KEP's `+unionMember=<discriminator>` spelling.
         if let Some(value) = member.value.clone() {
             if member.union_name.is_none() && find(&value).is_some() && !is_enum_value(cx, &value) {
-                cx.report(AssignmentFinding::DraftMemberSpelling {
+                cx.report(findings::DraftMemberSpelling {
                     marker: member.marker.span.clone(),
                     discriminator: value.clone(),
                 });
@@ -162,7 +162,7 @@ fn assign<'m, 'a>(
             (Some(name), _) => match find(name) {
                 Some(index) => index,
                 None => {
-                    cx.report(AssignmentFinding::UnknownDiscriminator {
+                    cx.report(findings::UnknownDiscriminator {
                         span: mf
                             .field
                             .doc
@@ -178,7 +178,7 @@ fn assign<'m, 'a>(
                 }
             },
             (None, 0) => {
-                cx.report(AssignmentFinding::MemberWithoutDiscriminator {
+                cx.report(findings::MemberWithoutDiscriminator {
                     marker: member.marker.span.clone(),
                     struct_span: cx.entry.decl.name_span.clone(),
                     field: mf.go_name.clone(),
@@ -188,7 +188,7 @@ fn assign<'m, 'a>(
             }
             (None, 1) => 0,
             (None, _) => {
-                cx.report(AssignmentFinding::AmbiguousDiscriminator {
+                cx.report(findings::AmbiguousDiscriminator {
                     marker: member.marker.span.clone(),
                     field: mf.go_name.clone(),
                     discriminators: candidates(&fields, discriminators),

@@ -5,7 +5,7 @@
 
 use super::context::{Context, Discriminator, Member};
 use super::family::{Found, UnionFamily};
-use super::findings::MemberFinding;
+use super::findings;
 use super::rules::{check_common, gated, report_multiple, without_members, MemberRule};
 
 use crate::markers::registry::{Family, Kind, MarkerDef};
@@ -98,14 +98,14 @@ fn struct_union(
         .collect();
     let embeds = if named.is_empty() { cx.embeds } else { &[] };
     for field in embeds {
-        cx.report(MemberFinding::EmbeddedInUnionStruct {
+        cx.report(findings::EmbeddedInUnionStruct {
             embed: field.span.clone(),
             struct_marker: struct_marker.span.clone(),
             struct_name: cx.struct_name().to_string(),
         });
     }
     for member in members.iter().filter(|m| m.family == Family::Union2019) {
-        cx.report(MemberFinding::DeprecatedInUnionStruct {
+        cx.report(findings::DeprecatedInUnionStruct {
             member_marker: member.marker.span.clone(),
             struct_marker: struct_marker.span.clone(),
             field: cx.field(member.field).go_name.clone(),
@@ -189,7 +189,7 @@ fn deprecated_union(
     for member in deprecated {
         let mf = cx.field(member.field);
         if !matches!(mf.field.ty, TypeExpr::Pointer(_)) {
-            cx.report(MemberFinding::DeprecatedNotPointer {
+            cx.report(findings::DeprecatedNotPointer {
                 field_span: mf.span.clone(),
                 member_marker: member.marker.span.clone(),
                 field: mf.go_name.clone(),

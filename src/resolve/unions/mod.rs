@@ -31,7 +31,6 @@ use crate::model::{TypeName, Union};
 use crate::resolve::hash::HashMap;
 use context::{Context, Discriminator, Member};
 use family::{Found, UnionFamily};
-use findings::DiscriminatorFinding;
 
 /// Every union family, in the order their unions are written.
 static FAMILIES: &[&dyn UnionFamily] = &[
@@ -168,7 +167,7 @@ fn found_markers<'a>(cx: &mut Context<'_, 'a>) -> Found<'a> {
 fn discriminator_is_member(cx: &mut Context, discriminators: &[Discriminator], members: &[Member]) {
     for d in discriminators {
         if let Some(member) = members.iter().find(|m| m.field == d.field) {
-            cx.report(DiscriminatorFinding::DiscriminatorIsMember {
+            cx.report(findings::DiscriminatorIsMember {
                 member_marker: member.marker.span.clone(),
                 discriminator_marker: d.marker.span.clone(),
                 field: cx.field(d.field).go_name.clone(),
@@ -184,7 +183,7 @@ fn mixed_dialects(cx: &mut Context, members: &[Member], families: &BTreeSet<Fami
     }
     let first = members[0].family;
     if let Some(other) = members.iter().find(|m| m.family != first) {
-        cx.report(DiscriminatorFinding::MixedMembers {
+        cx.report(findings::MixedMembers {
             member_marker: other.marker.span.clone(),
             first_marker: members
                 .iter()
@@ -215,7 +214,7 @@ fn stray_discriminator(
         None
     };
     if let Some(d) = stray {
-        cx.report(DiscriminatorFinding::StrayDiscriminator {
+        cx.report(findings::StrayDiscriminator {
             discriminator_marker: d.marker.span.clone(),
             member_marker: first.marker.span.clone(),
             field: cx.field(d.field).go_name.clone(),

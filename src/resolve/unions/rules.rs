@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use super::context::{Context, Discriminator, Member};
-use super::findings::{AssignmentFinding, DiscriminatorFinding, MemberFinding};
+use super::findings;
 use crate::diag::Diagnostic;
 use crate::markers::registry::{Family, Kind};
 use crate::model::{EnumValue, Union, UnionMember};
@@ -24,7 +24,7 @@ pub(super) fn gated<'m>(markers: impl IntoIterator<Item = &'m SpannedMarker>) ->
 pub(super) fn report_multiple(cx: &mut Context, discriminators: &[&Discriminator]) {
     if let [first, rest @ ..] = discriminators {
         for extra in rest {
-            cx.report(DiscriminatorFinding::MultipleDiscriminators {
+            cx.report(findings::MultipleDiscriminators {
                 extra_marker: extra.marker.span.clone(),
                 first_marker: first.marker.span.clone(),
                 field: cx.field(extra.field).go_name.clone(),
@@ -41,7 +41,7 @@ pub(super) fn without_members(
     field: &FlatField,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    let finding = DiscriminatorFinding::DiscriminatorWithoutMembers {
+    let finding = findings::DiscriminatorWithoutMembers {
         marker: marker.span.clone(),
         field_span: field.span.clone(),
         field: field.go_name.clone(),
@@ -88,7 +88,7 @@ pub(super) fn check_common(
                 .markers
                 .iter()
                 .find(|m| Kind::from_name(&m.marker.name).is_some_and(Kind::is_union_member));
-            cx.report(MemberFinding::MemberRequired {
+            cx.report(findings::MemberRequired {
                 field_span: mf.span.clone(),
                 member_marker: member_marker.map(|m| m.span.clone()),
                 field: mf.go_name.clone(),
@@ -110,7 +110,7 @@ fn check_nilable_or_primitive(cx: &mut Context, mf: &FlatField) {
         // Unknown or unloaded types: nothing certain to say.
         _ => return,
     };
-    cx.report(MemberFinding::MemberNotNilable {
+    cx.report(findings::MemberNotNilable {
         field_span: mf.span.clone(),
         field: mf.go_name.clone(),
         kind,
@@ -128,7 +128,7 @@ fn check_string(cx: &mut Context, mf: &FlatField, marker: &SpannedMarker) {
         _ => false,
     };
     if !is_string {
-        cx.report(DiscriminatorFinding::DiscriminatorNotString {
+        cx.report(findings::DiscriminatorNotString {
             field_span: mf.span.clone(),
             marker: marker.span.clone(),
             field: mf.go_name.clone(),
@@ -139,7 +139,7 @@ fn check_string(cx: &mut Context, mf: &FlatField, marker: &SpannedMarker) {
 fn json_ignored(mf: &FlatField, role: &'static str, diagnostics: &mut Vec<Diagnostic>) {
     if mf.tag.skip {
         let span = mf.field.tag_span.clone().unwrap_or(mf.span.clone());
-        let finding = MemberFinding::JsonIgnored {
+        let finding = findings::JsonIgnored {
             span,
             role,
             field: mf.go_name.clone(),
@@ -156,7 +156,7 @@ fn inline_named(mf: &FlatField, diagnostics: &mut Vec<Diagnostic>) {
         return;
     }
     let span = mf.field.tag_span.clone().unwrap_or(mf.span.clone());
-    let finding = MemberFinding::InlineNamedMember {
+    let finding = findings::InlineNamedMember {
         span,
         field: mf.go_name.clone(),
     };
@@ -194,7 +194,7 @@ pub(super) fn member_values(
         // case-insensitively (`+unionMember=ALPHA` on `json:"alpha"`).
         if let (Some(explicit), Family::Kep1027) = (&member.value, member.family) {
             if !explicit.eq_ignore_ascii_case(&mf.json_name) {
-                cx.report(MemberFinding::MemberValueJsonMismatch {
+                cx.report(findings::MemberValueJsonMismatch {
                     marker: member.marker.span.clone(),
                     explicit: explicit.clone(),
                     json_name: mf.json_name.clone(),
@@ -203,7 +203,7 @@ pub(super) fn member_values(
             }
         }
         if let Some(previous) = seen.get(&value) {
-            cx.report(MemberFinding::DuplicateMemberValue {
+            cx.report(findings::DuplicateMemberValue {
                 marker: member.marker.span.clone(),
                 first_marker: previous.marker.span.clone(),
                 first: cx.field(previous.field).go_name.clone(),
@@ -215,7 +215,7 @@ pub(super) fn member_values(
         seen.insert(value.clone(), member);
         if let Some(values) = enum_values {
             if !values.iter().any(|v| v.value == value) {
-                cx.report(MemberFinding::MemberValueNotInEnum {
+                cx.report(findings::MemberValueNotInEnum {
                     marker: member.marker.span.clone(),
                     field: mf.go_name.clone(),
                     value: value.clone(),
@@ -277,7 +277,7 @@ pub(super) fn check_requiredness(
         optional.then_some("has no `+default` and no `\"\"` value, so it must be required")
     };
     if let Some(problem) = problem {
-        let finding = DiscriminatorFinding::DiscriminatorRequiredness {
+        let finding = findings::DiscriminatorRequiredness {
             field_span: mf.span.clone(),
             marker: marker.span.clone(),
             field: mf.go_name.clone(),
@@ -310,7 +310,7 @@ pub(super) fn check_overlaps(cx: &mut Context, unions: &[Union], members: &[Memb
             .or(markers.first())
             .map(|m| m.marker.span.clone())
             .unwrap_or(cx.field(index).span.clone());
-        cx.report(AssignmentFinding::OverlappingUnions {
+        cx.report(findings::OverlappingUnions {
             primary,
             first_membership: markers
                 .first()

@@ -9,7 +9,7 @@
 use super::context::{self, Context};
 use super::declarative;
 use super::family::{Found, UnionFamily};
-use super::findings::AssignmentFinding;
+use super::findings;
 use crate::markers::registry::{Kind, MarkerDef};
 use crate::markers::{parse_marker, Marker};
 use crate::model::{DiscriminatorValues, Listed, MemberSet, TypeName, Union, UnionMeaning};
@@ -72,7 +72,7 @@ fn unions(cx: &mut Context) -> Vec<Union> {
         };
         if matches!(resolved, GoType::External(..) | GoType::Unknown(..)) {
             let (wrapper, _, _) = &payloads[0];
-            cx.report(AssignmentFinding::NotLoaded {
+            cx.report(findings::NotLoaded {
                 marker: wrapper.span.clone(),
                 field: holder.go_name.clone(),
                 subfield: true,
