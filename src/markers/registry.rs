@@ -24,8 +24,12 @@ pub enum Family {
     Kep1027,
     /// validation-gen's declarative `+k8s:` markers (`+k8s:unionMember(…)`, `+k8s:optional`).
     Declarative,
-    /// controller-gen (kubebuilder): `+kubebuilder:validation:…`.
+    /// controller-gen (kubebuilder): `+kubebuilder:validation:Enum`, the union markers,
+    /// `+kubebuilder:object:root`.
     ControllerGen,
+    /// controller-gen's value markers (`+kubebuilder:validation:Minimum`, `…:items:…`,
+    /// `+kubebuilder:default`, `+nullable`): read by `validate --packages` alone.
+    ControllerGenValue,
     /// The conventions Kubernetes' generators share (client-gen, register-gen, controller-gen):
     /// package `+groupName` / `+versionName`, `+genclient` on a kind.
     CodeGenerator,
@@ -40,6 +44,9 @@ impl Family {
             Family::Kep1027 => "KEP-1027 (`+unionMember`)",
             Family::Declarative => "declarative validation (`+k8s:unionMember`)",
             Family::ControllerGen => "controller-gen (`+kubebuilder:validation:…`)",
+            Family::ControllerGenValue => {
+                "controller-gen's value markers (`+kubebuilder:validation:Minimum`)"
+            }
             Family::CodeGenerator => "code-generator (`+groupName`, `+genclient`)",
         }
     }
@@ -232,33 +239,33 @@ registry! {
     // Each also exists as `kubebuilder:validation:items:<Name>` (for list items), and
     // `XValidation` takes its arguments after a colon (`XValidation:rule="…",message="…"`):
     // both are read by prefix. Every placement is accepted here, as `check` reads none of them.
-    KbMaximum = "kubebuilder:validation:Maximum", ControllerGen, TypeOrField, Value::Text;
-    KbMinimum = "kubebuilder:validation:Minimum", ControllerGen, TypeOrField, Value::Text;
-    KbExclusiveMaximum = "kubebuilder:validation:ExclusiveMaximum", ControllerGen, TypeOrField, Value::Text;
-    KbExclusiveMinimum = "kubebuilder:validation:ExclusiveMinimum", ControllerGen, TypeOrField, Value::Text;
-    KbMultipleOf = "kubebuilder:validation:MultipleOf", ControllerGen, TypeOrField, Value::Text;
-    KbMinProperties = "kubebuilder:validation:MinProperties", ControllerGen, TypeOrField, Value::Text;
-    KbMaxProperties = "kubebuilder:validation:MaxProperties", ControllerGen, TypeOrField, Value::Text;
-    KbMaxLength = "kubebuilder:validation:MaxLength", ControllerGen, TypeOrField, Value::Text;
-    KbMinLength = "kubebuilder:validation:MinLength", ControllerGen, TypeOrField, Value::Text;
-    KbPattern = "kubebuilder:validation:Pattern", ControllerGen, TypeOrField, Value::Text;
-    KbMaxItems = "kubebuilder:validation:MaxItems", ControllerGen, TypeOrField, Value::Text;
-    KbMinItems = "kubebuilder:validation:MinItems", ControllerGen, TypeOrField, Value::Text;
-    KbUniqueItems = "kubebuilder:validation:UniqueItems", ControllerGen, TypeOrField, Value::Text;
-    KbFormat = "kubebuilder:validation:Format", ControllerGen, TypeOrField, Value::Text;
-    KbType = "kubebuilder:validation:Type", ControllerGen, TypeOrField, Value::Text;
-    KbXPreserveUnknownFields = "kubebuilder:validation:XPreserveUnknownFields", ControllerGen, TypeOrField, Value::None;
-    KbXEmbeddedResource = "kubebuilder:validation:XEmbeddedResource", ControllerGen, TypeOrField, Value::None;
-    KbXIntOrString = "kubebuilder:validation:XIntOrString", ControllerGen, TypeOrField, Value::None;
-    KbXValidation = "kubebuilder:validation:XValidation", ControllerGen, TypeOrField, Value::Text;
-    KbEmbeddedResource = "kubebuilder:validation:EmbeddedResource", ControllerGen, TypeOrField, Value::None;
-    KbSchemaless = "kubebuilder:validation:Schemaless", ControllerGen, TypeOrField, Value::None;
-    KbRequired = "kubebuilder:validation:Required", ControllerGen, TypeOrField, Value::None;
-    KbOptional = "kubebuilder:validation:Optional", ControllerGen, TypeOrField, Value::None;
-    KbPreserveUnknownFields = "kubebuilder:pruning:PreserveUnknownFields", ControllerGen, TypeOrField, Value::None;
-    KbDefault = "kubebuilder:default", ControllerGen, TypeOrField, Value::Text;
-    Nullable = "nullable", ControllerGen, TypeOrField, Value::None;
-    K8sImmutable = "k8s:immutable", ControllerGen, TypeOrField, Value::None;
+    KbMaximum = "kubebuilder:validation:Maximum", ControllerGenValue, TypeOrField, Value::Text;
+    KbMinimum = "kubebuilder:validation:Minimum", ControllerGenValue, TypeOrField, Value::Text;
+    KbExclusiveMaximum = "kubebuilder:validation:ExclusiveMaximum", ControllerGenValue, TypeOrField, Value::Text;
+    KbExclusiveMinimum = "kubebuilder:validation:ExclusiveMinimum", ControllerGenValue, TypeOrField, Value::Text;
+    KbMultipleOf = "kubebuilder:validation:MultipleOf", ControllerGenValue, TypeOrField, Value::Text;
+    KbMinProperties = "kubebuilder:validation:MinProperties", ControllerGenValue, TypeOrField, Value::Text;
+    KbMaxProperties = "kubebuilder:validation:MaxProperties", ControllerGenValue, TypeOrField, Value::Text;
+    KbMaxLength = "kubebuilder:validation:MaxLength", ControllerGenValue, TypeOrField, Value::Text;
+    KbMinLength = "kubebuilder:validation:MinLength", ControllerGenValue, TypeOrField, Value::Text;
+    KbPattern = "kubebuilder:validation:Pattern", ControllerGenValue, TypeOrField, Value::Text;
+    KbMaxItems = "kubebuilder:validation:MaxItems", ControllerGenValue, TypeOrField, Value::Text;
+    KbMinItems = "kubebuilder:validation:MinItems", ControllerGenValue, TypeOrField, Value::Text;
+    KbUniqueItems = "kubebuilder:validation:UniqueItems", ControllerGenValue, TypeOrField, Value::Text;
+    KbFormat = "kubebuilder:validation:Format", ControllerGenValue, TypeOrField, Value::Text;
+    KbType = "kubebuilder:validation:Type", ControllerGenValue, TypeOrField, Value::Text;
+    KbXPreserveUnknownFields = "kubebuilder:validation:XPreserveUnknownFields", ControllerGenValue, TypeOrField, Value::None;
+    KbXEmbeddedResource = "kubebuilder:validation:XEmbeddedResource", ControllerGenValue, TypeOrField, Value::None;
+    KbXIntOrString = "kubebuilder:validation:XIntOrString", ControllerGenValue, TypeOrField, Value::None;
+    KbXValidation = "kubebuilder:validation:XValidation", ControllerGenValue, TypeOrField, Value::Text;
+    KbEmbeddedResource = "kubebuilder:validation:EmbeddedResource", ControllerGenValue, TypeOrField, Value::None;
+    KbSchemaless = "kubebuilder:validation:Schemaless", ControllerGenValue, TypeOrField, Value::None;
+    KbRequired = "kubebuilder:validation:Required", ControllerGenValue, TypeOrField, Value::None;
+    KbOptional = "kubebuilder:validation:Optional", ControllerGenValue, TypeOrField, Value::None;
+    KbPreserveUnknownFields = "kubebuilder:pruning:PreserveUnknownFields", ControllerGenValue, TypeOrField, Value::None;
+    KbDefault = "kubebuilder:default", ControllerGenValue, TypeOrField, Value::Text;
+    Nullable = "nullable", ControllerGenValue, TypeOrField, Value::None;
+    K8sImmutable = "k8s:immutable", ControllerGenValue, TypeOrField, Value::None;
 }
 
 impl Kind {
@@ -279,15 +286,7 @@ impl Kind {
     /// suggests them for typos nor reports them after a field, so its output is what it was
     /// before they were known.
     pub fn validate_only(self) -> bool {
-        self.def().family == Family::ControllerGen
-            && !matches!(
-                self,
-                Kind::KubebuilderEnum
-                    | Kind::ExactlyOneOf
-                    | Kind::AtMostOneOf
-                    | Kind::AtLeastOneOf
-                    | Kind::KubebuilderObjectRoot
-            )
+        self.def().family == Family::ControllerGenValue
     }
 }
 
