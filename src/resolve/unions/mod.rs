@@ -119,20 +119,11 @@ impl UnionCache {
 /// unions, and a field in two unions that may not share it is reported.
 fn own_unions(cx: &mut Context) -> OwnUnions {
     let found = found_markers(cx);
-    let mut out = OwnUnions::default();
-    let mut exclusive: Vec<Union> = Vec::new();
-    for family in FAMILIES {
-        let unions = family.unions(cx, &found);
-        debug_assert!(unions.iter().all(|u| u.meaning == family.meaning()));
-        if !family.may_overlap() {
-            exclusive.extend(unions.iter().cloned());
-        }
-        if family.before_inlined() {
-            out.before_inlined.extend(unions);
-        } else {
-            out.after_inlined.extend(unions);
-        }
-    }
+    // Each family's unions, with the family that built them.
+    let built: Vec<(&dyn UnionFamily, Vec<Union>)> = FAMILIES
+        .iter()
+        .map(|&family| (family, family.unions(cx, &found)))
+        .collect();
     // A plain discriminator that nothing uses.
     if found.struct_marker.is_none() && found.members.is_empty() {
         for d in found.plain_discriminators() {
@@ -140,7 +131,20 @@ fn own_unions(cx: &mut Context) -> OwnUnions {
             rules::without_members(d.marker, cx.field(d.field), cx.diagnostics);
         }
     }
-    rules::check_overlaps(cx, &exclusive, &found.members);
+    let exclusive = built
+        .iter()
+        .filter(|(family, _)| !family.may_overlap())
+        .flat_map(|(_, unions)| unions);
+    rules::check_overlaps(cx, exclusive, &found.members);
+    let mut out = OwnUnions::default();
+    for (family, unions) in built {
+        debug_assert!(unions.iter().all(|u| u.meaning == family.meaning()));
+        if family.before_inlined() {
+            out.before_inlined.extend(unions);
+        } else {
+            out.after_inlined.extend(unions);
+        }
+    }
     out
 }
 

@@ -289,7 +289,11 @@ pub(super) fn check_requiredness(
 
 /// A field belongs to at most one of `unions` (those of families whose unions may not share
 /// fields).
-pub(super) fn check_overlaps(cx: &mut Context, unions: &[Union], members: &[Member]) {
+pub(super) fn check_overlaps<'u>(
+    cx: &mut Context,
+    unions: impl Iterator<Item = &'u Union>,
+    members: &[Member],
+) {
     let mut count: HashMap<&str, usize> = HashMap::default();
     for union in unions {
         for member in &union.members {
