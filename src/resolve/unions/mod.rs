@@ -231,6 +231,20 @@ fn stray_discriminator(
 
 #[cfg(test)]
 mod tests {
+    /// Every union marker of the registry is read by some family: a union row no family
+    /// claims would be checked for placement but build nothing.
+    #[test]
+    fn every_union_marker_belongs_to_a_family() {
+        let claimed: Vec<&str> = super::FAMILIES
+            .iter()
+            .flat_map(|family| family.markers())
+            .map(|def| def.name)
+            .collect();
+        for def in crate::markers::registry::MARKERS.iter().filter(|d| d.is_union()) {
+            assert!(claimed.contains(&def.name), "no family reads `+{}`", def.name);
+        }
+    }
+
     /// `type E struct{ E; F }` with `type F struct{ E }` made the union walk over embedded
     /// structs exponential (it hung); each struct is now visited once per definition.
     #[test]
