@@ -240,8 +240,15 @@ mod tests {
             .flat_map(|family| family.markers())
             .map(|def| def.name)
             .collect();
-        for def in crate::markers::registry::MARKERS.iter().filter(|d| d.is_union()) {
-            assert!(claimed.contains(&def.name), "no family reads `+{}`", def.name);
+        for def in crate::markers::registry::MARKERS
+            .iter()
+            .filter(|d| d.is_union())
+        {
+            assert!(
+                claimed.contains(&def.name),
+                "no family reads `+{}`",
+                def.name
+            );
         }
     }
 
