@@ -923,7 +923,7 @@ fn a_signal_during_the_write_phase_removes_the_temporaries() {
         let started = Instant::now();
         while temporaries().is_empty() {
             assert!(
-                started.elapsed() < Duration::from_secs(60),
+                started.elapsed() < crate::harness::process::HANG_GUARD,
                 "no temporary appeared"
             );
             std::thread::sleep(Duration::from_millis(5));
