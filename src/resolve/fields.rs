@@ -435,10 +435,8 @@ mod tests {
             ));
         }
         diamond.push_str("type B40 struct {\n\tX string `json:\"x\"`\n}\ntype C40 struct {\n\tY string `json:\"y\"`\n}\n");
-        let started = std::time::Instant::now();
         let (model, diagnostics) = resolve_text(&diamond);
         assert!(diagnostics.is_empty(), "{diagnostics:?}");
         assert_eq!(model.definitions.len(), 82);
-        assert!(started.elapsed() < std::time::Duration::from_secs(10));
     }
 }
