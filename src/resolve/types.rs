@@ -286,7 +286,13 @@ impl<'a> Resolver<'_, 'a> {
         // gengo reads the comments (`+enum`) of input packages only: under
         // openapi-gen an enum type of another package is its underlying type.
         let comments_read = !self.options.openapi_gen || self.enums.marked_in_input.contains(&name);
-        if let Some(values) = self.enums.values.get(&name).filter(|_| comments_read) {
+        // …and its constants of input packages only.
+        let values = match self.options.openapi_gen {
+            true => self.enums.values_from_inputs.get(&name),
+            false => None,
+        };
+        let values = values.or_else(|| self.enums.values.get(&name));
+        if let Some(values) = values.filter(|_| comments_read) {
             let explicit = self.enums.explicit.contains(&name);
             return PropertyType::Enum(
                 values.clone(),

@@ -15,6 +15,7 @@ mod diagnostics;
 mod dialects;
 mod e2e;
 mod enums;
+mod gengo_reads;
 mod go_output;
 mod grammar;
 mod openapi_gen_versions;

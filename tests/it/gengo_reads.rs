@@ -1,0 +1,64 @@
+//! What gengo (openapi-gen's parser) reads, found on real projects: `union-gen openapi-gen`
+//! sees a Go package as gengo sees it. Each test is a few lines reproducing one project's
+//! difference.
+
+use crate::harness::{module, run};
+
+/// `union-gen openapi-gen` over `packages` (directories of the module `example.com/m` made of
+/// `files`); (exit code, the written file, stderr).
+fn openapi_gen_in(files: &[(&str, &str)], packages: &[&str]) -> (u8, String, String) {
+    let files: Vec<(&str, &[u8])> = files.iter().map(|(p, t)| (*p, t.as_bytes())).collect();
+    let dir = module(&files);
+    let root = dir.path();
+    let out = root.join("out").display().to_string();
+    let mut args = vec![
+        "openapi-gen",
+        "--output-dir",
+        &out,
+        "--output-pkg",
+        "example.com/m/out",
+        "--output-file",
+        "zz_generated.openapi.go",
+        "-r",
+        "/dev/null",
+    ];
+    let packages: Vec<String> = packages
+        .iter()
+        .map(|p| root.join(p).display().to_string())
+        .collect();
+    args.extend(packages.iter().map(String::as_str));
+    let (code, _, stderr) = run(&args);
+    let file = std::fs::read_to_string(root.join("out/zz_generated.openapi.go")).unwrap_or_default();
+    (code, file, stderr)
+}
+
+/// gengo fully processes the packages named on the command line only: constants of a
+/// package that is merely imported are not enum values (CDI's v1alpha1 run: the
+/// `FromStorageProfile` constant of its v1beta1 package is not in `volumeMode`'s list).
+#[test]
+fn enum_values_come_from_input_packages_only() {
+    let mode = "// +k8s:openapi-gen=true\npackage mode\n\n// +enum\ntype Mode string\n\n\
+                const Block Mode = \"Block\"\n";
+    let extra = "package extra\n\nimport \"example.com/m/mode\"\n\n\
+                 const FromProfile mode.Mode = \"FromProfile\"\n\n// +k8s:openapi-gen=true\n\
+                 type Other struct {\n\tM mode.Mode `json:\"m\"`\n}\n";
+    let api = "// +k8s:openapi-gen=true\npackage api\n\nimport (\n\t\"example.com/m/extra\"\n\t\
+               \"example.com/m/mode\"\n)\n\ntype T struct {\n\tM mode.Mode `json:\"m\"`\n\t\
+               O extra.Other `json:\"o\"`\n}\n";
+    let files = [
+        ("mode/types.go", mode),
+        ("extra/types.go", extra),
+        ("api/types.go", api),
+    ];
+    let (code, file, err) = openapi_gen_in(&files, &["api", "mode"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(file.contains("Enum:        []interface{}{\"Block\"}"), "{file}");
+    assert!(!file.contains("FromProfile"), "{file}");
+    // With the package of the constant among the inputs, the value is listed.
+    let (code, file, err) = openapi_gen_in(&files, &["api", "mode", "extra"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        file.contains("Enum:        []interface{}{\"Block\", \"FromProfile\"}"),
+        "{file}"
+    );
+}
