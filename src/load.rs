@@ -26,6 +26,18 @@ pub struct LoadedPackage {
     pub files: Vec<LoadedFile>,
 }
 
+impl LoadedPackage {
+    /// The comments gengo reads package tags from (`+k8s:openapi-gen=`,
+    /// `+k8s:openapi-model-package=`): every comment of the package's `doc.go`, none of any
+    /// other file (gengo v1 and v2 `parser`: "for historical reasons we treat files named
+    /// doc.go specially").
+    pub fn gengo_package_comments(&self) -> impl Iterator<Item = &crate::syntax::Doc> {
+        self.files
+            .iter()
+            .filter_map(|f| f.decls.gengo_package_comments.as_ref())
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct LoadedFile {
     pub id: FileId,
@@ -229,8 +241,13 @@ fn load_wave(
             let id = FileId((base + index) as u32);
             match read(path) {
                 ReadResult::Text(text) => {
-                    let parsed =
-                        (!syntax::is_build_ignored(&text)).then(|| syntax::parse(id, &text));
+                    let parsed = (!syntax::is_build_ignored(&text)).then(|| {
+                        let (mut decls, diagnostics) = syntax::parse(id, &text);
+                        if path.file_name() == Some(std::ffi::OsStr::new("doc.go")) {
+                            decls.gengo_package_comments = Some(syntax::all_comments(id, &text));
+                        }
+                        (decls, diagnostics)
+                    });
                     (SourceFile::new((*path).clone(), text), None, parsed)
                 }
                 ReadResult::NotUtf8 { valid_prefix } => {

@@ -28,7 +28,8 @@ fn openapi_gen_in(files: &[(&str, &str)], packages: &[&str]) -> (u8, String, Str
         .collect();
     args.extend(packages.iter().map(String::as_str));
     let (code, _, stderr) = run(&args);
-    let file = std::fs::read_to_string(root.join("out/zz_generated.openapi.go")).unwrap_or_default();
+    let file =
+        std::fs::read_to_string(root.join("out/zz_generated.openapi.go")).unwrap_or_default();
     (code, file, stderr)
 }
 
@@ -46,13 +47,16 @@ fn enum_values_come_from_input_packages_only() {
                \"example.com/m/mode\"\n)\n\ntype T struct {\n\tM mode.Mode `json:\"m\"`\n\t\
                O extra.Other `json:\"o\"`\n}\n";
     let files = [
-        ("mode/types.go", mode),
+        ("mode/doc.go", mode),
         ("extra/types.go", extra),
-        ("api/types.go", api),
+        ("api/doc.go", api),
     ];
     let (code, file, err) = openapi_gen_in(&files, &["api", "mode"]);
     assert_eq!(code, 0, "{err}");
-    assert!(file.contains("Enum:        []interface{}{\"Block\"}"), "{file}");
+    assert!(
+        file.contains("Enum:        []interface{}{\"Block\"}"),
+        "{file}"
+    );
     assert!(!file.contains("FromProfile"), "{file}");
     // With the package of the constant among the inputs, the value is listed.
     let (code, file, err) = openapi_gen_in(&files, &["api", "mode", "extra"]);
@@ -61,4 +65,50 @@ fn enum_values_come_from_input_packages_only() {
         file.contains("Enum:        []interface{}{\"Block\", \"FromProfile\"}"),
         "{file}"
     );
+}
+
+/// gengo reads package tags from `doc.go` only, from every comment group of that file
+/// (before or after the package clause): a `+k8s:openapi-gen=true` above the package clause
+/// of another file selects nothing.
+#[test]
+fn package_tags_come_from_doc_go_only() {
+    let types = "package api\n\ntype A struct {\n\tX string `json:\"x\"`\n}\n\n\
+                 // +k8s:openapi-gen=true\ntype B struct {\n\tY string `json:\"y\"`\n}\n";
+    // The tag above another file's package clause: only the type tagged itself.
+    let tagged_elsewhere = format!("// +k8s:openapi-gen=true\n\n{types}");
+    let (code, file, err) = openapi_gen_in(&[("api/types.go", &tagged_elsewhere)], &["api"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(file.contains("schema_examplecom_m_api_B("), "{file}");
+    assert!(!file.contains("schema_examplecom_m_api_A("), "{file}");
+    // In doc.go, before the package clause, after it, or in a block comment: the package.
+    for doc in [
+        "// +k8s:openapi-gen=true\n\n// Package api is an API.\npackage api\n",
+        "// Package api is an API.\npackage api\n\n// +k8s:openapi-gen=true\n",
+        "/*\nCopyright.\n*/\n\npackage api // import \"example.com/m/api\"\n\n/* +k8s:openapi-gen=true */\n",
+    ] {
+        let (code, file, err) =
+            openapi_gen_in(&[("api/types.go", types), ("api/doc.go", doc)], &["api"]);
+        assert_eq!(code, 0, "{doc}: {err}");
+        assert!(file.contains("schema_examplecom_m_api_A("), "{doc}: {file}");
+    }
+    // `generate` follows the same reading: `=false` in doc.go (after the package clause)
+    // opts the package out; above another file's package clause it does not.
+    let generate = |files: &[(&str, &str)]| {
+        let files: Vec<(&str, &[u8])> = files.iter().map(|(p, t)| (*p, t.as_bytes())).collect();
+        let dir = module(&files);
+        let api = dir.path().join("api").display().to_string();
+        let (code, out, err) = run(&["generate", "--v2", "-", &api]);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let out = generate(&[
+        ("api/types.go", types),
+        ("api/doc.go", "package api\n\n// +k8s:openapi-gen=false\n"),
+    ]);
+    assert!(!out.contains("api.A\""), "{out}");
+    let out = generate(&[(
+        "api/types.go",
+        &format!("// +k8s:openapi-gen=false\n\n{types}"),
+    )]);
+    assert!(out.contains("api.A\""), "{out}");
 }
