@@ -427,7 +427,7 @@ fn behaviour(options: &Options, err: &mut dyn Write) -> Behaviour {
         Some(version) => Some((version.clone(), "--kube-openapi-version".to_string())),
         None => std::env::current_dir()
             .ok()
-            .and_then(|dir| versions::pinned(&dir))
+            .and_then(|dir| versions::pinned(&dir, crate::modules::module_cache().as_deref()))
             .map(|p| (p.version, p.source)),
     };
     let Some((version, source)) = found else {
@@ -440,6 +440,12 @@ fn behaviour(options: &Options, err: &mut dyn Write) -> Behaviour {
         }
         return Behaviour::newest();
     };
+    if options.verbosity > 0 {
+        let _ = writeln!(
+            err,
+            "kube-openapi {version} ({source}): writing what that version's openapi-gen writes"
+        );
+    }
     match Behaviour::at(&version) {
         Ok(behaviour) if behaviour.too_old() => {
             let _ = writeln!(
