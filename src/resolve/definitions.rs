@@ -3,7 +3,7 @@
 
 use super::fields::{self, flatten, FlatField};
 use super::findings::ResolveFinding;
-use super::universe::TypeEntry;
+use super::universe::{GoType, TypeEntry};
 use super::{checks, defaults, enums, overrides, validations, well_known, Resolver};
 use crate::markers::registry::Kind;
 use crate::model::*;
@@ -67,6 +67,18 @@ impl<'a> Resolver<'_, 'a> {
         self.enqueue_dependencies(dependencies);
         let model_name = self.model_name(&name, entry);
         if let Some(body) = self.custom_schema(&name) {
+            return Some(Definition {
+                model_name,
+                name,
+                doc,
+                body,
+                span: entry.decl.name_span.clone(),
+                validations: markers.validations,
+                extensions: markers.extensions,
+                overrides,
+            });
+        }
+        if let Some(body) = self.over_unread_type(&name, entry) {
             return Some(Definition {
                 model_name,
                 name,
@@ -192,11 +204,48 @@ impl<'a> Resolver<'_, 'a> {
             .or_else(|| {
                 package
                     .package
-                    .files
-                    .iter()
-                    .find_map(|f| value(&f.decls.package_doc))
+                    .gengo_package_comments()
+                    .find_map(|doc| value(doc))
             })
             .map(|model_package| format!("{model_package}.{}", name.name))
+    }
+
+    /// The definition of a defined type over a type of a package that is not read (`type
+    /// URL url.URL`): its own `+kubebuilder:validation:Type` (and `Format`) when it says
+    /// what it serialises as, as controller-gen reads them; else the fields are not known
+    /// here (the standard library is not read), which is reported, and no definition is
+    /// written (the `$ref` names it, as openapi-gen's does).
+    fn over_unread_type(
+        &mut self,
+        name: &TypeName,
+        entry: TypeEntry<'a>,
+    ) -> Option<DefinitionBody> {
+        let GoType::External(over, _) = self.universe.resolve(entry.origin, &entry.decl.ty) else {
+            return None;
+        };
+        let value = |kind: Kind| {
+            entry
+                .decl
+                .doc
+                .marker(kind)
+                .and_then(|m| m.marker.value.as_deref())
+                .map(|v| v.trim().to_string())
+                .filter(|v| !v.is_empty())
+        };
+        if let Some(ty) = value(Kind::KbType) {
+            return Some(DefinitionBody::Custom {
+                types: vec![ty],
+                format: value(Kind::KbFormat),
+            });
+        }
+        let finding = ResolveFinding::FieldsNotRead {
+            span: entry.decl.name_span.clone(),
+            name: name.name.clone(),
+            over: over.to_string(),
+            standard_library: crate::modules::is_standard_library(&over.package),
+        };
+        self.diagnostics.push(finding.into_diagnostic());
+        None
     }
 
     /// A fixed schema from `OpenAPISchemaType`/`OpenAPISchemaFormat` methods or the table.

@@ -26,6 +26,14 @@ pub(super) enum ResolveFinding {
         name: String,
         lost: String,
     },
+    /// `resolve/package-not-found`: a defined type over a type of a package that is not read
+    /// (`type URL url.URL`), whose definition needs that type's fields.
+    FieldsNotRead {
+        span: Span,
+        name: String,
+        over: String,
+        standard_library: bool,
+    },
     /// `resolve/too-deep`: a field's type through more named types and aliases than allowed.
     TypeTooDeep { span: Span, field: String },
     /// `resolve/too-deep`: embedded structs inlined deeper than allowed.
@@ -73,6 +81,28 @@ impl ResolveFinding {
                 ),
             )
             .with_help("fill the module cache (`go mod download`), vendor the module (`go mod vendor`), or add the package to the inputs"),
+            ResolveFinding::FieldsNotRead {
+                span,
+                name,
+                over,
+                standard_library,
+            } => {
+                let read = if standard_library {
+                    "the standard library is not read"
+                } else {
+                    "its package was not found"
+                };
+                Diagnostic::new(
+                    Code::ResolvePackageNotFound,
+                    span,
+                    format!(
+                        "`{name}` is defined over `{over}`, whose fields are not known ({read}): `{name}` stays a `$ref` without definition"
+                    ),
+                )
+                .with_help(format!(
+                    "say what `{name}` serialises as: `+kubebuilder:validation:Type=string` on it, or `OpenAPISchemaType`/`OpenAPISchemaFormat` methods"
+                ))
+            }
             ResolveFinding::TypeTooDeep { span, field } => Diagnostic::new(
                 Code::ResolveTooDeep,
                 span,

@@ -326,6 +326,15 @@ impl<'a> Resolver<'_, 'a> {
             return PropertyType::NamedInterface(name);
         }
         let underlying = self.universe.resolve(entry.origin, &entry.decl.ty);
+        // A defined type over a type of a package that is not read (`type URL url.URL`,
+        // knative's `apis.URL`): a struct but for the few types with an inlined schema, so
+        // it is referred to by its own name, as openapi-gen refers to it.
+        if let GoType::External(over, _) = &underlying {
+            if well_known::inlined(over).is_none() && !entry.decl.is_alias {
+                self.enqueue(name.clone(), entry);
+                return PropertyType::Ref(name);
+            }
+        }
         self.property_type(underlying, depth + 1)
     }
 

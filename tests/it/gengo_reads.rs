@@ -112,3 +112,64 @@ fn package_tags_come_from_doc_go_only() {
     )]);
     assert!(out.contains("api.A\""), "{out}");
 }
+
+/// A defined type over a struct of a package that is not read (`type URL url.URL`,
+/// knative's `apis.URL`, which kserve's types use) is referred to by its own name, as
+/// openapi-gen refers to it, never as the struct it is defined over; its own
+/// `+kubebuilder:validation:Type` says what its definition is.
+#[test]
+fn defined_types_over_unread_structs_keep_their_name() {
+    let apis = "package apis\n\nimport \"net/url\"\n\n// URL is a url.URL with JSON methods.\n\
+                // +kubebuilder:validation:Type=string\ntype URL url.URL\n";
+    let api = "package api\n\nimport \"example.com/m/apis\"\n\ntype Status struct {\n\t\
+               Address *apis.URL `json:\"address,omitempty\"`\n}\n";
+    let files = [
+        ("apis/url.go", apis),
+        ("api/doc.go", "// +k8s:openapi-gen=true\npackage api\n"),
+        ("api/types.go", api),
+    ];
+    let (code, file, err) = openapi_gen_in(&files, &["api"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        file.contains("Ref: ref(\"example.com/m/apis.URL\")"),
+        "{file}"
+    );
+    assert!(file.contains("\"example.com/m/apis.URL\"}"), "{file}");
+    assert!(!file.contains("net/url"), "{file}");
+    let owned: Vec<(&str, &[u8])> = files.iter().map(|(p, t)| (*p, t.as_bytes())).collect();
+    let dir = module(&owned);
+    let root = dir.path().display().to_string();
+    let (code, out, err) = run(&[
+        "generate",
+        "--naming",
+        "go",
+        "--v2",
+        "-",
+        &format!("{root}/..."),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let document = crate::harness::definitions(&out);
+    assert_eq!(
+        document["example.com/m/apis.URL"]["type"],
+        serde_json::json!("string"),
+        "{out}"
+    );
+    assert_eq!(
+        document["example.com/m/api.Status"]["properties"]["address"]["$ref"],
+        serde_json::json!("#/definitions/example.com~1m~1apis.URL")
+    );
+    assert!(!err.contains("net/url"), "{err}");
+    // Without the marker its fields are unknown here: said so, at the type.
+    let bare = apis.replace("// +kubebuilder:validation:Type=string\n", "");
+    let dir = module(&[
+        ("apis/url.go", bare.as_bytes()),
+        ("api/types.go", api.as_bytes()),
+    ]);
+    let root = dir.path().display().to_string();
+    let (code, _, err) = run(&["generate", "--v2", "-", &format!("{root}/...")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("`URL` is defined over `net/url.URL`, whose fields are not known"),
+        "{err}"
+    );
+}
