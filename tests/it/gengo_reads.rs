@@ -173,3 +173,37 @@ fn defined_types_over_unread_structs_keep_their_name() {
         "{err}"
     );
 }
+
+/// kube-openapi's unit cases that openapi-gen refuses, in document mode (README, "Deliberate
+/// differences"): a struct's zero value is `{}`, an anonymous struct's too, so a `+default`
+/// of `{"foo": 5}` on a required anonymous struct is `field/default-not-zero`
+/// (TestFailingDefaultEnforced); a `map[int]string` a definition needs is an error
+/// (TestFailingSample2), on a root nothing refers to a `resolve/left-out` warning.
+#[test]
+fn kube_openapi_failing_cases_in_document_mode() {
+    let source =
+        "package foo\n\ntype Blah struct {\n\t// +default={\"foo\": 5}\n\tStruct struct {\n\t\t\
+                  foo int\n\t}\n}\n\ntype Holder struct {\n\tM Maps `json:\"m\"`\n}\n\n\
+                  type Maps struct {\n\tStringToArray map[int]string\n}\n\ntype Root struct {\n\t\
+                  Keys map[int]string\n}\n";
+    let dir = module(&[("foo/foo.go", source.as_bytes())]);
+    let foo = dir.path().join("foo").display().to_string();
+    let (code, _, err) = run(&["check", "--message-format", "json", &foo]);
+    assert_eq!(code, 1, "{err}");
+    let found: Vec<(String, String, u64)> = crate::harness::json_diagnostics(&err)
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap_or("").to_string(),
+                d["severity"].as_str().unwrap_or("").to_string(),
+                d["line"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    let has = |code: &str, severity: &str, line: u64| {
+        found.contains(&(code.to_string(), severity.to_string(), line))
+    };
+    assert!(has("field/default-not-zero", "warning", 4), "{found:?}");
+    assert!(has("resolve/unsupported-type", "error", 15), "{found:?}");
+    assert!(has("resolve/left-out", "warning", 18), "{found:?}");
+}
