@@ -414,6 +414,24 @@ wrong:
 right:
     $ go mod download    # or: go mod vendor
 ";
+    ResolveStandardLibraryType = "resolve/standard-library-type", Warning,
+"A field's type comes from the Go standard library (`http.Header`, `url.Values`, a defined type
+over `url.URL`) and has no built-in schema. The standard library is always there (it is never
+\"not found\"), but union-gen does not read it: only its well-known types (`time.Time`,
+`time.Duration`, `json.RawMessage`, …) have schemas. The type stays a `$ref` without
+definition. Give the field a type with a schema, or give a defined type over the
+standard-library type the schema it serialises as.
+
+wrong:
+    type Status struct {
+        Headers http.Header `json:\"headers\"`
+    }
+
+right:
+    // URL serialises as a string (its MarshalJSON).
+    // +kubebuilder:validation:Type=string
+    type URL url.URL
+";
     ResolveNoGoMod = "resolve/no-go-mod", Warning,
 "No go.mod was found above an input package, so its import path is taken relative to the
 working directory. Definition names then depend on where the tool runs; add a go.mod.

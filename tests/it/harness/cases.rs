@@ -30,6 +30,7 @@ pub fn spec_severity(code: &str) -> &'static str {
         | "enum/explicit-mismatch"
         | "marker/unknown-similar"
         | "resolve/package-not-found"
+        | "resolve/standard-library-type"
         | "resolve/no-go-mod"
         | "union/discriminator-not-enum"
         | "union/discriminator-without-members"
