@@ -91,6 +91,10 @@ pub struct Run {
     pub documents: Vec<Vec<u8>>,
     /// Per-stage timings when `UNION_GEN_TIMINGS` is set.
     pub timings: Option<String>,
+    /// The files of loaded packages that are not the project's (module cache, `vendor/`,
+    /// another module's `replace` directory): where a warning is the dependency's, not the
+    /// user's to fix.
+    pub dependency_files: std::collections::HashSet<source::FileId>,
 }
 
 /// Per-stage wall times, printed to stderr when `UNION_GEN_TIMINGS` is set (for `bench/`).
@@ -224,11 +228,18 @@ pub fn run(config: &Config) -> anyhow::Result<Run> {
                 .collect();
             timings.lap("emit");
         }
+        let dependency_files = loaded
+            .packages
+            .iter()
+            .filter(|p| !p.is_input && !loaded.project.contains(&p.import_path))
+            .flat_map(|p| p.files.iter().map(|f| f.id))
+            .collect();
         Ok(Run {
             timings: timings.report(),
             sources: loaded.sources,
             diagnostics,
             documents,
+            dependency_files,
         })
     })
 }

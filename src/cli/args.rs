@@ -129,12 +129,18 @@ pub struct ReportingArgs {
     /// Do not report a warning code; repeatable (errors cannot be allowed).
     #[arg(long, value_name = "CODE")]
     pub allow: Vec<String>,
+    /// Also show warnings located in dependencies (the module cache, `vendor/`); by default
+    /// they are only counted in the summary line.
+    #[arg(long)]
+    pub show_dependency_warnings: bool,
 }
 
 impl ReportingArgs {
     /// `--deny` / `--allow`.
     pub fn levels(&self) -> anyhow::Result<Levels> {
-        Levels::parse(&self.deny, &self.allow).map_err(anyhow::Error::msg)
+        let mut levels = Levels::parse(&self.deny, &self.allow).map_err(anyhow::Error::msg)?;
+        levels.show_dependency_warnings = self.show_dependency_warnings;
+        Ok(levels)
     }
 
     /// The message format; `color`: human diagnostics in colour.

@@ -38,8 +38,13 @@ pub(super) fn command(
     };
     run.diagnostics.splice(0..0, before.findings);
     levels.apply(&mut run.diagnostics);
+    let hidden = levels.hide_dependency_warnings(&mut run.diagnostics, &run.dependency_files);
     let _ = diag::render(&run.diagnostics, &run.sources, config.message_format, err);
-    super::print_summary(&run.diagnostics, config.message_format, err);
+    if let MessageFormat::Human { .. } = config.message_format {
+        if let Some(line) = diag::summary_with_hidden(&run.diagnostics, hidden) {
+            let _ = writeln!(err, "{line}");
+        }
+    }
     if let Some(timings) = &run.timings {
         let _ = writeln!(err, "{timings}");
     }

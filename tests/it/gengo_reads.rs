@@ -207,3 +207,45 @@ fn kube_openapi_failing_cases_in_document_mode() {
     assert!(has("resolve/unsupported-type", "error", 15), "{found:?}");
     assert!(has("resolve/left-out", "warning", 18), "{found:?}");
 }
+
+/// Warnings located in a dependency's files (here `vendor/`) are not the user's to fix: not
+/// shown unless `--show-dependency-warnings`, but counted in the summary line (as cargo
+/// caps the lints of dependencies). The standard library is never "not found".
+#[test]
+fn dependency_warnings_are_counted_not_shown() {
+    let dep = "package dep\n\nimport \"example.org/missing\"\n\ntype D struct {\n\t\
+               X missing.Thing `json:\"x\"`\n}\n";
+    let api = "package api\n\nimport (\n\t\"net/http\"\n\n\t\"example.com/dep\"\n)\n\n\
+               type T struct {\n\tD dep.D `json:\"d\"`\n\tH http.Header `json:\"h\"`\n}\n";
+    let dir = module(&[
+        ("api/types.go", api.as_bytes()),
+        ("vendor/example.com/dep/dep.go", dep.as_bytes()),
+        (
+            "vendor/modules.txt",
+            b"# example.com/dep v1.0.0\n## explicit; go 1.22\nexample.com/dep\n",
+        ),
+    ]);
+    let root = dir.path();
+    std::fs::write(
+        root.join("go.mod"),
+        "module example.com/m\n\ngo 1.22\n\nrequire example.com/dep v1.0.0\n",
+    )
+    .unwrap();
+    let api = root.join("api").display().to_string();
+    let (code, _, err) = run(&["check", &api]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("example.org/missing"), "{err}");
+    assert!(!err.contains("`net/http` was not found"), "{err}");
+    assert!(err.contains("resolve/standard-library-type"), "{err}");
+    assert!(
+        err.contains("union-gen: 0 errors, 1 warning (1 more in dependencies, not shown"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["check", "--show-dependency-warnings", &api]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("package `example.org/missing` was not found"),
+        "{err}"
+    );
+    assert!(err.contains("union-gen: 0 errors, 2 warnings;"), "{err}");
+}
