@@ -212,7 +212,7 @@ impl<'a> Resolver<'_, 'a> {
 
     /// The definition of a defined type over a type of a package that is not read (`type
     /// URL url.URL`): its own `+kubebuilder:validation:Type` (and `Format`) when it says
-    /// what it serialises as, as controller-gen reads them; else the fields are not known
+    /// what it serialises as, as controller-gen reads them; else its schema is not known
     /// here (the standard library is not read), which is reported, and no definition is
     /// written (the `$ref` names it, as openapi-gen's does).
     fn over_unread_type(

@@ -103,7 +103,7 @@ impl ResolveFinding {
                     code,
                     span,
                     format!(
-                        "`{name}` is defined over `{over}`, whose fields are not known ({read}): `{name}` stays a `$ref` without definition"
+                        "`{name}` is defined over `{over}`, whose schema is not known ({read}): `{name}` stays a `$ref` without definition"
                     ),
                 )
                 .with_help(format!(

@@ -159,7 +159,7 @@ fn defined_types_over_unread_structs_keep_their_name() {
         serde_json::json!("#/definitions/example.com~1m~1apis.URL")
     );
     assert!(!err.contains("net/url"), "{err}");
-    // Without the marker its fields are unknown here: said so, at the type.
+    // Without the marker its schema is unknown here: said so, at the type.
     let bare = apis.replace("// +kubebuilder:validation:Type=string\n", "");
     let dir = module(&[
         ("apis/url.go", bare.as_bytes()),
@@ -169,7 +169,7 @@ fn defined_types_over_unread_structs_keep_their_name() {
     let (code, _, err) = run(&["generate", "--v2", "-", &format!("{root}/...")]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        err.contains("`URL` is defined over `net/url.URL`, whose fields are not known"),
+        err.contains("`URL` is defined over `net/url.URL`, whose schema is not known"),
         "{err}"
     );
 }
