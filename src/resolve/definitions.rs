@@ -205,7 +205,7 @@ impl<'a> Resolver<'_, 'a> {
                 package
                     .package
                     .gengo_package_comments()
-                    .find_map(|doc| value(doc))
+                    .find_map(value)
             })
             .map(|model_package| format!("{model_package}.{}", name.name))
     }
