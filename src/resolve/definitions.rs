@@ -201,12 +201,7 @@ impl<'a> Resolver<'_, 'a> {
                 .map(str::to_string)
         };
         value(&entry.decl.doc)
-            .or_else(|| {
-                package
-                    .package
-                    .gengo_package_comments()
-                    .find_map(value)
-            })
+            .or_else(|| package.package.gengo_package_comments().find_map(value))
             .map(|model_package| format!("{model_package}.{}", name.name))
     }
 
