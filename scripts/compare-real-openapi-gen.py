@@ -4,11 +4,18 @@ fresh copy of each project, and compares every written file with the committed o
 
 usage: compare-real-openapi-gen.py UNION_GEN TREES [PROJECT...] [-v]
 
-TREES holds one git checkout per project (karmada, argo-rollouts, custom-metrics-apiserver,
-pipeline, kgateway, cert-manager), as `/work/measure/trees` has them. The module cache the
-projects' go.mod files require comes from $GOMODCACHE (the module versions each go.mod pins:
-`scripts/prepare-module-cache.sh`); cert-manager's two modules missing there are taken from
-$MIRRORS (fetched git mirrors, OWNER+NAME/repo) into the copy's vendor/.
+TREES holds one git checkout per project: the earlier six (karmada, argo-rollouts,
+custom-metrics-apiserver, pipeline, kgateway, cert-manager) and the six of issue 32 (jobset,
+kueue, trainer, argo-workflows, katib, containerized-data-importer), each named as here. The
+module cache the projects' go.mod files require comes from $GOMODCACHE (the module versions
+each go.mod pins: `scripts/prepare-module-cache.sh`); cert-manager's two modules missing there
+are taken from $MIRRORS (fetched git mirrors, OWNER+NAME/repo) into the copy's vendor/.
+Issue 32's six need, besides what the earlier ones need: k8s.io/api and apimachinery v0.36.3,
+v0.35.4, v0.34.0; sigs.k8s.io/jobset v0.12.0; volcano.sh/apis
+v1.13.1-0.20251028070205-46d20c0699e7; k8s.io/code-generator v0.35.5 (kueue's
+hack/tools/go.mod: kube_codegen.sh runs the kube-openapi its go.mod requires). karmada, pipeline
+and containerized-data-importer vendor their dependencies. -v prints a diff of each differing
+file.
 
 Per output file: byte-identical or not, `schema_…` functions identical / total, and the
 functions that differ. Any other tracked file the run changed (API rule reports, model-name
@@ -246,7 +253,14 @@ def prepare(project, tree):
 
 
 def pinned_version(tree):
-    """What union-gen reads (src/emit/go/versions.rs::pinned), for the printout."""
+    """Roughly what union-gen reads (src/kube_openapi_versions.rs::pinned), for the printout;
+    `union-gen openapi-gen -v 1` prints the version it assumes and why."""
+    for root, _, names in os.walk(os.path.join(tree, "hack")):
+        for name in sorted(names):
+            if name.endswith(".sh"):
+                text = open(os.path.join(root, name), errors="replace").read()
+                if "kube_codegen.sh" in text and "kube::codegen::gen_openapi" in text:
+                    return "code-generator's (kube_codegen.sh)"
     for root, _, names in os.walk(tree):
         if "vendor" in root or ".git" in root or root.count(os.sep) - tree.count(os.sep) > 3:
             continue
