@@ -314,7 +314,12 @@ pub fn go_output(config: &GoConfig) -> anyhow::Result<GoRun> {
     run.diagnostics.extend(built.diagnostics);
     // What openapi-gen refuses, and union-gen elsewhere only warns about.
     crate::diag::Levels {
-        deny: vec![crate::diag::Code::FieldDefaultNotZero],
+        // A standard-library type without a built-in schema: openapi-gen writes the schema
+        // gengo reads from the Go it runs with; a `$ref` without definition would be wrong.
+        deny: vec![
+            crate::diag::Code::FieldDefaultNotZero,
+            crate::diag::Code::ResolveStandardLibraryType,
+        ],
         ..crate::diag::Levels::default()
     }
     .apply(&mut run.diagnostics);

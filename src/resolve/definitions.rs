@@ -227,7 +227,18 @@ impl<'a> Resolver<'_, 'a> {
                 .map(|v| v.trim().to_string())
                 .filter(|v| !v.is_empty())
         };
-        if let Some(ty) = value(Kind::KbType) {
+        // openapi-gen writes a definition only for the types of its input packages (with the
+        // fields gengo reads from the standard library of the Go it runs with, which are not
+        // read here: reported, and refused under openapi-gen); elsewhere only the `$ref`.
+        if self.options.openapi_gen {
+            let is_input = self
+                .universe
+                .package(&name.package)
+                .is_some_and(|p| p.package.is_input);
+            if !is_input {
+                return None;
+            }
+        } else if let Some(ty) = value(Kind::KbType) {
             return Some(DefinitionBody::Custom {
                 types: vec![ty],
                 format: value(Kind::KbFormat),

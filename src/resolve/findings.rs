@@ -107,7 +107,7 @@ impl ResolveFinding {
                     ),
                 )
                 .with_help(format!(
-                    "say what `{name}` serialises as: `+kubebuilder:validation:Type=string` on it, or `OpenAPISchemaType`/`OpenAPISchemaFormat` methods"
+                    "say what `{name}` serialises as: `OpenAPISchemaType`/`OpenAPISchemaFormat` methods (read by openapi-gen too), or, for `generate`, `+kubebuilder:validation:Type=string` on it"
                 ))
             }
             ResolveFinding::TypeTooDeep { span, field } => Diagnostic::new(

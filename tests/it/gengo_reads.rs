@@ -136,6 +136,14 @@ fn defined_types_over_unread_structs_keep_their_name() {
     );
     assert!(file.contains("\"example.com/m/apis.URL\"}"), "{file}");
     assert!(!file.contains("net/url"), "{file}");
+    // With its package an input, openapi-gen writes the fields it reads from the standard
+    // library of the Go it runs with: not read here, so refused rather than written wrong.
+    let mut with_apis = files.to_vec();
+    with_apis.push(("apis/doc.go", "// +k8s:openapi-gen=true\npackage apis\n"));
+    let (code, file, err) = openapi_gen_in(&with_apis, &["api", "apis"]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(file, "");
+    assert!(err.contains("resolve/standard-library-type"), "{err}");
     let owned: Vec<(&str, &[u8])> = files.iter().map(|(p, t)| (*p, t.as_bytes())).collect();
     let dir = module(&owned);
     let root = dir.path().display().to_string();
