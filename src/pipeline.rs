@@ -278,6 +278,12 @@ pub struct GoRun {
     pub timings: Option<String>,
 }
 
+/// Warnings that are errors under openapi-gen.
+const OPENAPI_GEN_DENIED: &[crate::diag::Code] = &[
+    crate::diag::Code::FieldDefaultNotZero,
+    crate::diag::Code::ResolveStandardLibraryType,
+];
+
 /// openapi-gen's run: the types it selects, from the one orchestrator, as the pinned
 /// kube-openapi version writes them (Go file, model-name files, API rule report).
 pub fn go_output(config: &GoConfig) -> anyhow::Result<GoRun> {
@@ -312,14 +318,10 @@ pub fn go_output(config: &GoConfig) -> anyhow::Result<GoRun> {
         timings: None,
     };
     run.diagnostics.extend(built.diagnostics);
-    // What openapi-gen refuses, and union-gen elsewhere only warns about.
+    // What openapi-gen refuses, and what it writes from its Go's standard library (here a
+    // `$ref` without definition would be wrong): union-gen elsewhere only warns about them.
     crate::diag::Levels {
-        // A standard-library type without a built-in schema: openapi-gen writes the schema
-        // gengo reads from the Go it runs with; a `$ref` without definition would be wrong.
-        deny: vec![
-            crate::diag::Code::FieldDefaultNotZero,
-            crate::diag::Code::ResolveStandardLibraryType,
-        ],
+        deny: OPENAPI_GEN_DENIED.to_vec(),
         ..crate::diag::Levels::default()
     }
     .apply(&mut run.diagnostics);
