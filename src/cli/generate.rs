@@ -48,7 +48,7 @@ pub(super) fn command(
         .iter()
         .any(|d| d.code == Code::IoUnreadable && d.severity == diag::Severity::Error)
     {
-        // An input that cannot be read is an I/O error (README, exit codes), not a finding
+        // An input that cannot be read is an I/O error (docs/src/usage.md, exit codes), not a finding
         // about the code.
         return exit::USAGE_OR_IO;
     }

@@ -9,6 +9,7 @@ mod dump_syntax;
 mod explain;
 mod generate;
 mod openapi_gen;
+pub mod openapi_gen_flags;
 mod outputs;
 mod validate;
 mod verify;
@@ -143,28 +144,38 @@ fn completions(shell: clap_complete::Shell) -> Vec<u8> {
 }
 
 /// openapi-gen's flags as completions offer them (its parser, `openapi_gen::parse`, reads
-/// them by hand; a test checks that it accepts every one).
+/// them by hand from the same table; a test checks that it accepts every one).
 fn openapi_gen_flags() -> Vec<clap::Arg> {
     use clap::{Arg, ValueHint};
-    let valued = |name: &'static str, value: &'static str, hint: ValueHint| {
-        Arg::new(name).long(name).value_name(value).value_hint(hint)
-    };
-    vec![
-        valued("output-dir", "DIR", ValueHint::DirPath),
-        valued("output-pkg", "PKG", ValueHint::Other),
-        valued("output-file", "NAME", ValueHint::Other),
-        valued("go-header-file", "FILE", ValueHint::FilePath),
-        valued("output-model-name-file", "NAME", ValueHint::Other),
-        valued("readonly-pkg", "PKG", ValueHint::Other).action(clap::ArgAction::Append),
-        valued("report-filename", "FILE", ValueHint::FilePath).short('r'),
-        valued("v", "LEVEL", ValueHint::Other).short('v'),
-        valued("message-format", "FORMAT", ValueHint::Other)
-            .value_parser(["human", "json", "github"]),
+    use openapi_gen_flags::{Hint, Origin, FLAGS};
+    let mut args: Vec<Arg> = FLAGS
+        .iter()
+        .filter(|flag| matches!(flag.origin, Origin::OpenapiGen | Origin::UnionGen))
+        .map(|flag| {
+            let mut arg = Arg::new(flag.long).long(flag.long);
+            if let Some(short) = flag.short.and_then(|s| s.chars().next()) {
+                arg = arg.short(short);
+            }
+            if let Some(value) = flag.value {
+                arg = arg.value_name(value).value_hint(match flag.hint {
+                    Hint::Dir => ValueHint::DirPath,
+                    Hint::File => ValueHint::FilePath,
+                    Hint::Other => ValueHint::Other,
+                });
+            }
+            if !flag.values.is_empty() {
+                arg = arg.value_parser(flag.values.to_vec());
+            }
+            arg.action(clap::ArgAction::Append)
+        })
+        .collect();
+    args.push(
         Arg::new("packages")
             .value_name("PACKAGE")
             .num_args(0..)
             .value_hint(ValueHint::DirPath),
-    ]
+    );
+    args
 }
 
 /// Whether argv[0] names the binary `openapi-gen` (`openapi-gen.exe` on Windows).

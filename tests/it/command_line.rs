@@ -1,6 +1,6 @@
 //! Command lines that must be refused or understood (SPEC §2, issue 16), run through the
 //! real binary: exit code, message, and that no file was written or changed; completions run
-//! by bash; the README's code table.
+//! by bash; the manual's code table.
 
 use std::fs;
 use std::path::Path;
@@ -492,13 +492,13 @@ fn deny_and_allow_refuse_unknown_codes_and_allowing_errors() {
     );
 }
 
-/// The README's code table lists every code once, with its default severity.
+/// The manual's code table lists every code once, with its default severity.
 #[test]
-fn the_readme_code_table_is_the_code_list() {
-    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-        .expect("README");
+fn the_manual_code_table_is_the_code_list() {
+    let page = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/diagnostics.md");
+    let readme = fs::read_to_string(page).expect("docs/src/diagnostics.md");
     let section = readme
-        .split("\n## Diagnostic codes\n")
+        .split("\n## Codes\n")
         .nth(1)
         .and_then(|rest| rest.split("\n## ").next())
         .expect("a Diagnostic codes section");

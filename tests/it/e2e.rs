@@ -382,7 +382,7 @@ fn function_call_is_not_an_enum_value() {
     );
 }
 
-/// A documented choice (README, "Choices where the spec is silent"): an embedded struct
+/// A documented choice (docs/src/choices.md): an embedded struct
 /// without a JSON tag is inlined, as Go's encoding/json serialises it. (openapi-gen would
 /// make it a property named after the type.)
 #[test]

@@ -13,6 +13,7 @@ mod crd;
 mod dependencies;
 mod diagnostics;
 mod dialects;
+mod docs;
 mod e2e;
 mod enums;
 mod go_output;
