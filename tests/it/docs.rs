@@ -445,14 +445,98 @@ fn limits_page() -> String {
     page
 }
 
+/// The code table of `docs/src/diagnostics.md`, from the codes' own pages.
+fn code_table() -> String {
+    let mut table = String::from("| code | severity | when |\n|---|---|---|\n");
+    for code in union_gen::diag::ALL_CODES {
+        let page = code.page().trim_start_matches("docs/src/");
+        table.push_str(&format!(
+            "| [`{}`]({page}) | {} | {} |\n",
+            code.as_str(),
+            code.default_severity().as_str(),
+            code.summary().replace('|', "\\|")
+        ));
+    }
+    table
+}
+
+/// `path` with the text between the lines `begin` and `end` replaced by `region`.
+fn with_region(path: &str, begin: &str, end: &str, region: &str) -> String {
+    let text = fs::read_to_string(Path::new(ROOT).join(path)).expect("a page with a region");
+    let (head, rest) = text
+        .split_once(&format!("{begin}\n"))
+        .unwrap_or_else(|| panic!("{path}: no line `{begin}`"));
+    let (_, tail) = rest
+        .split_once(&format!("{end}\n"))
+        .unwrap_or_else(|| panic!("{path}: no line `{end}`"));
+    format!("{head}{begin}\n{region}{end}\n{tail}")
+}
+
+/// `docs/src/SUMMARY.md` with one entry per code page under Diagnostics (mdBook builds only
+/// the pages its summary lists).
+fn summary_page() -> String {
+    let path = "docs/src/SUMMARY.md";
+    let text = fs::read_to_string(Path::new(ROOT).join(path)).expect(path);
+    let anchor = "- [Diagnostics](diagnostics.md)\n";
+    let (head, rest) = text.split_once(anchor).expect("a Diagnostics entry");
+    let tail: String = rest
+        .lines()
+        .skip_while(|line| line.starts_with("  - "))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let entries: String = union_gen::diag::ALL_CODES
+        .iter()
+        .map(|code| {
+            let page = code.page().trim_start_matches("docs/src/");
+            format!("  - [{}]({page})\n", code.as_str())
+        })
+        .collect();
+    format!("{head}{anchor}{entries}{tail}")
+}
+
 /// Every generated file with its current text.
 fn generated_files() -> Vec<(String, String)> {
     let mut files = vec![
         ("docs/src/reference/flags.md".to_string(), flag_reference()),
         ("docs/src/limits.md".to_string(), limits_page()),
+        (
+            "docs/src/diagnostics.md".to_string(),
+            with_region(
+                "docs/src/diagnostics.md",
+                "<!-- generated from docs/src/codes/ by tests/it/docs.rs -->",
+                "<!-- end of the generated table -->",
+                &code_table(),
+            ),
+        ),
+        ("docs/src/SUMMARY.md".to_string(), summary_page()),
     ];
     files.extend(man_pages());
     files
+}
+
+/// Every page under `docs/src/codes/` is a code's (no page of a code that is gone).
+#[test]
+fn every_code_page_is_a_code() {
+    let mut pages: Vec<String> = Vec::new();
+    let mut stack = vec![Path::new(ROOT).join("docs/src/codes")];
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(&dir).expect("docs/src/codes") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let relative = path.strip_prefix(ROOT).expect("under the root");
+                pages.push(relative.display().to_string());
+            }
+        }
+    }
+    pages.sort();
+    let mut codes: Vec<String> = union_gen::diag::ALL_CODES
+        .iter()
+        .map(|code| code.page().to_string())
+        .collect();
+    codes.sort();
+    assert_eq!(pages, codes);
 }
 
 /// The generated pages are what the program's definitions give (`UPDATE_DOCS=1` rewrites them).
