@@ -4,7 +4,7 @@
 //! The pipeline runs one way (see ARCHITECTURE.md):
 //! [`discover`] → [`load`] + [`syntax`] → [`resolve`] → [`schema`] → [`emit`], with
 //! diagnostics collected as values and rendered once by [`diag`]. [`pipeline`] runs it on a
-//! plain configuration; [`crd`] patches CRD manifests with its model; [`write`] and
+//! plain configuration; [`crd`] patches CRD manifests with its model; [`write`](mod@write) and
 //! [`verify`] are the only ways results reach the disk or are compared with it. [`cli`] is
 //! the command layer on top: the only module that parses a command line.
 

@@ -83,7 +83,7 @@ pub fn parse(args: &[String]) -> anyhow::Result<Options> {
             options.help = true;
             continue;
         }
-        if !flags::find(name).is_some_and(|flag| flag.value.is_some()) {
+        if flags::find(name).is_none_or(|flag| flag.value.is_none()) {
             unknown.push(arg.clone());
             continue;
         }

@@ -716,7 +716,7 @@ fn presence_count(text: &str) -> Option<String> {
 }
 
 /// Whether `rule` with `message` is exactly a rule union-gen writes, for some union: the
-/// message in one of union-gen's forms (see [`count_rule`], [`item_rule`], [`union_rules`])
+/// message in one of union-gen's forms (see `count_rule`, `item_rule`, `union_rules`)
 /// and the rule of that form over the fields the message names. `crd` removes such a rule
 /// when it no longer writes it (the union's members changed), instead of leaving it beside
 /// the new one; a hand-written rule (another message or shape) is never touched.
