@@ -868,7 +868,7 @@ mod tests {
             (m.name.as_str(), m.value.as_deref()),
             ("kubebuilder:validation:Enum", Some("A;B"))
         );
-        assert_eq!(&text[m.name_span.clone()], "kubebuilder:validation:Enum");
+        assert_eq!(&text[m.name_span], "kubebuilder:validation:Enum");
         let m = ok("+default:=\"Enabled\"");
         assert_eq!(
             (m.name.as_str(), m.value.as_deref()),
@@ -984,7 +984,7 @@ mod tests {
         assert_eq!(&text[m.name_span.clone()], "k8s:unionMember");
         assert_eq!(&text[m.args[0].span.clone()], "union: \"u\"");
         assert_eq!(&text[m.args[1].span.clone()], "memberName: \"X\"");
-        assert_eq!(&text[m.span.clone()], text.trim());
+        assert_eq!(&text[m.span], text.trim());
 
         let text = "+k8s:ifEnabled(Foo)=+k8s:alpha(since: \"1.1\")=+k8s:maxLength=63";
         let m = ok(text);
@@ -1082,7 +1082,7 @@ mod tests {
             "gated marker `+k8s:alpha` must wrap another marker, e.g. `=+k8s:optional`"
         );
         assert_eq!(e.name.as_deref(), Some("k8s:alpha"));
-        assert_eq!(&text[e.span.clone()], "k8s:optional");
+        assert_eq!(&text[e.span], "k8s:optional");
 
         let e = err("+k8s:alpha(since: \"1.37\")=   ");
         assert!(e.message.contains("empty payload"), "{}", e.message);
@@ -1094,7 +1094,7 @@ mod tests {
         let text = "+k8s:alpha(since: \"1.37\")=+k8s:unionMember(union:)";
         let e = err(text);
         assert_eq!(e.name.as_deref(), Some("k8s:unionMember"));
-        assert_eq!(&text[e.span.clone()], "union:");
+        assert_eq!(&text[e.span], "union:");
 
         assert!(err("+k8s:x(a: 1)y").message.contains("unexpected `y`"));
         assert!(err("+k8s:x(a: 1 2)")

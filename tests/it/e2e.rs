@@ -65,7 +65,7 @@ fn unions2019_order_of_x_kubernetes_unions() {
         vec!["balcony".to_string(), "garden".to_string()],
     ];
     assert_eq!(members("com.example.unions2019.apis.v1.Home"), home);
-    let mut estate = home.clone();
+    let mut estate = home;
     estate.push(vec!["pond".to_string(), "pool".to_string()]);
     assert_eq!(members("com.example.unions2019.apis.v1.Estate"), estate);
 }

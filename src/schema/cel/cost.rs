@@ -1190,7 +1190,7 @@ mod tests {
                     self.conditions.exists(i, (has(i.type) && i.type == 'Denied'))].filter(x, x).size() : 0) <= 1";
         assert_eq!(cost(rule, &schema), 2_013_322);
         // With maxItems 16: 2 × (3 + 16 × 8) + 24 + 28 = 262 + 52 = 314.
-        let mut bounded = schema.clone();
+        let mut bounded = schema;
         bounded["properties"]["conditions"]["maxItems"] = json!(16);
         assert_eq!(cost(rule, &bounded), 314);
         // An empty value: `(!has(i.name) || i.name == '')` = 2 + 2 = 4; two keys: P = 4 + 4;

@@ -1503,12 +1503,9 @@ mod tests {
         let b_absent = serde_json::json!({"type": "B"});
         let b_empty = serde_json::json!({"name": "", "type": "B"});
         let other = serde_json::json!({"name": "it's", "type": "B"});
-        assert!(holds(serde_json::json!([a.clone()])));
-        assert!(holds(serde_json::json!([b_absent.clone(), other.clone()])));
-        assert!(holds(serde_json::json!([
-            b_empty.clone(),
-            b_absent.clone()
-        ])));
+        assert!(holds(serde_json::json!([a])));
+        assert!(holds(serde_json::json!([b_absent, other])));
+        assert!(holds(serde_json::json!([b_empty, b_absent])));
         assert!(!holds(serde_json::json!([other])));
         assert!(!holds(serde_json::json!([])));
         assert!(!holds(serde_json::json!([a, b_empty])));
