@@ -88,11 +88,14 @@ pub(super) fn command(
         }
         out.flush()
     };
-    if let Err((path, error)) = write::all_or_nothing_then(&files, to_stdout) {
-        let message = if path.as_os_str() == "<stdout>" {
-            format!("cannot write to stdout: {error}; no file was changed")
-        } else {
-            format!("cannot write {}: {error}", path.display())
+    if let Err(failure) = write::all_or_nothing_then(&files, to_stdout) {
+        let message = match failure {
+            write::Failure::Last(error) => {
+                format!("cannot write to stdout: {error}; no file was changed")
+            }
+            write::Failure::File(path, error) => {
+                format!("cannot write {}: {error}", path.display())
+            }
         };
         super::report_run(Code::IoUnwritable, &message, config.message_format, err);
         return exit::USAGE_OR_IO;
