@@ -578,6 +578,7 @@ fn script_line_version(line: &str) -> Option<String> {
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods)] // scratch trees for the tests
 mod tests {
     use super::*;
 

@@ -1,7 +1,7 @@
 //! Diagnostics as values: every stage pushes [`Diagnostic`]s into a list; `render` turns the
 //! sorted list into human (miette), JSON-lines or GitHub output once, at the end.
 //!
-//! Input: diagnostics from any stage plus the [`SourceMap`]. Output: text on a writer.
+//! Input: diagnostics from any stage plus the [`SourceMap`](crate::source::SourceMap). Output: text on a writer.
 //! Must not know: how diagnostics were found.
 
 mod codes;

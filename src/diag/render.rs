@@ -105,6 +105,8 @@ fn write_json(d: &Diagnostic, sources: &SourceMap, out: &mut dyn Write) -> io::R
         })
         .collect();
     object.insert("labels".into(), labels.into());
+    // The code's page of the manual (rust-analyzer's `DiagnosticCode::url`).
+    object.insert("url".into(), d.code.url().into());
     writeln!(out, "{}", serde_json::Value::Object(object))
 }
 

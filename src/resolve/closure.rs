@@ -359,9 +359,12 @@ pub(super) fn close(
     // Which definitions reach an undescribable one (themselves included), and the first such.
     let mut tainted: BTreeMap<&TypeName, &TypeName> =
         undescribable.keys().map(|name| (name, name)).collect();
+    // In name order, so that "the first" cause does not depend on hash order.
+    let mut sorted_edges: Vec<(&TypeName, &BTreeSet<TypeName>)> = edges.iter().collect();
+    sorted_edges.sort_unstable_by_key(|(from, _)| *from);
     loop {
         let mut grew = false;
-        for (from, to) in edges {
+        for &(from, to) in &sorted_edges {
             if tainted.contains_key(from) {
                 continue;
             }

@@ -54,6 +54,9 @@ pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
         marked_in_input,
         ..Enums::default()
     };
+    // In name order: the diagnostics below come out in one order whatever the hashes.
+    let mut enum_types: Vec<TypeName> = enum_types.into_iter().collect();
+    enum_types.sort_unstable();
     for enum_type in enum_types {
         let values: Vec<EnumValue> = collected
             .remove(&enum_type)

@@ -458,6 +458,8 @@ fn add_go_kinds(
         }
         diagnostics.push(diagnostic);
     }
+    let mut go_kinds: Vec<_> = go_kinds.into_iter().collect();
+    go_kinds.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     for (gvk, id) in go_kinds {
         kinds.entry(gvk).or_insert(id);
     }

@@ -224,7 +224,7 @@ mod tests {
         let long = format!("\"{}.B\"", "x".repeat(120));
         let elements = vec![
             Element::line(short.clone(), "a(ref)"),
-            Element::line(short.clone(), "a(ref)"),
+            Element::line(short, "a(ref)"),
             Element::line(long.clone(), "b(ref)"),
         ];
         let mut out = String::new();
