@@ -3,6 +3,7 @@
 manifests lines (issue 31, done-when 3): wall, CPU and peak RSS medians over N interleaved runs.
 
 usage: bench/controller-gen.py N UNION_GEN ORACLE_DIR [--only NAME[,NAME...]] [--real-only] [--json FILE]
+           [--union-args ARGS]
 
   N           measured runs per tool and project, after one warm-up run each (Go's build and
               module caches, the page cache); the tools alternate run by run, and which one goes
@@ -12,6 +13,7 @@ usage: bench/controller-gen.py N UNION_GEN ORACLE_DIR [--only NAME[,NAME...]] [-
               says what it holds and how to recreate it): env.sh, bin/controller-gen-vX.Y.Z,
               projects.json with each project's tree, pinned version and command lines
   --real-only time the real controller-gen in both columns (tests this script)
+  --union-args ARGS  as for scripts/compare-real-controller-gen.py (`{version}`: the pinned version)
 
 One run of a project is all of its manifests lines in order (`sh -c LINE` in a scratch copy of
 the tree, CONTROLLER_GEN set to the tool), as `make manifests` runs them. Wall time is measured
@@ -72,6 +74,7 @@ def main():
     ap.add_argument("--only", default="")
     ap.add_argument("--real-only", action="store_true")
     ap.add_argument("--json")
+    ap.add_argument("--union-args", default="")
     args = ap.parse_args()
     oracle = os.path.abspath(args.oracle_dir)
     projects = json.load(open(os.path.join(oracle, "projects.json")))["projects"]
@@ -84,7 +87,8 @@ def main():
     try:
         for p in projects:
             real = os.path.join(oracle, "bin", "controller-gen-" + p["controller_gen_version"])
-            union = real if args.real_only else f"{os.path.abspath(args.union_gen)} controller-gen"
+            extra = args.union_args.replace("{version}", p["controller_gen_version"])
+            union = real if args.real_only else f"{os.path.abspath(args.union_gen)} controller-gen {extra}".rstrip()
             tools = {"controller-gen": real, "union-gen": union}
             trees = {}
             for side in tools:

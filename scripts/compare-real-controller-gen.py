@@ -14,6 +14,10 @@ usage: compare-real-controller-gen.py UNION_GEN ORACLE_DIR [--only NAME[,NAME...
   --out DIR   keep the full diffs there (one .diff per differing file) and both runs' stderr
   --json FILE the per-project figures as JSON
   --keep      leave the scratch copies (printed) instead of deleting them
+  --union-args ARGS  words put right after `controller-gen` on union-gen's side, `{version}` replaced
+              by the project's pinned version (e.g. "--controller-gen-version={version}" to measure
+              union-gen apart from its own version detection; by default nothing is added, so the
+              line is the project's own)
 
 For each project the script makes two scratch copies of the project's prepared tree, runs the
 project's manifests lines in each (`sh -c LINE` in the tree's root, as make runs a recipe line,
@@ -134,7 +138,8 @@ def compare_project(p, args, oracle, env, scratch):
     name = p["name"]
     src = os.path.join(oracle, p["src"])
     real = os.path.join(oracle, "bin", "controller-gen-" + p["controller_gen_version"])
-    union = real if args.real_only else f"{os.path.abspath(args.union_gen)} controller-gen"
+    extra = args.union_args.replace("{version}", p["controller_gen_version"])
+    union = real if args.real_only else f"{os.path.abspath(args.union_gen)} controller-gen {extra}".rstrip()
     runs = {}
     for side, tool in (("real", real), ("union", union)):
         tree = os.path.join(scratch, name, side)
@@ -211,6 +216,7 @@ def main():
     ap.add_argument("--json")
     ap.add_argument("--max-diff-lines", type=int, default=40)
     ap.add_argument("--keep", action="store_true")
+    ap.add_argument("--union-args", default="")
     args = ap.parse_args()
     oracle = os.path.abspath(args.oracle_dir)
     projects = json.load(open(os.path.join(oracle, "projects.json")))["projects"]
