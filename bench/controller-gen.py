@@ -16,7 +16,8 @@ usage: bench/controller-gen.py N UNION_GEN ORACLE_DIR [--only NAME[,NAME...]] [-
   --union-args ARGS  as for scripts/compare-real-controller-gen.py (`{version}`: the pinned version)
 
 One run of a project is all of its manifests lines in order (`sh -c LINE` in a scratch copy of
-the tree, CONTROLLER_GEN set to the tool), as `make manifests` runs them. Wall time is measured
+the tree, CONTROLLER_GEN set to the tool; for union-gen a two-line sh wrapper that execs
+`UNION_GEN controller-gen`, as the compare script uses), as `make manifests` runs them. Wall time is measured
 around the lines; CPU (user+sys) and peak RSS come from wait4 on each line's shell, so they include
 the processes the tool starts (controller-gen's `go list`). Peak RSS is the largest of the lines.
 A run whose line fails is reported (the medians then mean little).
@@ -88,7 +89,7 @@ def main():
         for p in projects:
             real = os.path.join(oracle, "bin", "controller-gen-" + p["controller_gen_version"])
             extra = args.union_args.replace("{version}", p["controller_gen_version"])
-            union = real if args.real_only else f"{os.path.abspath(args.union_gen)} controller-gen {extra}".rstrip()
+            union = real if args.real_only else compare.union_wrapper(os.path.join(scratch, p["name"]), args.union_gen, extra)
             tools = {"controller-gen": real, "union-gen": union}
             trees = {}
             for side in tools:

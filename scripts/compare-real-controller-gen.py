@@ -21,7 +21,8 @@ usage: compare-real-controller-gen.py UNION_GEN ORACLE_DIR [--only NAME[,NAME...
 
 For each project the script makes two scratch copies of the project's prepared tree, runs the
 project's manifests lines in each (`sh -c LINE` in the tree's root, as make runs a recipe line,
-with CONTROLLER_GEN set to the real binary in one and to `UNION_GEN controller-gen` in the other,
+with CONTROLLER_GEN set to the real binary in one and to `UNION_GEN controller-gen` in the other
+(a two-line sh wrapper that execs it, since some scripts quote "$CONTROLLER_GEN"),
 ROOT set to the copy's root where the Makefile says $(PWD) or $(CURDIR)), and collects every file
 either run wrote. Each written file is sorted by the kinds it holds (CustomResourceDefinition: crd,
 Role/ClusterRole: role, Mutating/ValidatingWebhookConfiguration: webhook) and compared three ways:
@@ -130,6 +131,18 @@ def read(path):
         return None
 
 
+def union_wrapper(scratch, union_gen, extra):
+    """An executable standing for `UNION_GEN controller-gen EXTRA`: some projects' scripts quote
+    "$CONTROLLER_GEN" (one word), as a user of such a script would have to write it."""
+    os.makedirs(scratch, exist_ok=True)
+    path = os.path.join(scratch, "union-gen-controller-gen")
+    words = " ".join("'" + w.replace("'", "'\\''") + "'" for w in [os.path.abspath(union_gen), "controller-gen", *extra.split()])
+    with open(path, "w") as f:
+        f.write(f'#!/bin/sh\nexec {words} "$@"\n')
+    os.chmod(path, 0o755)
+    return path
+
+
 def copy_tree(src, dst):
     shutil.copytree(src, dst, symlinks=True, ignore=shutil.ignore_patterns(".git"))
 
@@ -139,7 +152,7 @@ def compare_project(p, args, oracle, env, scratch):
     src = os.path.join(oracle, p["src"])
     real = os.path.join(oracle, "bin", "controller-gen-" + p["controller_gen_version"])
     extra = args.union_args.replace("{version}", p["controller_gen_version"])
-    union = real if args.real_only else f"{os.path.abspath(args.union_gen)} controller-gen {extra}".rstrip()
+    union = real if args.real_only else union_wrapper(os.path.join(scratch, name), args.union_gen, extra)
     runs = {}
     for side, tool in (("real", real), ("union", union)):
         tree = os.path.join(scratch, name, side)
