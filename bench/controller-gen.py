@@ -29,6 +29,7 @@ import importlib.util
 import json
 import os
 import shutil
+import signal
 import statistics
 import sys
 import tempfile
@@ -82,6 +83,7 @@ def main():
     only = {x for x in args.only.split(",") if x}
     projects = [p for p in projects if not only or p["name"] in only]
     env = compare.load_env(oracle)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so the scratch copies are removed
     scratch = tempfile.mkdtemp(prefix="bench-controller-gen-")
     results = []
     print(f"{'project':28} {'version':8} {'tool':15} {'wall s':>8} {'(min-max)':>15} {'CPU s':>7} {'RSS MiB':>8}")

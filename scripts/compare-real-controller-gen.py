@@ -54,6 +54,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -237,6 +238,7 @@ def main():
     if only:
         projects = [p for p in projects if p["name"] in only]
     env = load_env(oracle)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so the scratch copies are removed
     scratch = tempfile.mkdtemp(prefix="compare-controller-gen-")
     results = []
     try:
