@@ -13,6 +13,8 @@ usage: bench/controller-gen.py N UNION_GEN ORACLE_DIR [--only NAME[,NAME...]] [-
               says what it holds and how to recreate it): env.sh, bin/controller-gen-vX.Y.Z,
               projects.json with each project's tree, pinned version and command lines
   --real-only time the real controller-gen in both columns (tests this script)
+  --only-generators LIST  as for scripts/compare-real-controller-gen.py: drop the other generators
+              from every line on both sides (while union-gen refuses rbac/webhook)
   --union-args ARGS  as for scripts/compare-real-controller-gen.py (`{version}`: the pinned version)
 
 One run of a project is all of its manifests lines in order (`sh -c LINE` in a scratch copy of
@@ -77,6 +79,7 @@ def main():
     ap.add_argument("--real-only", action="store_true")
     ap.add_argument("--json")
     ap.add_argument("--union-args", default="")
+    ap.add_argument("--only-generators", default="")
     args = ap.parse_args()
     oracle = os.path.abspath(args.oracle_dir)
     projects = json.load(open(os.path.join(oracle, "projects.json")))["projects"]
@@ -93,16 +96,21 @@ def main():
             extra = args.union_args.replace("{version}", p["controller_gen_version"])
             union = real if args.real_only else compare.union_wrapper(os.path.join(scratch, p["name"]), args.union_gen, extra)
             tools = {"controller-gen": real, "union-gen": union}
+            commands = p["commands"]
+            if args.only_generators:
+                keep = set(args.only_generators.split(","))
+                commands = [compare.keep_generators(c, keep) for c in commands]
+                commands = [c for c in commands if "CONTROLLER_GEN" not in c or compare.GENERATOR_WORD.search(c)]
             trees = {}
             for side in tools:
                 trees[side] = os.path.join(scratch, p["name"], side)
                 compare.copy_tree(os.path.join(oracle, p["src"]), trees[side])
-                run_project(trees[side], p["commands"], tools[side], env)  # warm-up
+                run_project(trees[side], commands, tools[side], env)  # warm-up
             samples = {side: [] for side in tools}
             order = list(tools)
             for i in range(args.n):
                 for side in (order if i % 2 == 0 else order[::-1]):
-                    samples[side].append(run_project(trees[side], p["commands"], tools[side], env))
+                    samples[side].append(run_project(trees[side], commands, tools[side], env))
             res = {"name": p["name"], "version": p["controller_gen_version"], "runs": args.n,
                    **{side: summary(s) for side, s in samples.items()}}
             res["wall_ratio"] = round(res["union-gen"]["median_wall_s"] / res["controller-gen"]["median_wall_s"], 3)

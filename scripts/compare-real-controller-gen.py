@@ -14,6 +14,9 @@ usage: compare-real-controller-gen.py UNION_GEN ORACLE_DIR [--only NAME[,NAME...
   --out DIR   keep the full diffs there (one .diff per differing file) and both runs' stderr
   --json FILE the per-project figures as JSON
   --keep      leave the scratch copies (printed) instead of deleting them
+  --only-generators LIST  drop the other generators (and their output: rules) from every line, on
+              both sides (e.g. `crd` while union-gen refuses rbac/webhook); the project's line unchanged
+              is the default and the measure
   --union-args ARGS  words put right after `controller-gen` on union-gen's side, `{version}` replaced
               by the project's pinned version (e.g. "--controller-gen-version={version}" to measure
               union-gen apart from its own version detection; by default nothing is added, so the
@@ -132,6 +135,15 @@ def read(path):
         return None
 
 
+GENERATOR_WORD = re.compile(r'(?<![^\s])"?(?:output:)?(rbac|webhook|crd)(?::[^\s"]*)?"?(?![^\s])')
+
+
+def keep_generators(line, keep):
+    """The line without the words of generators not in keep (`rbac:roleName=x`, `webhook`,
+    `output:webhook:artifacts:config=DIR`, ...)."""
+    return GENERATOR_WORD.sub(lambda m: m.group(0) if m.group(1) in keep else "", line)
+
+
 def union_wrapper(scratch, union_gen, extra):
     """An executable standing for `UNION_GEN controller-gen EXTRA`: some projects' scripts quote
     "$CONTROLLER_GEN" (one word), as a user of such a script would have to write it."""
@@ -154,13 +166,19 @@ def compare_project(p, args, oracle, env, scratch):
     real = os.path.join(oracle, "bin", "controller-gen-" + p["controller_gen_version"])
     extra = args.union_args.replace("{version}", p["controller_gen_version"])
     union = real if args.real_only else union_wrapper(os.path.join(scratch, name), args.union_gen, extra)
+    commands = p["commands"]
+    if args.only_generators:
+        keep = set(args.only_generators.split(","))
+        commands = [keep_generators(c, keep) for c in commands]
+        # a controller-gen line left with no generator is dropped (jobset's webhook-only line)
+        commands = [c for c in commands if "CONTROLLER_GEN" not in c or GENERATOR_WORD.search(c)]
     runs = {}
     for side, tool in (("real", real), ("union", union)):
         tree = os.path.join(scratch, name, side)
         copy_tree(src, tree)
         logpath = os.path.join(scratch, name, side + ".log")
         with open(logpath, "wb") as log:
-            code, wall, written = run_lines(tree, p["commands"], tool, env, log)
+            code, wall, written = run_lines(tree, commands, tool, env, log)
         runs[side] = {"tree": tree, "exit": code, "wall_s": round(wall, 3), "written": written,
                       "log": read(logpath).decode("utf-8", "replace")}
     files = sorted(set(runs["real"]["written"]) | set(runs["union"]["written"]))
@@ -231,6 +249,7 @@ def main():
     ap.add_argument("--max-diff-lines", type=int, default=40)
     ap.add_argument("--keep", action="store_true")
     ap.add_argument("--union-args", default="")
+    ap.add_argument("--only-generators", default="")
     args = ap.parse_args()
     oracle = os.path.abspath(args.oracle_dir)
     projects = json.load(open(os.path.join(oracle, "projects.json")))["projects"]
