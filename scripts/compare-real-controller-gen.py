@@ -275,6 +275,8 @@ def main():
                     with open(os.path.join(d, side + ".log"), "w") as fh:
                         fh.write(res["runs"][side]["log"])
             sys.stdout.flush()
+            if not args.keep:  # one project's copies at a time: vendored trees are large
+                shutil.rmtree(os.path.join(scratch, p["name"]), ignore_errors=True)
     finally:
         if args.keep:
             print(f"scratch copies kept in {scratch}")
