@@ -17,6 +17,8 @@ import sys
 # unless listed in SAME_LAYER_OK).
 STAGES = [
     ["limits", "source", "golit", "yaml11", "exit", "kube_openapi_versions"],
+    # Readers every stage may use, over the bottom layer: Kubernetes' YAML, cel-go's bounds.
+    ["kube_yaml", "cel_limits"],
     ["diag"],
     ["markers"],
     ["syntax"],

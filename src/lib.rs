@@ -16,6 +16,7 @@ pub mod emit;
 pub mod exit;
 pub mod golit;
 pub mod kube_openapi_versions;
+pub mod kube_yaml;
 pub mod limits;
 pub mod load;
 pub mod markers;

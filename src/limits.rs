@@ -57,7 +57,39 @@ pub const SCHEMA_NESTING: usize = 128;
 /// few per core only adds contention (a typo such as `-j 100000` would exhaust the system).
 pub const JOBS: u16 = 256;
 
-/// Nesting of an object `validate` reads (YAML/JSON) and of the schema walk over it: the API
-/// server's JSON decoder refuses objects nested deeper than 10000 levels; real objects are a
-/// few dozen deep, and a deeper one would overflow the stack of a recursive walk.
-pub const OBJECT_NESTING: usize = 256;
+/// Nesting of an object `validate` reads (YAML/JSON) and of every walk over it, and of a
+/// manifest `crd` reads: go-yaml's scanner refuses YAML nested deeper (`max_flow_level`,
+/// `max_indents`: "exceeded max depth of 10000") and the API server's JSON decoder (Go's
+/// `encoding/json` `maxNestingDepth`) JSON nested deeper.
+pub const OBJECT_NESTING: usize = 10_000;
+
+/// Bytes of one document (an object, a List, one document of a stream, a manifest's CRD): the
+/// API server's `MaxRequestBodyBytes` (3 MiB, k8s.io/apiserver `pkg/server/config.go`,
+/// `DefaultMaxRequestSizeBytes`); a larger request is refused ("Request entity too large").
+pub const MAX_REQUEST_BODY_BYTES: usize = 3 * 1024 * 1024;
+
+/// go-yaml v2's alias-expansion budget (`decode.go`, `alias_ratio_range_low`/`_high`, which
+/// kubectl's YAML reading applies): in a document of up to 400,000 decoded nodes 99% may come
+/// from aliases, scaling down to 10% at 4,000,000; past it, "document contains excessive
+/// aliasing".
+pub const YAML_ALIAS_RATIO_RANGE: (u64, u64) = (400_000, 4_000_000);
+
+/// The stack of the thread that holds and walks objects nested up to [`OBJECT_NESTING`]
+/// (`validate`'s run, the reader's tests and fuzz target): the walks over an object (defaults,
+/// schema, pruning, CEL values) and dropping it recurse once per level; cel's parser needs
+/// tens of MiB at cel-go's nesting bound. Only the pages touched are committed.
+pub const DEEP_STACK_BYTES: usize = 256 << 20;
+
+/// Runs `f` on a thread with a [`DEEP_STACK_BYTES`] stack and returns what it returns (a
+/// panic in it is resumed here); `Err` when no such thread can be started.
+pub fn on_deep_stack<T: Send>(f: impl FnOnce() -> T + Send) -> std::io::Result<T> {
+    std::thread::scope(|scope| {
+        let handle = std::thread::Builder::new()
+            .name("deep-stack".into())
+            .stack_size(DEEP_STACK_BYTES)
+            .spawn_scoped(scope, f)?;
+        Ok(handle
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+    })
+}

@@ -21,7 +21,7 @@ use serde_json::Value;
 use super::cel_library::{kubernetes_functions, optional, K8S_ERROR};
 use super::objects::Seg;
 use super::schema::{NodeId, Schemas, View};
-use super::structural::{field_string, go_quote, go_value};
+use super::structural::{field_string, go_quote};
 use super::{Cause, Reason};
 
 /// Compiled rules and the interpreter's context, shared by every object of a run.
@@ -147,7 +147,6 @@ impl Rules {
                     node_id: *node_id,
                     index,
                     view: &view,
-                    value,
                     this: &this,
                     old_self,
                 };
@@ -185,7 +184,6 @@ impl Rules {
             node_id,
             index,
             view,
-            value,
             this,
             old_self,
         } = at;
@@ -220,7 +218,6 @@ impl Rules {
         let outcome = program.execute(&scope);
         // The schema's type (empty for int-or-string and untyped nodes).
         let type_name = view.types().first().cloned().unwrap_or_default();
-        let _ = json_type(value);
         let mut field_path = path.to_vec();
         if let Some(extra) = &spec.field_path {
             field_path.extend(parse_field_path(extra));
@@ -311,7 +308,6 @@ fn failure_cause(
             format!("Invalid value: {}: {detail}", go_quote(type_name)),
         ),
     };
-    let _ = go_value;
     Cause {
         path: field_path,
         message: format!("{field}: {body}"),
@@ -364,7 +360,6 @@ struct At<'a> {
     node_id: NodeId,
     index: usize,
     view: &'a View<'a>,
-    value: &'a Value,
     this: &'a Cel,
     /// `oldSelf` when the old object has a value correlated with this one and the rule is a
     /// transition rule.
@@ -461,18 +456,6 @@ fn parse_field_path(text: &str) -> Vec<Seg> {
         }
     }
     out
-}
-
-fn json_type(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(n) if n.is_f64() => "number",
-        Value::Number(_) => "integer",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
 }
 
 /// The value as the API server's CEL sees it.

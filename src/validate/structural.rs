@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 use super::objects::Seg;
 use super::schema::{Node, NodeId, Schemas, View};
 use super::{Cause, Reason};
+pub use crate::golit::{go_float, go_quote};
 
 /// Fills in defaults, depth first, and prunes nulls the schema does not allow.
 pub fn apply_defaults(schemas: &Schemas, id: NodeId, value: &mut Value, depth: usize) {
@@ -70,7 +71,9 @@ pub struct Walker<'s> {
     pub path: Vec<Seg>,
 }
 
-fn json_type(value: &Value) -> &'static str {
+/// The JSON type of a value in kube-openapi's words (`integer` for an int64, `number` for a
+/// float64, as the API server's decoder reads them).
+pub fn json_type(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "boolean",
@@ -93,28 +96,6 @@ pub fn go_value(value: &Value) -> String {
         },
         Value::Bool(b) => b.to_string(),
         other => other.to_string(),
-    }
-}
-
-/// Go's `strconv.Quote` for the common cases.
-pub fn go_quote(s: &str) -> String {
-    serde_json::to_string(s).unwrap_or_default()
-}
-
-/// Go's `%v` of a float64.
-fn go_float(f: f64) -> String {
-    if f.fract() == 0.0 && f.abs() < 1e21 {
-        format!("{}", f as i64)
-    } else if f.abs() >= 1e21 || (f != 0.0 && f.abs() < 1e-4) {
-        let s = format!("{f:e}");
-        // Rust `1e21` → Go `1e+21`
-        match s.split_once('e') {
-            Some((m, e)) if !e.starts_with('-') => format!("{m}e+{e:0>2}"),
-            Some((m, e)) => format!("{m}e-{:0>2}", &e[1..]),
-            None => s,
-        }
-    } else {
-        format!("{f}")
     }
 }
 
