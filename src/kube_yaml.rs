@@ -295,9 +295,9 @@ mod events {
     /// libyaml's error: its problem, where, and the context it was in.
     pub struct Problem {
         pub problem: String,
-        pub context: Option<String>,
         pub offset: usize,
         pub line: usize,
+        pub context_line: usize,
         pub scanner: bool,
     }
 
@@ -404,10 +404,11 @@ mod events {
                     .then(|| std::ffi::CStr::from_ptr(ptr).to_string_lossy().into_owned())
             };
             Problem {
-                problem: text(p.problem).unwrap_or_else(|| "unknown problem parsing YAML".into()),
-                context: text(p.context),
+                problem: text(p.problem)
+                    .unwrap_or_else(|| "unknown problem parsing YAML content".into()),
                 offset: p.problem_mark.index as usize,
                 line: p.problem_mark.line as usize,
+                context_line: p.context_mark.line as usize,
                 scanner: p.error == sys::YAML_SCANNER_ERROR,
             }
         }
@@ -454,12 +455,16 @@ impl Tree {
         let mut root = None;
         loop {
             let (event, offset, line) = parser.next().map_err(|p| {
-                let line = if p.scanner { p.line + 1 } else { p.line };
-                let message = match (&p.context, line) {
-                    (Some(context), 0) => format!("yaml: {} {}", context, p.problem),
-                    (Some(context), line) => format!("yaml: line {line}: {context} {}", p.problem),
-                    (None, 0) => format!("yaml: {}", p.problem),
-                    (None, line) => format!("yaml: line {line}: {}", p.problem),
+                // go-yaml's `parser.fail`: the problem's line (a scanner's counted from 1, a
+                // parser's as it is), else the context's; the problem alone.
+                let line = match (p.line, p.scanner) {
+                    (0, _) => p.context_line,
+                    (line, true) => line + 1,
+                    (line, false) => line,
+                };
+                let message = match line {
+                    0 => format!("yaml: {}", p.problem),
+                    line => format!("yaml: line {line}: {}", p.problem),
                 };
                 ReadError {
                     offset: base + p.offset.min(source.len()),

@@ -74,6 +74,14 @@ pub const MAX_REQUEST_BODY_BYTES: usize = 3 * 1024 * 1024;
 /// aliasing".
 pub const YAML_ALIAS_RATIO_RANGE: (u64, u64) = (400_000, 4_000_000);
 
+/// How deep `validate` walks a directory of objects (the go tool's walk has no bound but the
+/// file system's; links are not followed, so only real nesting counts).
+pub const WALK_DEPTH: usize = 64;
+
+/// Directory entries `validate` looks at in one walk, files and directories together: a
+/// bound on the time a walk of a huge tree (`validate /`) takes before anything is read.
+pub const WALK_ENTRIES: usize = 1_000_000;
+
 /// The stack of the thread that holds and walks objects nested up to [`OBJECT_NESTING`]
 /// (`validate`'s run, the reader's tests and fuzz target): the walks over an object (defaults,
 /// schema, pruning, CEL values) and dropping it recurse once per level; cel's parser needs
