@@ -8,6 +8,7 @@
 //! [`verify`] are the only ways results reach the disk or are compared with it. [`cli`] is
 //! the command layer on top: the only module that parses a command line.
 
+pub mod cel_limits;
 pub mod cli;
 pub mod crd;
 pub mod diag;

@@ -74,6 +74,24 @@ pub const MAX_REQUEST_BODY_BYTES: usize = 3 * 1024 * 1024;
 /// aliasing".
 pub const YAML_ALIAS_RATIO_RANGE: (u64, u64) = (400_000, 4_000_000);
 
+/// cel-go's parser recursion bound (`parser.MaxRecursionDepth`'s default, 250; Kubernetes sets
+/// none of its own, its `TestCELMaxRecursionDepth` pins it): deeper expressions are refused
+/// with "expression recursion limit exceeded: 250" or "max recursion depth exceeded".
+pub const CEL_MAX_RECURSION_DEPTH: usize = 250;
+
+/// cel-go's parser size bound (`parser.ExpressionSizeCodePointLimit`'s default): code points of
+/// one CEL expression.
+pub const CEL_EXPRESSION_SIZE_CODE_POINT_LIMIT: usize = 100_000;
+
+/// The API server's runtime cost limit of one CEL rule evaluation (k8s.io/apiserver
+/// `pkg/apis/cel/config.go` `PerCallLimit`): past it, "operation cancelled: actual cost limit
+/// exceeded" and no further rule of the object runs.
+pub const CEL_PER_CALL_LIMIT: u64 = 1_000_000;
+
+/// The API server's runtime cost budget of all CEL rules of one object (`RuntimeCELCostBudget`):
+/// past it, "validation failed due to running out of cost budget".
+pub const CEL_RUNTIME_COST_BUDGET: u64 = 10_000_000;
+
 /// How deep `validate` walks a directory of objects (the go tool's walk has no bound but the
 /// file system's; links are not followed, so only real nesting counts).
 pub const WALK_DEPTH: usize = 64;
