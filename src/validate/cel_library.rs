@@ -200,11 +200,16 @@ fn list_functions(context: &mut Context<'static, 'static>) {
     let _ = context.add_function("sum", move |ftx: &FunctionContext| -> R {
         let l = list(ftx)?;
         if l.iter().all(|v| matches!(v, Cel::Int(_))) {
-            Ok(Cel::Int(
-                l.iter()
-                    .map(|v| if let Cel::Int(i) = v { *i } else { 0 })
-                    .sum(),
-            ))
+            // cel-go's sum of ints fails on overflow ("integer overflow").
+            let mut total: i64 = 0;
+            for v in l.iter() {
+                if let Cel::Int(i) = v {
+                    total = total
+                        .checked_add(*i)
+                        .ok_or_else(|| k8s_err("sum", "integer overflow"))?;
+                }
+            }
+            Ok(Cel::Int(total))
         } else if let Some(Cel::Duration(first)) = l.first() {
             let mut total = *first;
             for v in l.iter().skip(1) {

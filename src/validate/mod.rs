@@ -10,6 +10,7 @@
 //! and writes nothing.
 
 pub mod cel_library;
+pub mod cost;
 pub mod formats;
 pub mod go_net;
 pub mod metadata;
