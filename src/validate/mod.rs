@@ -591,7 +591,8 @@ pub fn validate_object(
     let metadata_schema = schema::View::new(schemas, root)
         .property("metadata")
         .is_some_and(|m| schema::View::new(schemas, m).has_properties());
-    if let Some(metadata) = value.get("metadata") {
+    // `metadata: null` is no metadata (the API server decodes it so).
+    if let Some(metadata) = value.get("metadata").filter(|m| !m.is_null()) {
         metadata::check(&mut walker, metadata, true, !metadata_schema);
     } else {
         walker.path.push(Seg::Key("metadata".into()));

@@ -520,17 +520,25 @@ pub fn old_children<'v>(
                 .first(|n| (!n.list_map_keys.is_empty()).then_some(n.list_map_keys.as_slice()))
                 .unwrap_or(&[]);
             let is_map = view.first(|n| n.list_type.as_deref()) == Some("map") && !keys.is_empty();
+            let (true, Some(old_items)) = (is_map, old_items) else {
+                return vec![None; items.len()];
+            };
+            // The old items by their map keys (the first of equal keys), hashed: pairing is
+            // linear in the list.
+            let key_of = |item: &Value| -> String {
+                let values: Vec<Value> = keys
+                    .iter()
+                    .map(|key| item.get(key.as_str()).cloned().unwrap_or(Value::Null))
+                    .collect();
+                super::structural::canonical(&Value::Array(values))
+            };
+            let mut by_key: HashMap<String, &'v Value> = HashMap::with_capacity(old_items.len());
+            for candidate in old_items {
+                by_key.entry(key_of(candidate)).or_insert(candidate);
+            }
             items
                 .iter()
-                .map(|item| {
-                    if !is_map {
-                        return None;
-                    }
-                    old_items?.iter().find(|candidate| {
-                        keys.iter()
-                            .all(|key| item.get(key.as_str()) == candidate.get(key.as_str()))
-                    })
-                })
+                .map(|item| by_key.get(&key_of(item)).copied())
                 .collect()
         }
         _ => Vec::new(),
