@@ -248,6 +248,21 @@ fn list_functions(context: &mut Context<'static, 'static>) {
 
 /// The regex library: `find`, `findAll`.
 fn regex_functions(context: &mut Context<'static, 'static>) {
+    // `matches` (routed here by `go_regex::route_matches`): `s.matches(re)`, `matches(s, re)`.
+    let _ = context.add_function(
+        super::go_regex::MATCHES,
+        |ftx: &FunctionContext,
+         cel::extractors::Arguments(args): cel::extractors::Arguments|
+         -> R {
+            let (s, pattern) = match (this_value(ftx), args.as_slice()) {
+                (Some(Cel::String(s)), [Cel::String(p)]) => (s, p.clone()),
+                (None, [Cel::String(s), Cel::String(p)]) => (s.clone(), p.clone()),
+                _ => return Err(err("matches", "expected strings")),
+            };
+            let re = super::go_regex::compile(&pattern).map_err(|e| err("matches", e))?;
+            Ok(Cel::Bool(re.is_match(&s)))
+        },
+    );
     let _ = context.add_function(
         "find",
         |ftx: &FunctionContext,
@@ -257,7 +272,7 @@ fn regex_functions(context: &mut Context<'static, 'static>) {
                 return Err(err("find", "expected a string"));
             };
             let pattern = string_arg(&args, 0, "find")?;
-            let re = regex::Regex::new(&pattern).map_err(|e| err("find", e))?;
+            let re = super::go_regex::compile(&pattern).map_err(|e| err("find", e))?;
             Ok(Cel::String(Arc::new(
                 re.find(&s)
                     .map_or(String::new(), |m| m.as_str().to_string()),
@@ -277,7 +292,7 @@ fn regex_functions(context: &mut Context<'static, 'static>) {
                 Some(Cel::Int(n)) if *n >= 0 => *n as usize,
                 _ => usize::MAX,
             };
-            let re = regex::Regex::new(&pattern).map_err(|e| err("findAll", e))?;
+            let re = super::go_regex::compile(&pattern).map_err(|e| err("findAll", e))?;
             Ok(Cel::List(Arc::new(
                 re.find_iter(&s)
                     .take(limit)

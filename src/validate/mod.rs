@@ -13,6 +13,7 @@ pub mod cel_library;
 pub mod cost;
 pub mod formats;
 pub mod go_net;
+pub mod go_regex;
 pub mod metadata;
 pub mod native;
 pub mod objects;

@@ -105,9 +105,9 @@ impl Rules {
                 crate::cel_limits::check(rule).map_err(Refused::ByCelGo)?;
                 env.compile(rule)
                     .map(|program| {
-                        Arc::new(Compiled {
-                            expression: cost::instrument(program.expression()),
-                        })
+                        let mut expression = cost::instrument(program.expression());
+                        super::go_regex::route_matches(&mut expression);
+                        Arc::new(Compiled { expression })
                     })
                     .map_err(|e| {
                         Refused::Unsupported(format!("the rule does not compile here: {e}"))
@@ -355,9 +355,9 @@ fn failure_message(
             .or_insert_with(|| {
                 crate::cel_limits::check(expression).ok()?;
                 let program = env.compile(expression).ok()?;
-                Some(Arc::new(Compiled {
-                    expression: cost::instrument(program.expression()),
-                }))
+                let mut expression = cost::instrument(program.expression());
+                super::go_regex::route_matches(&mut expression);
+                Some(Arc::new(Compiled { expression }))
             })
             .clone();
         let ran = compiled.map(|c| cost::run(&c.expression, scope, cost::PER_CALL));

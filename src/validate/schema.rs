@@ -232,7 +232,7 @@ fn value_keywords(node: &mut Node, object: &serde_json::Map<String, Value>, in_d
     node.max_properties = count("maxProperties");
     node.min_properties = count("minProperties");
     if let Some(pattern) = object.get("pattern").and_then(Value::as_str) {
-        node.pattern = Some((pattern.to_string(), regex::Regex::new(pattern).ok()));
+        node.pattern = Some((pattern.to_string(), super::go_regex::compile(pattern).ok()));
     }
     node.required = strings(object, "required");
 }
