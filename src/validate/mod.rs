@@ -17,6 +17,7 @@ pub mod go_regex;
 pub mod metadata;
 pub mod native;
 pub mod objects;
+pub mod quantity;
 pub mod rules;
 pub mod schema;
 pub mod semver;
