@@ -81,17 +81,30 @@ fn quiet_hook() {
     });
 }
 
-/// The hook: charges one step and what building its value cost, and gives the value back.
+/// The hook: charges the iteration's fixed cost (its second argument) and what building its
+/// value cost, and gives the value back.
 pub fn hook(args: &[Cel]) -> Result<Cel, ExecutionError> {
     let value = args.first().cloned().unwrap_or(Cel::Null);
+    let step = match args.get(1) {
+        Some(Cel::Int(step)) => *step as u64,
+        _ => 1,
+    };
     let built = match &value {
         // cel-go's AddString: a tenth of the bytes (`StringTraversalCostFactor`).
         Cel::String(s) => (s.len() as u64).div_ceil(10),
         _ => 0,
     };
-    charge(1 + built);
+    charge(step + built);
     Ok(value)
 }
+
+/// What cel-go charges at least for one iteration of each macro's loop, besides the user's
+/// expression: `all`/`exists` evaluate `@not_strictly_false(@result)` (a call and a read) and
+/// read `@result` again (3); `map` reads `@result`, builds a one-item list (10) and appends
+/// it (1): 12; a `filter` or `exists_one` step at least reads `@result` (1).
+const LOGICAL_STEP: i64 = 3;
+const APPEND_STEP: i64 = 12;
+const OTHER_STEP: i64 = 1;
 
 /// `expression` with the hook around each comprehension's per-iteration work: the operand
 /// of the accumulating `&&`/`||` (`all`, `exists`), the item appended (`map`), the condition
@@ -136,7 +149,7 @@ fn wrap_step(comprehension: &mut ComprehensionExpr) {
     let accu = comprehension.accu_var.clone();
     let is_accu = |e: &IdedExpr| matches!(&e.expr, Expr::Ident(name) if *name == accu);
     let step = &mut comprehension.loop_step;
-    let target: &mut IdedExpr = match &mut step.expr {
+    let (target, cost): (&mut IdedExpr, i64) = match &mut step.expr {
         // all / exists: `@result && p` / `@result || p`.
         Expr::Call(call)
             if call.target.is_none()
@@ -144,7 +157,7 @@ fn wrap_step(comprehension: &mut ComprehensionExpr) {
                 && is_accu(&call.args[0])
                 && matches!(call.func_name.as_str(), "_&&_" | "_||_") =>
         {
-            &mut call.args[1]
+            (&mut call.args[1], LOGICAL_STEP)
         }
         // map: `@result + [f]`.
         Expr::Call(call)
@@ -154,13 +167,15 @@ fn wrap_step(comprehension: &mut ComprehensionExpr) {
                 && matches!(&call.args[1].expr, Expr::List(l) if l.elements.len() == 1) =>
         {
             match &mut call.args[1].expr {
-                Expr::List(list) => &mut list.elements[0],
+                Expr::List(list) => (&mut list.elements[0], APPEND_STEP),
                 _ => return,
             }
         }
         // filter, exists_one, map with a filter: `p ? … : @result`.
-        Expr::Call(call) if call.func_name == "_?_:_" && call.args.len() == 3 => &mut call.args[0],
-        _ => step,
+        Expr::Call(call) if call.func_name == "_?_:_" && call.args.len() == 3 => {
+            (&mut call.args[0], OTHER_STEP)
+        }
+        _ => (step, OTHER_STEP),
     };
     let inner = std::mem::take(target);
     let id = inner.id;
@@ -169,7 +184,13 @@ fn wrap_step(comprehension: &mut ComprehensionExpr) {
         expr: Expr::Call(CallExpr {
             func_name: HOOK.to_string(),
             target: None,
-            args: vec![inner],
+            args: vec![
+                inner,
+                IdedExpr {
+                    id,
+                    expr: Expr::Literal(cel::common::ast::LiteralValue::Int(cost.into())),
+                },
+            ],
         }),
     };
 }

@@ -388,6 +388,9 @@ impl Checker<'_> {
             ));
             return verdict;
         }
+        if let Some(verdict) = self.duplicate_keys(&object, &mut verdict) {
+            return verdict;
+        }
         let (group, version) = group_version(&verdict.api_version);
         let Some((root, status_subresource)) = self
             .kinds
@@ -424,20 +427,6 @@ impl Checker<'_> {
             has_rules,
             self.options.field_validation,
         );
-        if !object.duplicates.is_empty() {
-            // Keys given twice fail strict decoding, before any validation, as unknown
-            // fields do; otherwise they are warnings (Warn) or nothing (Ignore).
-            if self.options.field_validation == FieldValidation::Strict {
-                causes.retain(|c| c.reason == Reason::Unknown);
-            }
-            let duplicates = object.duplicates.iter().map(|duplicate| Cause {
-                path: duplicate.path.clone(),
-                field: structural::field_string(&duplicate.path),
-                reason: Reason::Unknown,
-                message: duplicate.message.clone(),
-            });
-            causes.splice(0..0, duplicates);
-        }
         if self.options.field_validation != FieldValidation::Strict {
             let (unknown, rest): (Vec<Cause>, Vec<Cause>) = causes
                 .into_iter()
@@ -471,6 +460,46 @@ impl Checker<'_> {
         }
         verdict.causes = Some(located);
         verdict
+    }
+
+    /// Keys given twice: the request fails strict decoding (`--field-validation Strict`, the
+    /// default), whatever its kind, before any validation — the object's verdict then; a
+    /// warning each under `Warn`; nothing under `Ignore`.
+    fn duplicate_keys(&mut self, object: &Object, verdict: &mut Verdict) -> Option<Verdict> {
+        if object.duplicates.is_empty() || self.options.field_validation == FieldValidation::Ignore
+        {
+            return None;
+        }
+        let mut located = Vec::new();
+        for duplicate in &object.duplicates {
+            let at = object.locate(&duplicate.path);
+            let span = Span::new(object.file, at..at);
+            if self.options.field_validation == FieldValidation::Warn {
+                self.diagnostics.push(Diagnostic::new(
+                    Code::ValidateUnknownField,
+                    span,
+                    format!("{} (the later value is kept)", duplicate.message),
+                ));
+                continue;
+            }
+            self.diagnostics.push(
+                Diagnostic::new(Code::ValidateInvalid, span, duplicate.message.clone()).with_help(
+                    format!("{} {}: strict decoding error", verdict.kind, verdict.name),
+                ),
+            );
+            let cause = Cause {
+                path: duplicate.path.clone(),
+                field: structural::field_string(&duplicate.path),
+                reason: Reason::Unknown,
+                message: duplicate.message.clone(),
+            };
+            located.push((cause, at));
+        }
+        if located.is_empty() {
+            return None;
+        }
+        verdict.causes = Some(located);
+        Some(verdict.clone())
     }
 
     /// An object whose kind has no schema: a warning, an error under `--strict`.
