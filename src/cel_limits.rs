@@ -246,33 +246,57 @@ enum Pending {
 /// per open bracket): the listener's levels as brackets open, the visitor's depth as the
 /// operators are applied (each subtree's depth is the deepest of its leaves).
 fn measure(text: &str) -> Nesting {
-    let mut levels: Vec<Level> = vec![Level {
-        ternaries: 0,
-        counted: false,
-        deepest: 0,
-        receiver: 0,
-    }];
-    // Per level: pending operators and operand depths (flattened, with level marks).
-    let mut operators: Vec<Vec<Pending>> = vec![Vec::new()];
-    let mut operands: Vec<Vec<usize>> = vec![Vec::new()];
-    let mut out = Nesting::default();
-    let mut open_ternaries = 0usize;
-    // Whether the previous token ended an operand (a `(` or `[` then is a call or an index).
-    let mut after_operand = false;
-    let mut member_call = false;
     let tokens = tokens(text);
+    let mut meter = Meter {
+        levels: vec![Level {
+            ternaries: 0,
+            counted: false,
+            deepest: 0,
+            receiver: 0,
+        }],
+        operators: vec![Vec::new()],
+        operands: vec![Vec::new()],
+        open_ternaries: 0,
+        after_operand: false,
+        member_call: false,
+        out: Nesting::default(),
+    };
     let mut i = 0;
     while i < tokens.len() {
         let token = tokens[i];
         i += 1;
-        let top = levels.len() - 1;
+        meter.token(token, &tokens, &mut i);
+        meter.out.levels = meter
+            .out
+            .levels
+            .max(meter.levels.len() + meter.open_ternaries);
+    }
+    meter.finish()
+}
+
+/// The state of [`measure`]'s pass.
+struct Meter {
+    levels: Vec<Level>,
+    /// Per level: pending operators and operand depths.
+    operators: Vec<Vec<Pending>>,
+    operands: Vec<Vec<usize>>,
+    open_ternaries: usize,
+    /// Whether the previous token ended an operand (a `(` or `[` then is a call or an index).
+    after_operand: bool,
+    member_call: bool,
+    out: Nesting,
+}
+
+impl Meter {
+    fn token(&mut self, token: Token, tokens: &[Token], i: &mut usize) {
+        let top = self.levels.len() - 1;
         match token {
             Token::Operand => {
-                operands[top].push(0);
-                after_operand = true;
+                self.operands[top].push(0);
+                self.after_operand = true;
             }
-            Token::Prefix => after_operand = false,
-            Token::Binary(_) | Token::In if !after_operand => {
+            Token::Prefix => self.after_operand = false,
+            Token::Binary(_) | Token::In if !self.after_operand => {
                 // A unary minus (or a stray operator): no depth of its own.
             }
             Token::Binary(_) | Token::In => {
@@ -280,104 +304,119 @@ fn measure(text: &str) -> Nesting {
                     Token::Binary(precedence) => precedence,
                     _ => RELATION,
                 };
-                reduce(&mut operators[top], &mut operands[top], precedence);
-                operators[top].push(Pending::Binary(precedence));
-                after_operand = false;
+                reduce(
+                    &mut self.operators[top],
+                    &mut self.operands[top],
+                    precedence,
+                );
+                self.operators[top].push(Pending::Binary(precedence));
+                self.after_operand = false;
             }
             Token::Question => {
-                reduce(&mut operators[top], &mut operands[top], OR);
-                operators[top].push(Pending::Question);
-                open_ternaries += 1;
-                levels[top].ternaries += 1;
-                after_operand = false;
+                reduce(&mut self.operators[top], &mut self.operands[top], OR);
+                self.operators[top].push(Pending::Question);
+                self.open_ternaries += 1;
+                self.levels[top].ternaries += 1;
+                self.after_operand = false;
             }
-            Token::Colon => {
-                // A ternary's `:` closes its middle branch; a map entry's separates key and
-                // value (a new element).
-                if operators[top]
-                    .iter()
-                    .any(|p| matches!(p, Pending::Question))
-                {
-                    while let Some(p) = operators[top].pop() {
-                        if matches!(p, Pending::Question) {
-                            operators[top].push(Pending::Colon);
-                            break;
-                        }
-                        apply(p, &mut operands[top]);
-                    }
-                } else {
-                    finish_element(&mut levels[top], &mut operators[top], &mut operands[top]);
-                }
-                after_operand = false;
-            }
+            Token::Colon => self.colon(top),
             Token::Dot => {
                 // `.name` is a selection, `.name(` a member call.
-                if tokens.get(i) == Some(&Token::Operand) {
-                    i += 1;
-                    if tokens.get(i) == Some(&Token::Open('(')) {
-                        member_call = true;
-                    } else if let Some(last) = operands[top].last_mut() {
+                if tokens.get(*i) == Some(&Token::Operand) {
+                    *i += 1;
+                    if tokens.get(*i) == Some(&Token::Open('(')) {
+                        self.member_call = true;
+                    } else if let Some(last) = self.operands[top].last_mut() {
                         *last += 1;
                     }
                 }
-                after_operand = true;
+                self.after_operand = true;
             }
             Token::Comma => {
-                finish_element(&mut levels[top], &mut operators[top], &mut operands[top]);
-                open_ternaries -= std::mem::take(&mut levels[top].ternaries);
-                after_operand = false;
+                finish_element(
+                    &mut self.levels[top],
+                    &mut self.operators[top],
+                    &mut self.operands[top],
+                );
+                self.open_ternaries -= std::mem::take(&mut self.levels[top].ternaries);
+                self.after_operand = false;
             }
-            Token::Open(bracket) => {
-                let call_or_index = after_operand && matches!(bracket, '(' | '[');
-                let receiver = if call_or_index || bracket == '{' && after_operand {
-                    operands[top].pop().unwrap_or(0)
-                } else {
-                    0
-                };
-                levels.push(Level {
-                    ternaries: 0,
-                    counted: (bracket == '[' && after_operand) || member_call,
-                    deepest: 0,
-                    receiver,
-                });
-                operators.push(Vec::new());
-                operands.push(Vec::new());
-                member_call = false;
-                after_operand = false;
-            }
+            Token::Open(bracket) => self.open(bracket, top),
             Token::Close => {
-                if levels.len() == 1 {
-                    after_operand = true;
-                    continue;
+                if self.levels.len() > 1 {
+                    self.close();
                 }
-                let mut level = levels.pop().expect("more than one level");
-                let mut ops = operators.pop().unwrap_or_default();
-                let mut values = operands.pop().unwrap_or_default();
-                finish_element(&mut level, &mut ops, &mut values);
-                open_ternaries -= level.ternaries;
-                let depth = level.deepest.max(level.receiver) + usize::from(level.counted);
-                let top = levels.len() - 1;
-                operands[top].push(depth);
-                after_operand = true;
+                self.after_operand = true;
             }
         }
-        out.levels = out.levels.max(levels.len() + open_ternaries);
     }
-    // Brackets left open (the parser reports them) close here; then the root.
-    while levels.len() > 1 {
-        let mut level = levels.pop().expect("more than one level");
-        let mut ops = operators.pop().unwrap_or_default();
-        let mut values = operands.pop().unwrap_or_default();
+
+    /// A ternary's `:` closes its middle branch; a map entry's separates key and value.
+    fn colon(&mut self, top: usize) {
+        if self.operators[top]
+            .iter()
+            .any(|p| matches!(p, Pending::Question))
+        {
+            while let Some(p) = self.operators[top].pop() {
+                if matches!(p, Pending::Question) {
+                    self.operators[top].push(Pending::Colon);
+                    break;
+                }
+                apply(p, &mut self.operands[top]);
+            }
+        } else {
+            finish_element(
+                &mut self.levels[top],
+                &mut self.operators[top],
+                &mut self.operands[top],
+            );
+        }
+        self.after_operand = false;
+    }
+
+    fn open(&mut self, bracket: char, top: usize) {
+        let call_or_index = self.after_operand && matches!(bracket, '(' | '[');
+        let receiver = if call_or_index || bracket == '{' && self.after_operand {
+            self.operands[top].pop().unwrap_or(0)
+        } else {
+            0
+        };
+        self.levels.push(Level {
+            ternaries: 0,
+            counted: (bracket == '[' && self.after_operand) || self.member_call,
+            deepest: 0,
+            receiver,
+        });
+        self.operators.push(Vec::new());
+        self.operands.push(Vec::new());
+        self.member_call = false;
+        self.after_operand = false;
+    }
+
+    /// Closes the innermost bracket: its depth becomes an operand of the level around it.
+    fn close(&mut self) {
+        let mut level = self.levels.pop().expect("more than one level");
+        let mut ops = self.operators.pop().unwrap_or_default();
+        let mut values = self.operands.pop().unwrap_or_default();
         finish_element(&mut level, &mut ops, &mut values);
+        self.open_ternaries -= level.ternaries;
         let depth = level.deepest.max(level.receiver) + usize::from(level.counted);
-        operands[levels.len() - 1].push(depth);
+        let top = self.levels.len() - 1;
+        self.operands[top].push(depth);
     }
-    let mut level = levels.pop().expect("the root level");
-    let mut ops = operators.pop().unwrap_or_default();
-    let mut values = operands.pop().unwrap_or_default();
-    finish_element(&mut level, &mut ops, &mut values);
-    out.depth = level.deepest;
-    out
+
+    /// Brackets left open (the real parser reports them) close here; then the root.
+    fn finish(mut self) -> Nesting {
+        while self.levels.len() > 1 {
+            self.close();
+        }
+        let mut level = self.levels.pop().expect("the root level");
+        let mut ops = self.operators.pop().unwrap_or_default();
+        let mut values = self.operands.pop().unwrap_or_default();
+        finish_element(&mut level, &mut ops, &mut values);
+        self.out.depth = level.deepest;
+        self.out
+    }
 }
 
 /// Applies the pending operators of at least `precedence` (left-associative).

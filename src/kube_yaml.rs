@@ -1268,6 +1268,8 @@ fn server_numbers(mut value: Value) -> Value {
 struct JsonScan {
     positions: Positions,
     duplicates: Vec<Duplicate>,
+    /// (offset, 0-based line) of the last duplicate key: lines are counted on from there.
+    line_cursor: (usize, usize),
     /// Where nesting passed the bound.
     too_deep: Option<usize>,
 }
@@ -1276,19 +1278,13 @@ struct JsonScan {
 /// twice, and whether nesting passes Go's bound. Malformed text ends the scan early
 /// (serde_json then reports it).
 fn scan_json(text: &[u8]) -> JsonScan {
-    struct Frame {
-        /// The container's located node.
-        node: u32,
-        array: bool,
-        index: usize,
-        keys: std::collections::HashSet<String>,
-    }
     let mut scan = JsonScan {
         positions: Positions::default(),
         duplicates: Vec::new(),
+        line_cursor: (0, 0),
         too_deep: None,
     };
-    let mut frames: Vec<Frame> = Vec::new();
+    let mut frames: Vec<JsonFrame> = Vec::new();
     // The path of the innermost open container.
     let mut path: Vec<Seg> = Vec::new();
     let mut pos = skip_space(text, 0);
@@ -1307,7 +1303,7 @@ fn scan_json(text: &[u8]) -> JsonScan {
                         scan.too_deep = Some(pos);
                         break;
                     }
-                    frames.push(Frame {
+                    frames.push(JsonFrame {
                         node,
                         array: c == b'[',
                         index: 0,
@@ -1350,40 +1346,63 @@ fn scan_json(text: &[u8]) -> JsonScan {
                 value_at = Some((node, Some(seg)));
             }
             b'"' => {
-                let Some(end) = string_end(text, pos) else {
+                let Some((next, node, seg)) = json_key(text, pos, frame, &path, &mut scan) else {
                     break;
                 };
-                let Ok(key) = serde_json::from_slice::<String>(&text[pos..end]) else {
-                    break;
-                };
-                let at = pos;
-                pos = skip_space(text, end);
-                if text.get(pos) != Some(&b':') {
-                    break;
-                }
-                pos += 1;
-                let seg = Seg::Key(key.clone());
-                if !frame.keys.insert(key.clone()) {
-                    let line = text[..at].iter().filter(|b| **b == b'\n').count() + 1;
-                    let mut at_path = path.clone();
-                    at_path.push(seg.clone());
-                    scan.duplicates.push(Duplicate {
-                        path: at_path,
-                        offset: at,
-                        message: format!(
-                            "line {line}: key {} already set in map",
-                            crate::golit::go_quote(&key)
-                        ),
-                    });
-                }
-                // The key's position stands for its value's.
-                let node = scan.positions.add(Some((frame.node, &seg)), at);
+                pos = next;
                 value_at = Some((node, Some(seg)));
             }
             _ => break,
         }
     }
     scan
+}
+
+/// A key of the object `frame` at `pos`, its `:` read: where its value starts, its located
+/// node (the key's position stands for its value's) and its step; a key given twice is
+/// recorded. `None` when the text is not JSON there.
+fn json_key(
+    text: &[u8],
+    pos: usize,
+    frame: &mut JsonFrame,
+    path: &[Seg],
+    scan: &mut JsonScan,
+) -> Option<(usize, u32, Seg)> {
+    let end = string_end(text, pos)?;
+    let key = serde_json::from_slice::<String>(&text[pos..end]).ok()?;
+    let colon = skip_space(text, end);
+    if text.get(colon) != Some(&b':') {
+        return None;
+    }
+    let seg = Seg::Key(key.clone());
+    if !frame.keys.insert(key.clone()) {
+        // Lines counted from the last duplicate on (keys come in order): linear overall.
+        let (from, line) = scan.line_cursor;
+        let line = line + memchr::memchr_iter(b'\n', &text[from..pos]).count();
+        scan.line_cursor = (pos, line);
+        let mut at_path = path.to_vec();
+        at_path.push(seg.clone());
+        scan.duplicates.push(Duplicate {
+            path: at_path,
+            offset: pos,
+            message: format!(
+                "line {}: key {} already set in map",
+                line + 1,
+                crate::golit::go_quote(&key)
+            ),
+        });
+    }
+    let node = scan.positions.add(Some((frame.node, &seg)), pos);
+    Some((colon + 1, node, seg))
+}
+
+/// An open JSON container while scanning.
+struct JsonFrame {
+    /// The container's located node.
+    node: u32,
+    array: bool,
+    index: usize,
+    keys: std::collections::HashSet<String>,
 }
 
 fn skip_space(text: &[u8], mut pos: usize) -> usize {

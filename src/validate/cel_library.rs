@@ -539,6 +539,12 @@ fn quantity_functions(context: &mut Context<'static, 'static>) {
               cel::extractors::Arguments(args): cel::extractors::Arguments|
               -> R { Ok(Cel::Int(compare(ftx, &args)? as i64)) },
     );
+    quantity_conversions(context);
+}
+
+/// The quantity library's conversions and arithmetic: `asInteger`, `isInteger`,
+/// `asApproximateFloat`, `sign`, `add`, `sub`.
+fn quantity_conversions(context: &mut Context<'static, 'static>) {
     let this_quantity = |ftx: &FunctionContext| -> Result<Quantity, ExecutionError> {
         this_value(ftx)
             .as_ref()

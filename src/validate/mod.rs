@@ -160,14 +160,7 @@ fn crd_kinds(
                 Err(error) => {
                     // The schemas would be missing: the run cannot be trusted (exit 2).
                     failed = true;
-                    diagnostics.push(Diagnostic::new(
-                        Code::ValidateUnreadableObject,
-                        Span::new(id, error.offset..error.offset),
-                        format!(
-                            "this --crd manifest cannot be read: error converting YAML to JSON: {}",
-                            error.message
-                        ),
-                    ));
+                    diagnostics.push(objects::unreadable_document(id, &error, true));
                     continue;
                 }
             };
@@ -381,11 +374,7 @@ impl Checker<'_> {
         let mut verdict = unchecked_verdict(&object);
         let span = Span::new(object.file, object.offset..object.offset);
         if verdict.api_version.is_empty() || verdict.kind.is_empty() {
-            self.diagnostics.push(Diagnostic::new(
-                Code::ValidateUnreadableObject,
-                span,
-                "the object has no `apiVersion` or `kind`: its schema cannot be chosen",
-            ));
+            self.diagnostics.push(objects::without_kind(span));
             return verdict;
         }
         if let Some(verdict) = self.duplicate_keys(&object, &mut verdict) {

@@ -150,11 +150,7 @@ pub fn read_objects(
         for document in kube_yaml::documents(&sources.get(id).text) {
             let positions = Arc::new(document.positions);
             match document.value {
-                Err(error) => diagnostics.push(Diagnostic::new(
-                    Code::ValidateUnreadableObject,
-                    Span::new(id, error.offset..error.offset),
-                    format!("error converting YAML to JSON: {}", error.message),
-                )),
+                Err(error) => diagnostics.push(unreadable_document(id, &error, false)),
                 Ok(value) => push_document_objects(
                     &mut out,
                     id,
@@ -167,6 +163,34 @@ pub fn read_objects(
         }
     }
     out
+}
+
+/// A document that cannot be read, in kubectl's words (`manifest`: of a `--crd` manifest,
+/// whose schemas would then be missing).
+pub fn unreadable_document(
+    file: FileId,
+    error: &kube_yaml::ReadError,
+    manifest: bool,
+) -> Diagnostic {
+    let what = if manifest {
+        "this --crd manifest cannot be read: "
+    } else {
+        ""
+    };
+    Diagnostic::new(
+        Code::ValidateUnreadableObject,
+        Span::new(file, error.offset..error.offset),
+        format!("{what}error converting YAML to JSON: {}", error.message),
+    )
+}
+
+/// An object without `apiVersion` or `kind`.
+pub fn without_kind(span: Span) -> Diagnostic {
+    Diagnostic::new(
+        Code::ValidateUnreadableObject,
+        span,
+        "the object has no `apiVersion` or `kind`: its schema cannot be chosen",
+    )
 }
 
 /// The objects of one document: its items if it is a List (each located on its own), else

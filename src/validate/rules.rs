@@ -270,28 +270,8 @@ impl Rules {
         } else if let Some(old_self) = old_self {
             scope.add_variable_from_value("oldSelf", old_self);
         }
-        let outcome = match cost::run(&program.expression, &scope, cost::PER_CALL) {
-            cost::Ran::Done(outcome, spent) => {
-                found.cost = found.cost.saturating_add(spent);
-                if found.cost > crate::limits::CEL_RUNTIME_COST_BUDGET {
-                    found
-                        .causes
-                        .push(rule_cause(path, &type_name, OUT_OF_BUDGET.into()));
-                    found.stopped = true;
-                    return;
-                }
-                outcome
-            }
-            cost::Ran::LimitExceeded => {
-                let detail = format!(
-                    "'operation cancelled: actual cost limit exceeded': no further validation \
-                     rules will be run due to call cost exceeds limit for rule: {}",
-                    rule_error_string(spec)
-                );
-                found.causes.push(rule_cause(path, &type_name, detail));
-                found.stopped = true;
-                return;
-            }
+        let Some(outcome) = run_costed(&program, &scope, found, path, &type_name, spec) else {
+            return;
         };
         let mut field_path = path.to_vec();
         if let Some(extra) = &spec.field_path {
@@ -399,6 +379,41 @@ fn failure_cause(
         message: format!("{field}: {body}"),
         field,
         reason,
+    }
+}
+
+/// Runs a rule under the per-call limit and the object's budget (`None`: stopped, the
+/// API server's error pushed and no further rule of the object runs).
+fn run_costed(
+    program: &Compiled,
+    scope: &Context,
+    found: &mut Found,
+    path: &[Seg],
+    type_name: &str,
+    spec: &super::schema::RuleSpec,
+) -> Option<Result<Cel, cel::ExecutionError>> {
+    match cost::run(&program.expression, scope, cost::PER_CALL) {
+        cost::Ran::Done(outcome, spent) => {
+            found.cost = found.cost.saturating_add(spent);
+            if found.cost > crate::limits::CEL_RUNTIME_COST_BUDGET {
+                found
+                    .causes
+                    .push(rule_cause(path, type_name, OUT_OF_BUDGET.into()));
+                found.stopped = true;
+                return None;
+            }
+            Some(outcome)
+        }
+        cost::Ran::LimitExceeded => {
+            let detail = format!(
+                "'operation cancelled: actual cost limit exceeded': no further validation \
+                 rules will be run due to call cost exceeds limit for rule: {}",
+                rule_error_string(spec)
+            );
+            found.causes.push(rule_cause(path, type_name, detail));
+            found.stopped = true;
+            None
+        }
     }
 }
 
