@@ -791,7 +791,8 @@ fn to_json(scalar: Scalar) -> Result<Value, String> {
             ))
         }
         Scalar::Float(f) if f.fract() == 0.0 && f.abs() < 1e21 => {
-            if f >= -9.223_372_036_854_775_808e18 && f < 9.223_372_036_854_775_808e18 {
+            // int64's range is [-2^63, 2^63).
+            if (-(2f64.powi(63))..2f64.powi(63)).contains(&f) {
                 Value::from(f as i64)
             } else {
                 float(f)
