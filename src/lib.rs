@@ -12,6 +12,7 @@
 // are private to the crate. `crd`, `kube_openapi_versions`, `pipeline` and `validate` are
 // still public: private, they show items nothing uses yet (to remove with their owners);
 // `limits` is public for the documentation of the bounds that public items link to.
+pub mod cel_limits;
 pub mod cli;
 pub mod crd;
 pub mod diag;
@@ -20,6 +21,7 @@ mod emit;
 mod exit;
 pub mod golit;
 pub mod kube_openapi_versions;
+pub mod kube_yaml;
 pub mod limits;
 mod load;
 pub mod markers;

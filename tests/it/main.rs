@@ -22,6 +22,7 @@ mod enums;
 mod gengo_reads;
 mod go_output;
 mod grammar;
+mod hostile;
 mod openapi_gen_versions;
 mod parity;
 mod properties;

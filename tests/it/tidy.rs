@@ -21,6 +21,8 @@ const STAGES: &[&[&str]] = &[
         "exit",
         "kube_openapi_versions",
     ],
+    // Readers every stage may use, over the bottom layer: Kubernetes' YAML, cel-go's bounds.
+    &["kube_yaml", "cel_limits"],
     &["diag"],
     &["markers"],
     &["syntax"],

@@ -343,9 +343,15 @@ pub fn thousands(n: u64) -> String {
 /// estimated (a parse error, a function or identifier this estimator does not model, a field
 /// the schema does not have).
 pub fn estimate(rule: &str, node: &DeclType) -> Result<u64, String> {
-    let expr = cel::parser::Parser::new()
-        .parse(rule)
-        .map_err(|e| format!("the rule does not parse: {e}"))?;
+    // cel-go's parser bounds first: the `cel` crate would overflow the stack where cel-go
+    // refuses the rule (a rule already in a manifest `crd` reads may be anything).
+    let nesting =
+        crate::cel_limits::check(rule).map_err(|e| format!("the rule does not parse: {e}"))?;
+    let expr = crate::cel_limits::parse_within_stack(nesting, || {
+        cel::parser::Parser::new()
+            .parse(rule)
+            .map_err(|e| format!("the rule does not parse: {e}"))
+    })?;
     let mut coster = Coster {
         root: node,
         locals: Vec::new(),
