@@ -18,6 +18,7 @@ pub mod golit;
 pub mod kube_openapi_versions;
 pub mod limits;
 pub mod load;
+pub mod lsp;
 pub mod markers;
 pub mod model;
 pub mod modules;

@@ -8,6 +8,7 @@ mod dump;
 mod dump_syntax;
 mod explain;
 mod generate;
+mod lsp;
 mod openapi_gen;
 mod outputs;
 mod validate;
@@ -223,6 +224,7 @@ where
         Command::DumpSyntax { file } => dump_syntax::command(&file, out, err),
         Command::Dump(dump_args) => dump::command(&dump_args, out, err),
         Command::Explain { code } => explain::command(&code, out, err),
+        Command::Lsp { .. } => lsp::command(err),
         Command::Completions { shell } => {
             let script = completions(shell);
             match out.write_all(&script).and_then(|_| out.flush()) {
