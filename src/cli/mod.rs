@@ -39,12 +39,15 @@ where
     // An interrupted run removes the temporaries it made (in-process runs keep the
     // default signal actions).
     crate::write::remove_temporaries_on_signals();
+    // The handles, not their locks: `lsp` writes the protocol from its own thread, and a
+    // panic message on a worker thread must not wait for this one.
+    let (mut stdout, mut stderr) = (stdout, stderr);
     ExitCode::from(run_styled(
         args,
         verify::style_for_stdout(),
         stderr_color,
-        &mut stdout.lock(),
-        &mut stderr.lock(),
+        &mut stdout,
+        &mut stderr,
     ))
 }
 
