@@ -43,6 +43,7 @@ class Client:
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
         self.stderr = []
+        self.logs = []
         threading.Thread(target=self._drain_stderr, daemon=True).start()
 
     def __enter__(self):
@@ -102,6 +103,8 @@ class Client:
             if item is None:
                 raise EOFError("the server closed its output:\n" + "".join(self.stderr))
             self.last_time, message = item
+            if message.get("method") == "window/logMessage":
+                self.logs.append(message["params"]["message"])
             if matches(message):
                 return message
 

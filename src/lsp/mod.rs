@@ -171,6 +171,7 @@ impl<'c> Server<'c> {
             return;
         }
         self.stale_since = None;
+        let started = Instant::now();
         let settings = &self.settings;
         let workspace = &self.workspace;
         let pool = &self.pool;
@@ -190,11 +191,12 @@ impl<'c> Server<'c> {
             }
         };
         self.last_failure = None;
-        if let Some(timings) = &snapshot.timings {
-            self.log(timings.clone());
-        }
         let fresh = diagnostics::by_file(&snapshot, &self.workspace, &self.settings);
         self.publish(fresh);
+        if let Some(timings) = &snapshot.timings {
+            let total = started.elapsed().as_secs_f64() * 1000.0;
+            self.log(format!("{timings} analysed+published={total:.1}ms"));
+        }
         self.snapshot = Some(snapshot);
     }
 
