@@ -8,8 +8,9 @@ usage: bench/lsp-latency.py UNION_GEN FILE [FILE...] [-n EDITS] [--debounce-ms M
   FILE's first struct — a change that adds a finding, so every edit publishes — and removes it
   again, timing each didChange → publishDiagnostics of FILE. Run from the project root with
   GOMODCACHE set as `check` needs it. Prints the median, min and max of the 2N latencies and
-  the server's per-stage times (UNION_GEN_TIMINGS) of the last analysis. Never asserts:
-  timings depend on the machine.
+  server's CPU time per edit (from /proc: what the edit costs whatever else the machine
+  runs), and the server's per-stage times (UNION_GEN_TIMINGS) of the last analysis. Never
+  asserts: timings depend on the machine.
 
   e.g. (k8s.io/api v0.36.0, apimachinery in a module cache made by
   scripts/prepare-module-cache.sh):
@@ -25,6 +26,16 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
 from lsp_client import Client  # noqa: E402
+
+
+def cpu_seconds(pid):
+    """User + system CPU time of a process so far (Linux /proc; 0 elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except OSError:
+        return 0.0
 
 
 def first_field_line(text):
@@ -59,6 +70,7 @@ def main():
         line, indent = first_field_line(client.texts[uri])
         marker = f"{indent}// +optinal\n"
         latencies = []
+        cpu_before = cpu_seconds(client.process.pid)
         for _ in range(args.n):
             sent = client.change(uri, (line, 0), (line, 0), marker)
             client.wait_diagnostics(uri, version=client.versions[uri])
@@ -66,11 +78,13 @@ def main():
             sent = client.change(uri, (line, 0), (line + 1, 0), "")
             client.wait_diagnostics(uri, version=client.versions[uri])
             latencies.append(client.last_time - sent)
+        cpu = (cpu_seconds(client.process.pid) - cpu_before) / (2 * args.n)
         timings = client.logs[-1] if client.logs else ""
         ms = [t * 1000 for t in latencies]
         print(
             f"{args.files[0]}: didChange → publishDiagnostics median {statistics.median(ms):.1f} ms "
-            f"(min {min(ms):.1f}, max {max(ms):.1f}, {len(ms)} edits); first analysis {first * 1000:.0f} ms"
+            f"(min {min(ms):.1f}, max {max(ms):.1f}, {len(ms)} edits); server CPU per edit {cpu * 1000:.0f} ms; "
+            f"first analysis {first * 1000:.0f} ms; load average {os.getloadavg()[0]:.1f}"
         )
         if timings:
             print(f"  last analysis: {timings}")

@@ -29,6 +29,7 @@ STAGES = [
     ["crd", "verify", "write"],
     ["pipeline"],
     ["validate"],
+    ["lsp"],
     ["cli"],
 ]
 SAME_LAYER_OK = {("discover", "modules")}

@@ -265,8 +265,8 @@ fn load_wave(
             };
             match result {
                 ReadResult::Text(text) => {
-                    let parsed = (!syntax::is_build_ignored(&text))
-                        .then(|| overlay.parse(id, path, &text));
+                    let parsed =
+                        (!syntax::is_build_ignored(&text)).then(|| overlay.parse(id, path, &text));
                     (SourceFile::new((*path).clone(), text), None, parsed)
                 }
                 ReadResult::NotUtf8 { valid_prefix } => {

@@ -6,7 +6,7 @@ use crate::exit;
 
 pub(super) fn command(err: &mut dyn Write) -> u8 {
     let (connection, threads) = lsp_server::Connection::stdio();
-    let served = crate::lsp::serve(&connection);
+    let served = crate::lsp::serve(&connection, super::args::VERSION);
     // The writer thread ends once every sender is gone.
     drop(connection);
     let joined = threads.join();

@@ -24,7 +24,12 @@ enum Typing<'t> {
 }
 
 /// Completions at byte `offset` of `text` (the buffer); `snapshot` is its analysis.
-pub fn complete(snapshot: Option<&Snapshot>, path: &std::path::Path, text: &str, offset: usize) -> Vec<CompletionItem> {
+pub fn complete(
+    snapshot: Option<&Snapshot>,
+    path: &std::path::Path,
+    text: &str,
+    offset: usize,
+) -> Vec<CompletionItem> {
     let index = LineIndex::new(text);
     let (line_start, _) = index.line_at(offset);
     let Some(before) = text.get(line_start..offset) else {
@@ -46,7 +51,9 @@ pub fn complete(snapshot: Option<&Snapshot>, path: &std::path::Path, text: &str,
         Typing::Value { name, value } => {
             let range = index.range(offset - value.len()..offset);
             let words = match owner {
-                Some((snapshot, package, owner)) => values(snapshot, &package.import_path, &owner, name),
+                Some((snapshot, package, owner)) => {
+                    values(snapshot, &package.import_path, &owner, name)
+                }
                 None => Vec::new(),
             };
             let mut words = words;
@@ -99,7 +106,10 @@ fn names(range: Range, owner: Option<&Owner>) -> Vec<CompletionItem> {
         .iter()
         .map(|&kind| {
             let def = kind.def();
-            let rank = match (fits(def.placement), def.family == Family::ControllerGenValue) {
+            let rank = match (
+                fits(def.placement),
+                def.family == Family::ControllerGenValue,
+            ) {
                 (true, false) => 0,
                 (true, true) => 1,
                 (false, _) => 2,
@@ -109,7 +119,13 @@ fn names(range: Range, owner: Option<&Owner>) -> Vec<CompletionItem> {
                 meaning::meaning(kind).unwrap_or(def.family.describe()),
                 meaning::readers(def.family)
             );
-            item(range, def.name, format!("+{}{}", def.name, meaning::grammar(def.value)), about, rank)
+            item(
+                range,
+                def.name,
+                format!("+{}{}", def.name, meaning::grammar(def.value)),
+                about,
+                rank,
+            )
         })
         .collect();
     for key in validation::KNOWN_KEYS {
@@ -134,7 +150,10 @@ fn item(range: Range, name: &str, detail: String, about: String, rank: u8) -> Co
         })),
         sort_text: Some(format!("{rank}{name}")),
         filter_text: Some(name.to_string()),
-        text_edit: Some(CompletionTextEdit::Edit(TextEdit::new(range, name.to_string()))),
+        text_edit: Some(CompletionTextEdit::Edit(TextEdit::new(
+            range,
+            name.to_string(),
+        ))),
         ..CompletionItem::default()
     }
 }
@@ -149,14 +168,30 @@ fn values(snapshot: &Snapshot, package: &str, owner: &Owner, name: &str) -> Vec<
             };
             let mut out: Vec<(String, String)> = Vec::new();
             // A discriminator's values: those of the members of its unions.
-            for union in def.unions.iter().filter(|u| u.discriminator.as_deref() == Some(&json)) {
+            for union in def
+                .unions
+                .iter()
+                .filter(|u| u.discriminator.as_deref() == Some(&json))
+            {
                 for member in &union.members {
-                    out.push((member.value.clone(), format!("selects `{}`", member.json_name)));
+                    out.push((
+                        member.value.clone(),
+                        format!("selects `{}`", member.json_name),
+                    ));
                 }
-                out.extend(union.empty_values.iter().map(|v| (v.clone(), "selects no member".to_string())));
+                out.extend(
+                    union
+                        .empty_values
+                        .iter()
+                        .map(|v| (v.clone(), "selects no member".to_string())),
+                );
             }
             if let Some(property) = def.properties.iter().find(|p| p.json_name == json) {
-                out.extend(enum_words(&property.ty).into_iter().map(|v| (v, "enum value".to_string())));
+                out.extend(
+                    enum_words(&property.ty)
+                        .into_iter()
+                        .map(|v| (v, "enum value".to_string())),
+                );
             }
             out.dedup_by(|a, b| a.0 == b.0);
             if kind == Kind::Default {
@@ -164,7 +199,10 @@ fn values(snapshot: &Snapshot, package: &str, owner: &Owner, name: &str) -> Vec<
             }
             out
         }
-        (Owner::Type(decl), Some(kind @ (Kind::Default | Kind::KbDefault | Kind::KubebuilderEnum))) => {
+        (
+            Owner::Type(decl),
+            Some(kind @ (Kind::Default | Kind::KbDefault | Kind::KubebuilderEnum)),
+        ) => {
             let name = TypeName {
                 package: package.to_string(),
                 name: decl.name.clone(),
@@ -179,8 +217,14 @@ fn values(snapshot: &Snapshot, package: &str, owner: &Owner, name: &str) -> Vec<
                 Kind::KubebuilderEnum if !values.is_empty() => {
                     vec![(values.join(";"), "the type's constants".to_string())]
                 }
-                Kind::Default => values.iter().map(|v| (quoted(v), "enum value".to_string())).collect(),
-                _ => values.into_iter().map(|v| (v, "enum value".to_string())).collect(),
+                Kind::Default => values
+                    .iter()
+                    .map(|v| (quoted(v), "enum value".to_string()))
+                    .collect(),
+                _ => values
+                    .into_iter()
+                    .map(|v| (v, "enum value".to_string()))
+                    .collect(),
             }
         }
         (Owner::Field(decl, path), Some(Kind::UnionMember)) => {
@@ -190,12 +234,21 @@ fn values(snapshot: &Snapshot, package: &str, owner: &Owner, name: &str) -> Vec<
             // The discriminators' values no other member has taken.
             let mut out = Vec::new();
             for union in &def.unions {
-                let Some(discriminator) = &union.discriminator else { continue };
-                let Some(property) = def.properties.iter().find(|p| &p.json_name == discriminator) else {
+                let Some(discriminator) = &union.discriminator else {
+                    continue;
+                };
+                let Some(property) = def
+                    .properties
+                    .iter()
+                    .find(|p| &p.json_name == discriminator)
+                else {
                     continue;
                 };
                 for value in enum_words(&property.ty) {
-                    let taken = union.members.iter().any(|m| m.value == value && m.json_name != json);
+                    let taken = union
+                        .members
+                        .iter()
+                        .any(|m| m.value == value && m.json_name != json);
                     if !taken {
                         out.push((value, format!("a value of `{discriminator}`")));
                     }
@@ -265,11 +318,17 @@ mod tests {
         assert!(matches!(typing("// +"), Some(Typing::Name(""))));
         assert!(matches!(
             typing("  // +listType=se"),
-            Some(Typing::Value { name: "listType", value: "se" })
+            Some(Typing::Value {
+                name: "listType",
+                value: "se"
+            })
         ));
         assert!(matches!(
             typing("// +kubebuilder:validation:Enum:=A;B"),
-            Some(Typing::Value { name: "kubebuilder:validation:Enum", value: "B" })
+            Some(Typing::Value {
+                name: "kubebuilder:validation:Enum",
+                value: "B"
+            })
         ));
         assert!(typing("x := 1 // +a b").is_none());
         assert!(typing("// not a marker").is_none());

@@ -114,15 +114,16 @@ fn field_at(decls: &FileDecls, offset: usize) -> Option<&Field> {
 /// JSON tag.
 fn member_optional(text: &str, field: &Field) -> Option<Fix> {
     let mut edits = Vec::new();
-    let required = field
-        .doc
-        .markers
-        .iter()
-        .find(|m| m.marker.name == Kind::Required.name() || m.marker.name == Kind::K8sRequired.name());
+    let required = field.doc.markers.iter().find(|m| {
+        m.marker.name == Kind::Required.name() || m.marker.name == Kind::K8sRequired.name()
+    });
     match required {
         Some(marker) => {
             let optional = optional_for(&marker.marker.name)?;
-            edits.push((marker.sub_span(&marker.marker.name_span).bytes(), optional.to_string()));
+            edits.push((
+                marker.sub_span(&marker.marker.name_span).bytes(),
+                optional.to_string(),
+            ));
         }
         None => {
             let start = field.span.start as usize;
@@ -184,7 +185,12 @@ fn nearest_word(text: &str, offset: usize, written: &str) -> Option<Fix> {
     }
     let (distance, word) = words
         .iter()
-        .map(|word| (strsim::levenshtein(&value.to_lowercase(), &word.to_lowercase()), *word))
+        .map(|word| {
+            (
+                strsim::levenshtein(&value.to_lowercase(), &word.to_lowercase()),
+                *word,
+            )
+        })
         .min()?;
     if distance > 2 || value.is_empty() {
         return None;

@@ -41,7 +41,9 @@ pub fn hover(snapshot: &Snapshot, path: &std::path::Path, offset: usize) -> Opti
             }
         }
         Some(Target::Type(decl)) => sections.extend(type_text(snapshot, package, decl)),
-        Some(Target::Field(decl, path)) => sections.extend(field_text(snapshot, package, decl, &path)),
+        Some(Target::Field(decl, path)) => {
+            sections.extend(field_text(snapshot, package, decl, &path))
+        }
         None => {}
     }
     sections.extend(explanations(snapshot, file.id, offset));
@@ -94,7 +96,11 @@ fn marker_text(marker: &SpannedMarker, place: Place) -> String {
                 meaning::readers(def.family)
             );
             let grammar = meaning::grammar(def.value);
-            let _ = write!(text, " Written `+{name}{grammar}`, on {}.", where_(def.placement));
+            let _ = write!(
+                text,
+                " Written `+{name}{grammar}`, on {}.",
+                where_(def.placement)
+            );
             if def.placement.misplaced(place) {
                 let _ = write!(text, " It has no meaning here.");
             }
@@ -247,7 +253,12 @@ fn field_text(
         ));
     }
     if path.len() == 1 {
-        sections.extend(unions_text(snapshot, def, &definition.name, Some(&property.json_name)));
+        sections.extend(unions_text(
+            snapshot,
+            def,
+            &definition.name,
+            Some(&property.json_name),
+        ));
     }
     sections.extend(schema_section(snapshot, definition, &json_path));
     sections
@@ -312,8 +323,11 @@ fn unions_text(
                 }
             }
             None => {
-                let members: Vec<String> =
-                    union.members.iter().map(|m| format!("`{}`", m.json_name)).collect();
+                let members: Vec<String> = union
+                    .members
+                    .iter()
+                    .map(|m| format!("`{}`", m.json_name))
+                    .collect();
                 let _ = writeln!(text, ": {}", members.join(", "));
             }
         }
@@ -321,7 +335,10 @@ fn unions_text(
             let _ = writeln!(text, "\nMembers are items of the list `{}`.", items.list);
         }
         if union.gated {
-            let _ = writeln!(text, "\nA marker is behind a feature gate: no rule enforces it.");
+            let _ = writeln!(
+                text,
+                "\nA marker is behind a feature gate: no rule enforces it."
+            );
         }
         text.push('\n');
     }
@@ -335,7 +352,12 @@ fn unions_text(
     }
     let _ = writeln!(text, "CEL rules `--cel` writes on `{}`:", name.name);
     for rule in &plan.rules {
-        let _ = writeln!(text, "```cel\n{}\n```\nmessage: {}", rule.rule, json_text(&rule.message));
+        let _ = writeln!(
+            text,
+            "```cel\n{}\n```\nmessage: {}",
+            rule.rule,
+            json_text(&rule.message)
+        );
     }
     for finding in &plan.findings {
         // Only the sentence is shown: the place is the hover's.
@@ -348,7 +370,11 @@ fn unions_text(
 /// The schema of a definition (or of the property at `json_path` inside it) as JSON, in the
 /// OpenAPI v3 document's form. The CRD flavour (controller-gen's inline schema) belongs here
 /// as a second form once `schema/` builds it.
-fn schema_section(snapshot: &Snapshot, definition: &Definition, json_path: &[String]) -> Option<String> {
+fn schema_section(
+    snapshot: &Snapshot,
+    definition: &Definition,
+    json_path: &[String],
+) -> Option<String> {
     let mut value = definition_json(snapshot, definition)?;
     for json in json_path {
         value = value.get("properties")?.get(json)?.clone();
@@ -364,9 +390,14 @@ fn schema_section(snapshot: &Snapshot, definition: &Definition, json_path: &[Str
     }
     let what = match json_path.last() {
         Some(field) => format!("`{field}`"),
-        None => format!("`{}`", schema::model_definition_name(definition, snapshot.naming)),
+        None => format!(
+            "`{}`",
+            schema::model_definition_name(definition, snapshot.naming)
+        ),
     };
-    Some(format!("OpenAPI v3 schema of {what}:\n```json\n{text}\n```"))
+    Some(format!(
+        "OpenAPI v3 schema of {what}:\n```json\n{text}\n```"
+    ))
 }
 
 fn definition_json(snapshot: &Snapshot, definition: &Definition) -> Option<Value> {
@@ -383,5 +414,9 @@ fn definition_json(snapshot: &Snapshot, definition: &Definition) -> Option<Value
     };
     let bytes = emit::to_bytes(&one, Version::V3, &info, Format::Json);
     let document: Value = serde_json::from_slice(&bytes).ok()?;
-    document.get("components")?.get("schemas")?.get(&key).cloned()
+    document
+        .get("components")?
+        .get("schemas")?
+        .get(&key)
+        .cloned()
 }

@@ -57,8 +57,7 @@ pub fn at(decls: &FileDecls, offset: usize) -> Option<Target<'_>> {
         }
     }
     for decl in &decls.types {
-        if !inside(decl.extent.start, decl.extent.end) && !inside_doc(&decl.detached_doc, offset)
-        {
+        if !inside(decl.extent.start, decl.extent.end) && !inside_doc(&decl.detached_doc, offset) {
             continue;
         }
         for doc in [&decl.doc, &decl.detached_doc] {
@@ -87,7 +86,11 @@ pub fn doc_owner(decls: &FileDecls, offset: usize) -> Option<Owner<'_>> {
     if inside_doc(&decls.package_doc, offset) {
         return Some(Owner::Package);
     }
-    if decls.consts.iter().any(|spec| inside_doc(&spec.doc, offset)) {
+    if decls
+        .consts
+        .iter()
+        .any(|spec| inside_doc(&spec.doc, offset))
+    {
         return Some(Owner::Const);
     }
     for decl in &decls.types {

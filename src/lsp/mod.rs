@@ -43,15 +43,16 @@ use settings::Settings;
 use text::{uri_to_path, LineIndex};
 use workspace::{Document, Snapshot, Workspace};
 
-/// Runs the server on a connection until the client says `exit` (or goes away).
-pub fn serve(connection: &Connection) -> anyhow::Result<()> {
+/// Runs the server on a connection until the client says `exit` (or goes away); `version`
+/// is the one `initialize` answers with.
+pub fn serve(connection: &Connection, version: &str) -> anyhow::Result<()> {
     let (id, params) = connection.initialize_start()?;
     let params: InitializeParams = serde_json::from_value(params).unwrap_or_default();
     let initialize = serde_json::json!({
         "capabilities": capabilities(),
         "serverInfo": ServerInfo {
             name: "union-gen".to_string(),
-            version: Some(crate::cli::args::VERSION.to_string()),
+            version: Some(version.to_string()),
         },
     });
     connection.initialize_finish(id, initialize)?;
@@ -110,7 +111,10 @@ impl<'c> Server<'c> {
     fn configure(&mut self, value: &Value) {
         let (settings, problems) = self.settings.read(value);
         for problem in problems {
-            self.show(MessageType::ERROR, format!("union-gen: settings: {problem}"));
+            self.show(
+                MessageType::ERROR,
+                format!("union-gen: settings: {problem}"),
+            );
         }
         if settings.jobs != self.settings.jobs {
             match crate::pipeline::thread_pool(settings.jobs) {
@@ -185,7 +189,8 @@ impl<'c> Server<'c> {
             Ok(Err(failure)) => return self.failed(failure, MessageType::WARNING),
             Err(_) => {
                 return self.failed(
-                    "union-gen: the analysis panicked (a bug: please report it with the file)".into(),
+                    "union-gen: the analysis panicked (a bug: please report it with the file)"
+                        .into(),
                     MessageType::ERROR,
                 )
             }
@@ -265,9 +270,9 @@ impl<'c> Server<'c> {
     fn notification(&mut self, notification: Notification) {
         match notification.method.as_str() {
             notify::DidOpenTextDocument::METHOD => {
-                let Ok(params) = notification.extract::<DidOpenTextDocumentParams>(
-                    notify::DidOpenTextDocument::METHOD,
-                ) else {
+                let Ok(params) = notification
+                    .extract::<DidOpenTextDocumentParams>(notify::DidOpenTextDocument::METHOD)
+                else {
                     return;
                 };
                 let document = params.text_document;
@@ -285,9 +290,9 @@ impl<'c> Server<'c> {
                 self.mark_stale();
             }
             notify::DidChangeTextDocument::METHOD => {
-                let Ok(params) = notification.extract::<DidChangeTextDocumentParams>(
-                    notify::DidChangeTextDocument::METHOD,
-                ) else {
+                let Ok(params) = notification
+                    .extract::<DidChangeTextDocumentParams>(notify::DidChangeTextDocument::METHOD)
+                else {
                     return;
                 };
                 let Some(document) = uri_to_path(&params.text_document.uri)
@@ -302,9 +307,9 @@ impl<'c> Server<'c> {
                 self.mark_stale();
             }
             notify::DidCloseTextDocument::METHOD => {
-                let Ok(params) = notification.extract::<DidCloseTextDocumentParams>(
-                    notify::DidCloseTextDocument::METHOD,
-                ) else {
+                let Ok(params) = notification
+                    .extract::<DidCloseTextDocumentParams>(notify::DidCloseTextDocument::METHOD)
+                else {
                     return;
                 };
                 if let Some(path) = uri_to_path(&params.text_document.uri) {
@@ -313,9 +318,9 @@ impl<'c> Server<'c> {
                 self.mark_stale();
             }
             notify::DidChangeConfiguration::METHOD => {
-                if let Ok(params) = notification.extract::<DidChangeConfigurationParams>(
-                    notify::DidChangeConfiguration::METHOD,
-                ) {
+                if let Ok(params) = notification
+                    .extract::<DidChangeConfigurationParams>(notify::DidChangeConfiguration::METHOD)
+                {
                     self.configure(&params.settings);
                 }
             }
@@ -328,9 +333,8 @@ impl<'c> Server<'c> {
         let method = request.method.clone();
         // Requests answer on the buffers as they are now.
         self.refresh();
-        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            self.answer(request)
-        }));
+        let result =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.answer(request)));
         let response = match result {
             Ok(Some(Ok(value))) => Response::new_ok(id, value),
             Ok(Some(Err(message))) => {

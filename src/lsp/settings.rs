@@ -10,9 +10,11 @@ use crate::diag::Levels;
 use crate::resolve;
 use crate::schema::{Naming, UnionFormat};
 
-/// How long the buffers must be left alone after a change before they are analysed: typing
-/// a word is one analysis, not one per key.
-pub const DEBOUNCE: Duration = Duration::from_millis(25);
+/// How long the buffers must be left alone after a change before they are analysed: the
+/// changes of one editor operation (a paste, a rename, a format) come within a few
+/// milliseconds and make one analysis; changes that arrive while an analysis runs are
+/// applied together before the next one. Short, since it adds to every edit's latency.
+pub const DEBOUNCE: Duration = Duration::from_millis(10);
 
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -127,7 +129,9 @@ impl Settings {
             let given = object.get(key)?;
             let value = given.as_u64().filter(|n| *n <= max);
             if value.is_none() {
-                problems.push(format!("`{key}` is {given}; expected a number from 0 to {max}"));
+                problems.push(format!(
+                    "`{key}` is {given}; expected a number from 0 to {max}"
+                ));
             }
             value
         };

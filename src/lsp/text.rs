@@ -64,7 +64,8 @@ impl<'t> LineIndex<'t> {
         let offset = offset.min(self.text.len());
         let line = self.line_starts.partition_point(|&start| start <= offset) - 1;
         let start = self.line_starts[line];
-        let end = memchr::memchr(b'\n', &self.text.as_bytes()[start..]).map_or(self.text.len(), |i| start + i);
+        let end = memchr::memchr(b'\n', &self.text.as_bytes()[start..])
+            .map_or(self.text.len(), |i| start + i);
         (start, &self.text[start..end])
     }
 }

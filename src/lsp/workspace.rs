@@ -86,7 +86,9 @@ impl load::Overlay for Buffers<'_> {
 /// A poisoned lock only means a panic elsewhere, caught by the server: the data is still a
 /// cache of whole entries.
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 impl Workspace {

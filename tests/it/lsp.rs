@@ -23,7 +23,17 @@ fn package_files(pattern: &str) -> Vec<PathBuf> {
 
 /// One diagnostic as both sides can say it: code, severity, file, start and end (line and
 /// column from 1, columns in characters), the message with its help, and the labels.
-type Key = (String, String, String, u64, u64, u64, u64, String, BTreeSet<String>);
+type Key = (
+    String,
+    String,
+    String,
+    u64,
+    u64,
+    u64,
+    u64,
+    String,
+    BTreeSet<String>,
+);
 
 fn check_key(d: &Value) -> Key {
     let mut message = d["message"].as_str().unwrap_or("").to_string();
@@ -35,7 +45,15 @@ fn check_key(d: &Value) -> Key {
         .map(|labels| {
             labels
                 .iter()
-                .map(|l| format!("{}:{}:{} {}", l["file"].as_str().unwrap_or(""), l["line"], l["column"], l["label"].as_str().unwrap_or("")))
+                .map(|l| {
+                    format!(
+                        "{}:{}:{} {}",
+                        l["file"].as_str().unwrap_or(""),
+                        l["line"],
+                        l["column"],
+                        l["label"].as_str().unwrap_or("")
+                    )
+                })
                 .collect()
         })
         .unwrap_or_default();
@@ -87,7 +105,10 @@ fn lsp_key(file: &str, d: &Value) -> Key {
                 .map(|r| {
                     let label_file = relative(r["location"]["uri"].as_str().unwrap_or(""));
                     let (l, c) = line_column(&label_file, &r["location"]["range"]["start"]);
-                    format!("{label_file}:{l}:{c} {}", r["message"].as_str().unwrap_or(""))
+                    format!(
+                        "{label_file}:{l}:{c} {}",
+                        r["message"].as_str().unwrap_or("")
+                    )
                 })
                 .collect()
         })
@@ -111,7 +132,10 @@ fn lsp_key(file: &str, d: &Value) -> Key {
 
 /// Opens every file of `pattern`'s packages and collects the first diagnostics published for
 /// each (run-level findings, at the top of every open file, apart).
-fn editor_diagnostics(server: &mut Server, pattern: &str) -> (Vec<Key>, BTreeSet<(String, String)>) {
+fn editor_diagnostics(
+    server: &mut Server,
+    pattern: &str,
+) -> (Vec<Key>, BTreeSet<(String, String)>) {
     let files = package_files(pattern);
     let uris: Vec<String> = files.iter().map(|f| server.open(f, None)).collect();
     let mut located = Vec::new();
@@ -123,7 +147,10 @@ fn editor_diagnostics(server: &mut Server, pattern: &str) -> (Vec<Key>, BTreeSet
             let at_top = d["range"]["start"] == json!({"line": 0, "character": 0})
                 && d["range"]["end"] == json!({"line": 0, "character": 0});
             if at_top && d["relatedInformation"].is_null() {
-                here.insert((d["code"].as_str().unwrap_or("").to_string(), d["message"].as_str().unwrap_or("").to_string()));
+                here.insert((
+                    d["code"].as_str().unwrap_or("").to_string(),
+                    d["message"].as_str().unwrap_or("").to_string(),
+                ));
             } else {
                 located.push(lsp_key(&file, &d));
             }
@@ -148,7 +175,12 @@ impl Server {
             .iter()
             .rev()
             .find(|n| n["method"] == "textDocument/publishDiagnostics" && n["params"]["uri"] == uri)
-            .map(|n| n["params"]["diagnostics"].as_array().cloned().unwrap_or_default())
+            .map(|n| {
+                n["params"]["diagnostics"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default()
+            })
             .unwrap_or_default()
     }
 }
@@ -192,7 +224,10 @@ fn every_check_case_reports_in_the_editor_what_check_reports() {
             .collect();
         let mut server = Server::start(root(), json!({}));
         let (located, run_level) = editor_diagnostics(&mut server, &format!("{dir}/..."));
-        assert_eq!(located, expected, "{dir}: the editor's diagnostics differ from check's");
+        assert_eq!(
+            located, expected,
+            "{dir}: the editor's diagnostics differ from check's"
+        );
         assert_eq!(run_level, expected_run_level, "{dir}: run-level findings");
         server.shutdown();
         compared += 1;
@@ -218,7 +253,10 @@ fn settings_are_checks_flags() {
     let mut server2 = Server::start(root(), json!({"deny": ["no/such-code"]}));
     let shown = server2.receive();
     assert_eq!(shown["method"], "window/showMessage", "{shown}");
-    assert!(shown["params"]["message"].as_str().unwrap().contains("unknown diagnostic code"));
+    assert!(shown["params"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("unknown diagnostic code"));
     server2.shutdown();
     server.shutdown();
 }
@@ -239,7 +277,10 @@ fn find(text: &str, needle: &str) -> (usize, usize) {
 
 fn hover_text(server: &mut Server, uri: &str, at: (usize, usize)) -> String {
     let hover = server.position_request("textDocument/hover", uri, at.0, at.1);
-    hover["contents"]["value"].as_str().unwrap_or("").to_string()
+    hover["contents"]["value"]
+        .as_str()
+        .unwrap_or("")
+        .to_string()
 }
 
 /// Hover on an enum type, a union struct, a union member, a marker, and a finding.
@@ -251,28 +292,58 @@ fn hover_shows_values_unions_schemas_and_markers() {
     let uri = server.open(Path::new(path), None);
 
     let on_enum = hover_text(&mut server, &uri, find(&text, "BackendKind string"));
-    assert!(on_enum.contains("**enum `BackendKind`**: 2 values"), "{on_enum}");
-    assert!(on_enum.contains("- `\"Resource\"`") && on_enum.contains("- `\"Service\"`"), "{on_enum}");
+    assert!(
+        on_enum.contains("**enum `BackendKind`**: 2 values"),
+        "{on_enum}"
+    );
+    assert!(
+        on_enum.contains("- `\"Resource\"`") && on_enum.contains("- `\"Service\"`"),
+        "{on_enum}"
+    );
 
     let on_union = hover_text(&mut server, &uri, find(&text, "Backend struct"));
     assert!(on_union.contains("discriminator `kind`"), "{on_union}");
-    assert!(on_union.contains("| `service` (optional) | `\"Service\"` |") || on_union.contains("| `service` | `\"Service\"` |"), "{on_union}");
+    assert!(
+        on_union.contains("| `service` (optional) | `\"Service\"` |")
+            || on_union.contains("| `service` | `\"Service\"` |"),
+        "{on_union}"
+    );
     assert!(on_union.contains("OpenAPI v3 schema of"), "{on_union}");
     assert!(on_union.contains("\"x-kubernetes-unions\""), "{on_union}");
 
     let on_field = hover_text(&mut server, &uri, find(&text, "Kind BackendKind"));
-    assert!(on_field.contains("**`kind`** takes the values of enum `BackendKind`"), "{on_field}");
-    assert!(on_field.contains("\"enum\": [\n    \"Resource\",\n    \"Service\"\n  ]"), "{on_field}");
+    assert!(
+        on_field.contains("**`kind`** takes the values of enum `BackendKind`"),
+        "{on_field}"
+    );
+    assert!(
+        on_field.contains("\"enum\": [\n    \"Resource\",\n    \"Service\"\n  ]"),
+        "{on_field}"
+    );
 
     let (line, column) = find(&text, "+unionDiscriminator");
     let on_marker = hover_text(&mut server, &uri, (line, column + 2));
-    assert!(on_marker.contains("**`+unionDiscriminator`**: The field whose value says which union member is set."), "{on_marker}");
-    assert!(on_marker.contains("Read by kube-openapi's openapi-gen"), "{on_marker}");
+    assert!(
+        on_marker.contains(
+            "**`+unionDiscriminator`**: The field whose value says which union member is set."
+        ),
+        "{on_marker}"
+    );
+    assert!(
+        on_marker.contains("Read by kube-openapi's openapi-gen"),
+        "{on_marker}"
+    );
 
     let (line, _) = find(&text, "Resource *string");
     let on_finding = hover_text(&mut server, &uri, (line, 2));
-    assert!(on_finding.contains("**`union/member-not-optional`**"), "{on_finding}");
-    assert!(on_finding.contains("Every union member is optional"), "{on_finding}");
+    assert!(
+        on_finding.contains("**`union/member-not-optional`**"),
+        "{on_finding}"
+    );
+    assert!(
+        on_finding.contains("Every union member is optional"),
+        "{on_finding}"
+    );
     server.shutdown();
 }
 
@@ -284,12 +355,18 @@ fn hover_shows_the_cel_rule() {
     let mut server = Server::start(root(), json!({"cel": true}));
     let uri = server.open(Path::new(path), None);
     let on_union = hover_text(&mut server, &uri, find(&text, "Backend struct"));
-    assert!(on_union.contains("CEL rules `--cel` writes on `Backend`:\n```cel\n"), "{on_union}");
+    assert!(
+        on_union.contains("CEL rules `--cel` writes on `Backend`:\n```cel\n"),
+        "{on_union}"
+    );
     server.shutdown();
 }
 
 fn labels(items: &Value) -> Vec<String> {
-    let items = items.as_array().cloned().or_else(|| items["items"].as_array().cloned());
+    let items = items
+        .as_array()
+        .cloned()
+        .or_else(|| items["items"].as_array().cloned());
     items
         .unwrap_or_default()
         .iter()
@@ -312,13 +389,27 @@ fn completion_offers_markers_and_values() {
     let uri = server.open(Path::new(path), Some(&typed("\t// +list")));
     let names = server.position_request("textDocument/completion", &uri, line, "\t// +list".len());
     let all = labels(&names);
-    assert!(all.contains(&"listType".to_string()) && all.contains(&"kubebuilder:validation:Enum".to_string()), "{all:?}");
-    let list_type = names.as_array().unwrap().iter().find(|i| i["label"] == "listType").unwrap();
+    assert!(
+        all.contains(&"listType".to_string())
+            && all.contains(&"kubebuilder:validation:Enum".to_string()),
+        "{all:?}"
+    );
+    let list_type = names
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["label"] == "listType")
+        .unwrap();
     assert_eq!(list_type["detail"], "+listType=atomic|set|map");
     assert_eq!(list_type["textEdit"]["range"]["start"]["character"], 5);
 
     server.replace(&uri, &typed("\t// +listType=s"));
-    let values = server.position_request("textDocument/completion", &uri, line, "\t// +listType=s".len());
+    let values = server.position_request(
+        "textDocument/completion",
+        &uri,
+        line,
+        "\t// +listType=s".len(),
+    );
     assert_eq!(labels(&values), ["atomic", "set", "map"]);
 
     // On the discriminator: the members' values, as JSON.
@@ -326,9 +417,17 @@ fn completion_offers_markers_and_values() {
     let mut lines: Vec<&str> = text.lines().collect();
     lines.insert(kind_line, "\t// +default=");
     server.replace(&uri, &(lines.join("\n") + "\n"));
-    let values = server.position_request("textDocument/completion", &uri, kind_line, "\t// +default=".len());
+    let values = server.position_request(
+        "textDocument/completion",
+        &uri,
+        kind_line,
+        "\t// +default=".len(),
+    );
     let values = labels(&values);
-    assert!(values.contains(&"\"Service\"".to_string()) && values.contains(&"\"Resource\"".to_string()), "{values:?}");
+    assert!(
+        values.contains(&"\"Service\"".to_string()) && values.contains(&"\"Resource\"".to_string()),
+        "{values:?}"
+    );
     server.shutdown();
 }
 
@@ -336,9 +435,18 @@ fn completion_offers_markers_and_values() {
 #[test]
 fn code_actions_fix_their_findings() {
     for (path, code) in [
-        ("testdata/diagnostics/marker-unknown-similar/types.go", "marker/unknown-similar"),
-        ("testdata/unions/broken/member-not-optional/types.go", "union/member-not-optional"),
-        ("testdata/diagnostics/enum-untyped-constant/types.go", "enum/untyped-constant"),
+        (
+            "testdata/diagnostics/marker-unknown-similar/types.go",
+            "marker/unknown-similar",
+        ),
+        (
+            "testdata/unions/broken/member-not-optional/types.go",
+            "union/member-not-optional",
+        ),
+        (
+            "testdata/diagnostics/enum-untyped-constant/types.go",
+            "enum/untyped-constant",
+        ),
     ] {
         let mut server = Server::start(root(), json!({}));
         let uri = server.open(Path::new(path), None);
@@ -359,7 +467,10 @@ fn code_actions_fix_their_findings() {
             .clone();
         assert_eq!(action["kind"], "quickfix");
         assert_eq!(action["diagnostics"][0]["code"], code, "{action}");
-        let edits = action["edit"]["changes"][&uri].as_array().cloned().expect("edits");
+        let edits = action["edit"]["changes"][&uri]
+            .as_array()
+            .cloned()
+            .expect("edits");
         server.edit(&uri, &edits);
         let after = server.diagnostics_or_none(&uri);
         assert!(
@@ -378,14 +489,20 @@ fn changes_are_analysed_from_the_buffer() {
     let text = text_of(path);
     let mut server = Server::start(root(), json!({}));
     let uri = server.open(Path::new(path), None);
-    assert!(server.diagnostics_or_none(&uri).is_empty(), "{path} is clean");
+    assert!(
+        server.diagnostics_or_none(&uri).is_empty(),
+        "{path} is clean"
+    );
     let typo = format!("{text}\n// Typo has a misspelt marker.\ntype Typo struct {{\n\t// +optinal\n\tX string `json:\"x\"`\n}}\n");
     server.replace(&uri, &typo);
     let diagnostics = server.diagnostics(&uri);
     assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
     assert_eq!(diagnostics[0]["code"], "marker/unknown-similar");
     let (line, _) = find(&typo, "// +optinal");
-    assert_eq!(diagnostics[0]["range"]["start"], json!({"line": line, "character": 4}));
+    assert_eq!(
+        diagnostics[0]["range"]["start"],
+        json!({"line": line, "character": 4})
+    );
     server.replace(&uri, &text);
     assert!(server.diagnostics(&uri).is_empty());
     server.shutdown();
@@ -421,15 +538,24 @@ fn buffers_mid_edit_are_survived_and_bursts_coalesced() {
         .iter()
         .filter(|n| n["method"] == "textDocument/publishDiagnostics")
         .count();
-    assert!(publications <= 1, "{publications} publications for one burst");
+    assert!(
+        publications <= 1,
+        "{publications} publications for one burst"
+    );
     // Every half-typed state, analysed one at a time: the server answers each.
     let mut server2 = Server::start(root(), json!({}));
     let uri2 = server2.open(Path::new(path), None);
     for state in states.iter().step_by(9) {
         server2.replace(&uri2, state);
         let diagnostics = server2.diagnostics_or_none(&uri2);
-        let parse_errors = diagnostics.iter().filter(|d| d["code"] == "syntax/parse-error").count();
-        assert!(parse_errors <= 6, "{parse_errors} parse errors published for one file");
+        let parse_errors = diagnostics
+            .iter()
+            .filter(|d| d["code"] == "syntax/parse-error")
+            .count();
+        assert!(
+            parse_errors <= 6,
+            "{parse_errors} parse errors published for one file"
+        );
         let (line, _) = (state.lines().count().saturating_sub(1), 0);
         let completion = server2.position_request("textDocument/completion", &uri2, line, 3);
         assert!(completion.is_array() || completion.is_null());
@@ -447,14 +573,22 @@ fn the_server_writes_no_file() {
         let entry = entry.expect("an entry");
         std::fs::copy(entry.path(), scratch.path().join(entry.file_name())).expect("a copy");
     }
-    std::fs::copy(root().join("testdata/unions/go.mod"), scratch.path().join("go.mod")).expect("go.mod");
+    std::fs::copy(
+        root().join("testdata/unions/go.mod"),
+        scratch.path().join("go.mod"),
+    )
+    .expect("go.mod");
     let snapshot = |dir: &Path| -> Vec<(PathBuf, Vec<u8>, std::time::SystemTime)> {
         let mut files: Vec<_> = std::fs::read_dir(dir)
             .expect("the directory")
             .map(|e| {
                 let path = e.expect("an entry").path();
                 let meta = std::fs::metadata(&path).expect("metadata");
-                (path.clone(), std::fs::read(&path).expect("a file"), meta.modified().expect("mtime"))
+                (
+                    path.clone(),
+                    std::fs::read(&path).expect("a file"),
+                    meta.modified().expect("mtime"),
+                )
             })
             .collect();
         files.sort();
@@ -474,7 +608,10 @@ fn the_server_writes_no_file() {
         "textDocument/didChange",
         json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": "package broken\n"}]}),
     );
-    server.notify("textDocument/didClose", json!({"textDocument": {"uri": uri}}));
+    server.notify(
+        "textDocument/didClose",
+        json!({"textDocument": {"uri": uri}}),
+    );
     server.shutdown();
     assert_eq!(snapshot(scratch.path()), before);
 }

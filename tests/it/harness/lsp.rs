@@ -194,7 +194,13 @@ impl Server {
         }
     }
 
-    pub fn position_request(&mut self, method: &str, uri: &str, line: usize, character: usize) -> Value {
+    pub fn position_request(
+        &mut self,
+        method: &str,
+        uri: &str,
+        line: usize,
+        character: usize,
+    ) -> Value {
         self.request(
             method,
             json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}),
