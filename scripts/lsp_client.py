@@ -44,6 +44,8 @@ class Client:
         self.reader.start()
         self.stderr = []
         self.logs = []
+        # The latest diagnostics published for each URI.
+        self.published = {}
         threading.Thread(target=self._drain_stderr, daemon=True).start()
 
     def __enter__(self):
@@ -105,6 +107,8 @@ class Client:
             self.last_time, message = item
             if message.get("method") == "window/logMessage":
                 self.logs.append(message["params"]["message"])
+            if message.get("method") == "textDocument/publishDiagnostics":
+                self.published[message["params"]["uri"]] = message["params"]["diagnostics"]
             if matches(message):
                 return message
 
