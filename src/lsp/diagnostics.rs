@@ -22,7 +22,18 @@ pub type Published = BTreeMap<String, (Uri, Vec<lsp_types::Diagnostic>)>;
 pub fn by_file(snapshot: &Snapshot, workspace: &Workspace, settings: &Settings) -> Published {
     let sources = &snapshot.analysis.loaded.sources;
     let mut indexes: BTreeMap<FileId, LineIndex> = BTreeMap::new();
-    let mut out = Published::new();
+    // Every open file analysed gets a list, empty when it has no finding: the editor then
+    // knows it was analysed.
+    let mut out: Published = snapshot
+        .analysis
+        .loaded
+        .packages
+        .iter()
+        .filter(|p| p.is_input)
+        .flat_map(|p| &p.files)
+        .filter_map(|f| workspace.documents.get(&sources.get(f.id).path))
+        .map(|d| (d.uri.as_str().to_string(), (d.uri.clone(), Vec::new())))
+        .collect();
     let uri_of = |id: FileId| uri_of(sources, workspace, id);
     let mut ordered: Vec<&Diagnostic> = snapshot.diagnostics.iter().collect();
     ordered.sort_by(|a, b| (&a.primary, a.code).cmp(&(&b.primary, b.code)));
