@@ -163,41 +163,7 @@ fn values(snapshot: &Snapshot, package: &str, owner: &Owner, name: &str) -> Vec<
     let quoted = |value: &str| serde_json::Value::String(value.to_string()).to_string();
     match (owner, Kind::from_name(name)) {
         (Owner::Field(decl, path), Some(kind @ (Kind::Default | Kind::KbDefault))) => {
-            let Some((def, json)) = field_property(snapshot, package, &decl.name, path) else {
-                return Vec::new();
-            };
-            let mut out: Vec<(String, String)> = Vec::new();
-            // A discriminator's values: those of the members of its unions.
-            for union in def
-                .unions
-                .iter()
-                .filter(|u| u.discriminator.as_deref() == Some(&json))
-            {
-                for member in &union.members {
-                    out.push((
-                        member.value.clone(),
-                        format!("selects `{}`", member.json_name),
-                    ));
-                }
-                out.extend(
-                    union
-                        .empty_values
-                        .iter()
-                        .map(|v| (v.clone(), "selects no member".to_string())),
-                );
-            }
-            if let Some(property) = def.properties.iter().find(|p| p.json_name == json) {
-                out.extend(
-                    enum_words(&property.ty)
-                        .into_iter()
-                        .map(|v| (v, "enum value".to_string())),
-                );
-            }
-            out.dedup_by(|a, b| a.0 == b.0);
-            if kind == Kind::Default {
-                out.iter_mut().for_each(|(value, _)| *value = quoted(value));
-            }
-            out
+            field_defaults(snapshot, package, decl, path, kind == Kind::Default)
         }
         (
             Owner::Type(decl),
@@ -228,33 +194,7 @@ fn values(snapshot: &Snapshot, package: &str, owner: &Owner, name: &str) -> Vec<
             }
         }
         (Owner::Field(decl, path), Some(Kind::UnionMember)) => {
-            let Some((def, json)) = field_property(snapshot, package, &decl.name, path) else {
-                return Vec::new();
-            };
-            // The discriminators' values no other member has taken.
-            let mut out = Vec::new();
-            for union in &def.unions {
-                let Some(discriminator) = &union.discriminator else {
-                    continue;
-                };
-                let Some(property) = def
-                    .properties
-                    .iter()
-                    .find(|p| &p.json_name == discriminator)
-                else {
-                    continue;
-                };
-                for value in enum_words(&property.ty) {
-                    let taken = union
-                        .members
-                        .iter()
-                        .any(|m| m.value == value && m.json_name != json);
-                    if !taken {
-                        out.push((value, format!("a value of `{discriminator}`")));
-                    }
-                }
-            }
-            out
+            member_values(snapshot, package, decl, path)
         }
         (Owner::Field(decl, _), Some(Kind::UnionDiscriminatedBy)) => {
             let crate::syntax::TypeExpr::Struct(fields) = &decl.ty else {
@@ -269,6 +209,89 @@ fn values(snapshot: &Snapshot, package: &str, owner: &Owner, name: &str) -> Vec<
         }
         _ => Vec::new(),
     }
+}
+
+/// `+default=` (JSON, `json_quoted`) or `+kubebuilder:default=` on a field: the values of
+/// the members of the unions it discriminates, and its enum values.
+fn field_defaults(
+    snapshot: &Snapshot,
+    package: &str,
+    decl: &crate::syntax::TypeDecl,
+    path: &[&crate::syntax::Field],
+    json_quoted: bool,
+) -> Vec<(String, String)> {
+    let Some((def, json)) = field_property(snapshot, package, &decl.name, path) else {
+        return Vec::new();
+    };
+    let mut out: Vec<(String, String)> = Vec::new();
+    // A discriminator's values: those of the members of its unions.
+    for union in def
+        .unions
+        .iter()
+        .filter(|u| u.discriminator.as_deref() == Some(&json))
+    {
+        for member in &union.members {
+            out.push((
+                member.value.clone(),
+                format!("selects `{}`", member.json_name),
+            ));
+        }
+        out.extend(
+            union
+                .empty_values
+                .iter()
+                .map(|v| (v.clone(), "selects no member".to_string())),
+        );
+    }
+    if let Some(property) = def.properties.iter().find(|p| p.json_name == json) {
+        out.extend(
+            enum_words(&property.ty)
+                .into_iter()
+                .map(|v| (v, "enum value".to_string())),
+        );
+    }
+    out.dedup_by(|a, b| a.0 == b.0);
+    if json_quoted {
+        out.iter_mut()
+            .for_each(|(value, _)| *value = serde_json::Value::String(value.clone()).to_string());
+    }
+    out
+}
+
+/// `+unionMember=`: the values of the struct's discriminators that no other member took.
+fn member_values(
+    snapshot: &Snapshot,
+    package: &str,
+    decl: &crate::syntax::TypeDecl,
+    path: &[&crate::syntax::Field],
+) -> Vec<(String, String)> {
+    let Some((def, json)) = field_property(snapshot, package, &decl.name, path) else {
+        return Vec::new();
+    };
+    // The discriminators' values no other member has taken.
+    let mut out = Vec::new();
+    for union in &def.unions {
+        let Some(discriminator) = &union.discriminator else {
+            continue;
+        };
+        let Some(property) = def
+            .properties
+            .iter()
+            .find(|p| &p.json_name == discriminator)
+        else {
+            continue;
+        };
+        for value in enum_words(&property.ty) {
+            let taken = union
+                .members
+                .iter()
+                .any(|m| m.value == value && m.json_name != json);
+            if !taken {
+                out.push((value, format!("a value of `{discriminator}`")));
+            }
+        }
+    }
+    out
 }
 
 /// The struct holding the field at `path` of type `type_name`, and the field's JSON name.
