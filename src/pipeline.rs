@@ -162,9 +162,21 @@ pub fn analyse(
     outside: resolve::Outside,
     timings: &mut Timings,
 ) -> anyhow::Result<Analysis> {
+    analyse_with(packages, options, roots, outside, &load::Disk, timings)
+}
+
+/// [`analyse`] reading through an overlay: the editor's buffers (`lsp`).
+pub fn analyse_with(
+    packages: &[String],
+    options: resolve::Options,
+    roots: &resolve::Roots,
+    outside: resolve::Outside,
+    overlay: &dyn load::Overlay,
+    timings: &mut Timings,
+) -> anyhow::Result<Analysis> {
     let (packages, walk_errors) = discover::discover(packages)?;
     timings.lap("discover");
-    let mut loaded = load::load(&packages, &walk_errors);
+    let mut loaded = load::load_with(&packages, &walk_errors, overlay);
     timings.lap("load+parse");
     let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
     let (model, closure, resolve_diagnostics) =

@@ -64,6 +64,16 @@ pub enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<String>,
     },
+    /// Run the Language Server (LSP over stdio) for editors: `check`'s findings as you type,
+    /// hover, completion and fixes for markers, enums and unions.
+    #[command(after_help = "Settings come from the client's initializationOptions: \
+        {\"deny\": [\"warnings\"], \"allow\": [CODE], \"naming\": \"rest\", \"cel\": false, …}\n\
+        Editor setup: README, \"Editors\".")]
+    Lsp {
+        /// Accepted for clients that pass it; stdio is the only transport.
+        #[arg(long)]
+        stdio: bool,
+    },
     /// Print the long explanation of a diagnostic code.
     #[command(after_help = "Example:\n  union-gen explain union/member-not-optional")]
     Explain {

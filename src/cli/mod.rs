@@ -11,6 +11,7 @@ mod dump;
 mod dump_syntax;
 mod explain;
 mod generate;
+mod lsp;
 mod openapi_gen;
 pub mod openapi_gen_flags;
 mod outputs;
@@ -42,12 +43,15 @@ where
     // An interrupted run removes the temporaries it made (in-process runs keep the
     // default signal actions).
     crate::write::remove_temporaries_on_signals();
+    // The handles, not their locks: `lsp` writes the protocol from its own thread, and a
+    // panic message on a worker thread must not wait for this one.
+    let (mut stdout, mut stderr) = (stdout, stderr);
     ExitCode::from(run_styled(
         args,
         verify::style_for_stdout(),
         stderr_color,
-        &mut stdout.lock(),
-        &mut stderr.lock(),
+        &mut stdout,
+        &mut stderr,
     ))
 }
 
@@ -237,6 +241,7 @@ where
         Command::DumpSyntax { file } => dump_syntax::command(&file, out, err),
         Command::Dump(dump_args) => dump::command(&dump_args, out, err),
         Command::Explain { code } => explain::command(&code, out, err),
+        Command::Lsp { .. } => lsp::command(err),
         Command::Completions { shell } => {
             let script = completions(shell);
             match out.write_all(&script).and_then(|_| out.flush()) {

@@ -23,6 +23,7 @@ mod gengo_reads;
 mod go_output;
 mod grammar;
 mod hostile;
+mod lsp;
 mod openapi_gen_versions;
 mod parity;
 mod properties;
