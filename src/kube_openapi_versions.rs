@@ -314,7 +314,7 @@ pub struct Pinned {
 /// `openapi-gen@VERSION` (or `openapi-gen=VERSION`, `OPENAPI_GEN_VERSION ?= VERSION`) in the
 /// module root's Makefiles and `hack/` scripts, else, for a project whose `hack/` script
 /// runs `kube::codegen::gen_openapi`, the requirement of the code-generator it uses
-/// ([`kube_codegen_version`]), else a tools module's requirement
+/// (`kube_codegen_version`), else a tools module's requirement
 /// (`tools/go.mod`, `hack/tools/go.mod`, `internal/tools/go.mod`), else the module's
 /// `go.mod` (a `replace` to a version wins over the `require`), searched upwards from `dir`.
 /// `module_cache` is where code-generator's go.mod is looked up (`$GOMODCACHE`).

@@ -6,8 +6,8 @@
 //! Input: [`discover::Package`]s. Output: [`LoadedPackage`]s, the [`SourceMap`], the
 //! packages that could not be found, and diagnostics. Must not know: what declarations mean.
 //!
-//! Every command reads the disk ([`load`]); the editor (`lsp`) reads through an [`Overlay`]
-//! ([`load_with`]): its open buffers instead of the files, and the parses it kept.
+//! Every command reads the disk ([`load_with`] with [`Disk`]); the editor (`lsp`) reads
+//! through its own [`Overlay`]: its open buffers instead of the files, and the parses it kept.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -132,11 +132,8 @@ struct Pending {
     files: Vec<PathBuf>,
 }
 
-pub fn load(packages: &[Package], walk_errors: &[WalkError]) -> Loaded {
-    load_with(packages, walk_errors, &Disk)
-}
-
-/// [`load`] through an [`Overlay`].
+/// Reads and parses `packages` and what they reference, through `overlay` (every command but
+/// `lsp` passes [`Disk`]).
 pub fn load_with(packages: &[Package], walk_errors: &[WalkError], overlay: &dyn Overlay) -> Loaded {
     let mut sources = SourceMap::default();
     let mut diagnostics = Vec::new();
@@ -492,7 +489,7 @@ mod tests {
             "testdata/deps/vendored/apis/v1".to_string(),
         ];
         let (packages, errors) = discover::discover(&patterns).expect("testdata is readable");
-        let loaded = load(&packages, &errors);
+        let loaded = load_with(&packages, &errors, &Disk);
         let paths: BTreeSet<&str> = loaded
             .packages
             .iter()
@@ -518,7 +515,7 @@ mod tests {
             "testdata/deps/vendored/apis/v1".to_string(),
         ];
         let (packages, errors) = discover::discover(&patterns).expect("testdata is readable");
-        let loaded = load(&packages, &errors);
+        let loaded = load_with(&packages, &errors, &Disk);
         let loaded_paths: BTreeSet<&str> = loaded
             .packages
             .iter()
