@@ -14,6 +14,7 @@ pub mod cost;
 pub mod formats;
 pub mod go_net;
 pub mod go_regex;
+pub mod known_types;
 pub mod metadata;
 pub mod native;
 pub mod objects;
@@ -748,6 +749,34 @@ fn prune(schemas: &Schemas, id: NodeId, value: &mut Value, depth: usize) {
     }
 }
 
+/// The v3 definitions `generate --cel` builds from `model`, by REST name.
+fn v3_definitions(
+    model: &crate::model::ApiModel,
+) -> anyhow::Result<serde_json::Map<String, Value>> {
+    let built = crate::schema::build(
+        model,
+        crate::schema::Naming::Rest,
+        crate::schema::UnionFormat::List,
+        true,
+    );
+    let bytes = crate::emit::to_bytes(
+        &built.definitions,
+        crate::emit::Version::V3,
+        &crate::emit::Info {
+            title: "validate".into(),
+            version: "v".into(),
+        },
+        crate::emit::Format::Json,
+    );
+    let mut document: Value = serde_json::from_slice(&bytes)?;
+    Ok(
+        match document.pointer_mut("/components/schemas").map(Value::take) {
+            Some(Value::Object(definitions)) => definitions,
+            _ => serde_json::Map::new(),
+        },
+    )
+}
+
 /// The kinds the Go packages serve, compiled from the v3 schemas built from the types.
 #[allow(clippy::type_complexity)]
 fn go_kinds(
@@ -774,26 +803,26 @@ fn go_kinds(
             &mut crate::pipeline::Timings::from_env(),
         )
     })?;
-    let built = crate::schema::build(
-        &analysis.model,
-        crate::schema::Naming::Rest,
-        crate::schema::UnionFormat::List,
-        true,
+    // Custom resources read the schemas of their CRDs as controller-gen writes them; built-in
+    // kinds read copies keeping the API server's own checks (`native`, dependencies' enums).
+    let custom = known_types::without_dependency_enums(&analysis.model, &analysis.loaded.project);
+    let mut definitions = v3_definitions(custom.as_ref().unwrap_or(&analysis.model))?;
+    known_types::apply(&mut definitions);
+    let mut built_in = match custom {
+        Some(_) => {
+            let mut full = v3_definitions(&analysis.model)?;
+            known_types::apply(&mut full);
+            full
+        }
+        None => definitions.clone(),
+    };
+    native::add_built_in_copies(&mut built_in);
+    definitions.extend(
+        built_in
+            .into_iter()
+            .filter(|(name, _)| name.starts_with(native::BUILT_IN)),
     );
-    let bytes = crate::emit::to_bytes(
-        &built.definitions,
-        crate::emit::Version::V3,
-        &crate::emit::Info {
-            title: "validate".into(),
-            version: "v".into(),
-        },
-        crate::emit::Format::Json,
-    );
-    let document: Value = serde_json::from_slice(&bytes)?;
-    if let Some(Value::Object(mut definitions)) = document.pointer("/components/schemas").cloned() {
-        native::add_built_in_copies(&mut definitions);
-        schemas.add_definitions(definitions);
-    }
+    schemas.add_definitions(definitions);
     let serving = crate::resolve::closure::group_versions(&analysis.loaded.packages);
     for (group, version, kind) in wanted {
         for (_, _, package) in serving

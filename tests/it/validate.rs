@@ -182,6 +182,40 @@ fn packages_carry_controller_gen_value_markers() {
     crate::harness::snapshot("validate_packages_kubebuilder_markers", &report);
 }
 
+/// One run's verdicts and causes, a line each, for a snapshot.
+fn verdicts(schemas: &[&str], objects: &str) -> String {
+    let mut args = vec!["validate", "--message-format", "json", "--output", "json"];
+    args.extend_from_slice(schemas);
+    args.extend_from_slice(&["--", objects]);
+    let outcome = Process::union_gen(args).run();
+    let mut report = String::new();
+    for line in outcome.stdout.lines() {
+        let verdict: serde_json::Value = serde_json::from_str(line).unwrap();
+        report.push_str(&format!("{} valid={}\n", verdict["name"], verdict["valid"]));
+        for cause in verdict["causes"].as_array().into_iter().flatten() {
+            report.push_str(&format!(
+                "  {} {}: {}\n",
+                cause["field"], cause["reason"], cause["message"]
+            ));
+        }
+    }
+    report
+}
+
+/// `--packages` gives `runtime.RawExtension`, apiextensions' `JSON` and `runtime.Unknown` the
+/// schemas the kind's CRD has (`testdata/validate-raw/crd.yaml`, controller-gen's output) —
+/// an embedded object's fields are kept, any JSON value passes, Unknown's Go fields — and
+/// leaves a dependency's `+enum` list informational as that CRD does (the project's own list
+/// is enforced): both ways give the same verdicts and causes.
+#[test]
+fn packages_give_embedded_objects_and_dependency_enums_their_crd_schemas() {
+    let objects = "testdata/validate-raw/objects.yaml";
+    let from_go = verdicts(&["--packages", "./testdata/validate-raw/api/..."], objects);
+    let from_crd = verdicts(&["--crd", "testdata/validate-raw/crd.yaml"], objects);
+    assert_eq!(from_go, from_crd);
+    crate::harness::snapshot("validate_packages_raw_extension_json_unknown", &from_go);
+}
+
 /// Rules written with Kubernetes' CEL libraries (the shapes of openshift/api's CRDs):
 /// durations compare, `containsCIDR` and `isURL` evaluate as the API server's, and `url()`
 /// refusing its input is the rule's evaluation error with cel-go's text.
