@@ -170,6 +170,12 @@ pub const TABLE: &[Row] = &[
 /// warning.
 pub const OLDEST: u64 = 20230101000000;
 
+/// `YYYY-MM` of [`OLDEST`]: versions before it are written as it.
+pub fn oldest_date() -> String {
+    let t = OLDEST.to_string();
+    format!("{}-{}", &t[0..4], &t[4..6])
+}
+
 /// The behaviour of one kube-openapi version.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Behaviour {

@@ -76,6 +76,7 @@ pub(super) fn command(
             update: verify::update_command(terminal.command_line),
             github_annotations: message_format == MessageFormat::Github,
             style: terminal.stdout_style,
+            written_as: None,
         };
         return verify::verify(&files, &report, out, err);
     }

@@ -74,6 +74,7 @@ pub(super) fn command(
             update: verify::update_command(terminal.command_line),
             github_annotations: config.message_format == MessageFormat::Github,
             style: terminal.stdout_style,
+            written_as: None,
         };
         return verify::verify(&files, &report, out, err);
     }

@@ -232,6 +232,7 @@ where
     match cli.command {
         Command::OpenapiGen { args } => openapi_gen::command(
             &args,
+            &terminal,
             MessageFormat::Human {
                 color: stderr_color,
             },

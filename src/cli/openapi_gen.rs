@@ -31,6 +31,9 @@ pub struct Options {
     pub kube_openapi_version: Option<String>,
     /// The command line used gengo v1's flags (`--input-dirs`, `--output-package`, …).
     pub gengo_v1_flags: bool,
+    /// gengo v1's `--verify-only`: "only verify existing output, do not write anything" —
+    /// compare, print `--verify`'s report, exit 1 when a file differs.
+    pub verify_only: bool,
 }
 
 /// pflag's syntax: `--name value`, `--name=value`, `-n value`, `-n=value`; `--` ends flags.
@@ -72,6 +75,9 @@ pub fn parse(args: &[String]) -> anyhow::Result<Options> {
             name
         };
         if flags::find(name).is_some_and(|flag| flag.value.is_none()) {
+            if name == "verify-only" {
+                options.verify_only = switch_value(arg, inline.as_deref())?;
+            }
             continue;
         }
         let name = if v1 && name == "h" {
@@ -113,6 +119,16 @@ pub fn parse(args: &[String]) -> anyhow::Result<Options> {
     }
     check_required(&options)?;
     Ok(options)
+}
+
+/// A switch's value as pflag's bool flags read it: `--name`, `--name=true|false|1|0|t|f…`.
+fn switch_value(arg: &str, inline: Option<&str>) -> anyhow::Result<bool> {
+    match inline {
+        None => Ok(true),
+        Some("1" | "t" | "T" | "true" | "TRUE" | "True") => Ok(true),
+        Some("0" | "f" | "F" | "false" | "FALSE" | "False") => Ok(false),
+        Some(other) => anyhow::bail!("openapi-gen flag `{arg}`: `{other}` is not a boolean"),
+    }
 }
 
 /// gengo v1's output: `<output-base>/<output-package>/<output-file-base>.go`.
@@ -300,6 +316,7 @@ fn current_year() -> i64 {
 
 pub(super) fn command(
     args: &[String],
+    terminal: &super::Terminal,
     message_format: MessageFormat,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -321,24 +338,41 @@ pub(super) fn command(
         let _ = out.write_all(flags::usage().as_bytes());
         return exit::SUCCESS;
     }
-    match run(&options, message_format, err) {
+    let (behaviour, assumed) = behaviour(&options, err);
+    let report = options.verify_only.then(|| super::verify::Report {
+        update: update_command(terminal.command_line),
+        github_annotations: message_format == MessageFormat::Github,
+        style: terminal.stdout_style,
+        written_as: Some(assumed),
+    });
+    let result = versions::with(behaviour, || {
+        run_as(&options, report.as_ref(), message_format, out, err)
+    });
+    match result {
         Ok(code) => code,
         Err(error) => super::usage_error(&error, message_format, err),
     }
 }
 
-fn run(
-    options: &Options,
-    message_format: MessageFormat,
-    err: &mut dyn Write,
-) -> anyhow::Result<u8> {
-    let behaviour = behaviour(options, err);
-    versions::with(behaviour, || run_as(options, message_format, err))
+/// The command line without `--verify-only`, as openapi-gen was started (`openapi-gen …`
+/// when union-gen runs under that name, else `union-gen openapi-gen …`).
+fn update_command(command_line: &[std::ffi::OsString]) -> String {
+    let mut words: Vec<std::ffi::OsString> = command_line.to_vec();
+    // Run as `openapi-gen`, the command name was inserted after the program's.
+    if super::invoked_as_openapi_gen(words.first()) && words.len() > 1 {
+        words.remove(1);
+    }
+    super::verify::update_command_without(&words, |word| {
+        let body = word.trim_start_matches('-');
+        word.starts_with('-')
+            && body.split_once('=').map_or(body, |(name, _)| name) == "verify-only"
+    })
 }
 
 /// The kube-openapi behaviour to copy: `--kube-openapi-version`, else the project's pin
-/// ([`versions::pinned`]), else the newest. An unknown or too old version is a warning.
-fn behaviour(options: &Options, err: &mut dyn Write) -> Behaviour {
+/// ([`versions::pinned`]), else the newest; and what was assumed, in words (`--verify-only`'s
+/// report names it). An unknown or too old version is a warning.
+fn behaviour(options: &Options, err: &mut dyn Write) -> (Behaviour, String) {
     let found = match &options.kube_openapi_version {
         Some(version) => Some((version.clone(), "--kube-openapi-version".to_string())),
         None => std::env::current_dir()
@@ -354,7 +388,8 @@ fn behaviour(options: &Options, err: &mut dyn Write) -> Behaviour {
                  --kube-openapi-version): writing what the newest kube-openapi writes"
             );
         }
-        return Behaviour::newest();
+        let assumed = "as the newest kube-openapi writes them: no kube-openapi version found";
+        return (Behaviour::newest(), assumed.into());
     };
     if options.verbosity > 0 {
         let _ = writeln!(
@@ -362,30 +397,40 @@ fn behaviour(options: &Options, err: &mut dyn Write) -> Behaviour {
             "kube-openapi {version} ({source}): writing what that version's openapi-gen writes"
         );
     }
+    let assumed = format!("as kube-openapi {version} writes them, from {source}");
     match Behaviour::at(&version) {
         Ok(behaviour) if behaviour.too_old() => {
+            let oldest = versions::oldest_date();
             let _ = writeln!(
                 err,
                 "warning: kube-openapi {version} ({source}) is older than the oldest behaviour \
-                 union-gen knows (2023-01): writing what the 2023-01 version writes"
+                 union-gen knows ({oldest}): writing what the {oldest} version writes"
             );
-            behaviour
+            (
+                behaviour,
+                format!("{assumed}; older than union-gen knows: as {oldest}'s"),
+            )
         }
-        Ok(behaviour) => behaviour,
+        Ok(behaviour) => (behaviour, assumed),
         Err(why) => {
             let _ = writeln!(
                 err,
                 "warning: kube-openapi version from {source}: {why}: writing what the newest \
                  kube-openapi writes (give --kube-openapi-version v0.0.0-YYYYMMDDhhmmss-hash)"
             );
-            Behaviour::newest()
+            (
+                Behaviour::newest(),
+                format!("as the newest kube-openapi writes them: {source}'s `{version}` is not a pseudo-version"),
+            )
         }
     }
 }
 
 fn run_as(
     options: &Options,
+    verify: Option<&super::verify::Report>,
     message_format: MessageFormat,
+    out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> anyhow::Result<u8> {
     let behaviour = versions::current();
@@ -422,24 +467,40 @@ fn run_as(
         }
         return Ok(exit::FAILURE);
     }
+    // `--report-filename -` is standard output (kube-openapi's apiViolationFile), never
+    // verified (gengo v1: "nothing to verify against").
+    let (stdout, files): (Vec<_>, Vec<_>) = run
+        .files
+        .iter()
+        .map(|(path, bytes)| (path.as_path(), bytes.as_slice()))
+        .partition(|(path, _)| path.as_os_str() == "-");
+    if let Some(report) = verify {
+        let code = super::verify::verify(&files, report, out, err);
+        print_timings(run.timings.as_deref(), err);
+        return Ok(code);
+    }
     if let Some(dir) = config.output.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
             .map_err(|e| anyhow::anyhow!("--output-dir {}: {e}", dir.display()))?;
     }
-    let files: Vec<(&std::path::Path, &[u8])> = run
-        .files
-        .iter()
-        .map(|(path, bytes)| (path.as_path(), bytes.as_slice()))
-        .collect();
     if let Err((path, error)) = write::all_or_nothing(&files) {
         let message = format!("cannot write {}: {error}", path.display());
         super::report_run(Code::IoUnwritable, &message, message_format, err);
         return Ok(exit::USAGE_OR_IO);
     }
-    if let Some(timings) = &run.timings {
+    for (_, bytes) in stdout {
+        if out.write_all(bytes).and_then(|_| out.flush()).is_err() {
+            return Ok(exit::USAGE_OR_IO);
+        }
+    }
+    print_timings(run.timings.as_deref(), err);
+    Ok(exit::SUCCESS)
+}
+
+fn print_timings(timings: Option<&str>, err: &mut dyn Write) {
+    if let Some(timings) = timings {
         let _ = writeln!(err, "{timings}");
     }
-    Ok(exit::SUCCESS)
 }
 
 #[cfg(test)]

@@ -158,8 +158,9 @@ pub fn usage() -> String {
         text.push_str(&format!("  {name:<33} {help}\n"));
     }
     let others = format!(
-        "gengo v1's flags (kube-openapi before 2024-02-28) are accepted too: {}; and klog's \
-         ({}), which change nothing.",
+        "gengo v1's flags (kube-openapi before 2024-02-28) are accepted too: {} (--verify-only \
+         writes nothing: it compares, prints a diff and the kube-openapi version assumed, and \
+         exits 1 when a file is out of date); klog's ({}) change nothing.",
         names(Origin::GengoV1),
         names(Origin::Klog)
     );

@@ -28,6 +28,10 @@ pub struct Report {
     /// `::error` workflow commands for GitHub Actions (`--message-format github`).
     pub github_annotations: bool,
     pub style: Style,
+    /// What the expected bytes are, when that is not obvious (`openapi-gen --verify-only`:
+    /// the kube-openapi version whose output they are, and where it was read): said in the
+    /// report's last line.
+    pub written_as: Option<String>,
 }
 
 /// Colour only when stdout is a terminal and `NO_COLOR` is unset.
@@ -78,14 +82,22 @@ fn report(files: &[(&Path, &[u8])], report_as: &Report, out: &mut dyn Write) -> 
         }
         out.write_all(&difference.diff)?;
     }
+    let written_as = report_as
+        .written_as
+        .as_ref()
+        .map_or(String::new(), |what| format!(" ({what})"));
     if n_differing == 0 {
-        writeln!(out, "union-gen: {} up to date", checked.join(", "))?;
+        writeln!(
+            out,
+            "union-gen: {} up to date{written_as}",
+            checked.join(", ")
+        )?;
         out.flush()?;
         return Ok(exit::SUCCESS);
     }
     writeln!(
         out,
-        "union-gen: {} of {} file(s) out of date; to update, run: {}",
+        "union-gen: {} of {} file(s) out of date{written_as}; to update, run: {}",
         n_differing,
         checked.len(),
         report_as.update
@@ -108,6 +120,12 @@ fn annotation(github: bool, name: &str, update: &str) -> Option<String> {
 /// The command line as typed, without `--verify`, quoted for a POSIX shell. The program is
 /// named by its file name (`union-gen`), not by the path it was started from.
 pub fn update_command(args: &[OsString]) -> String {
+    update_command_without(args, |word| word == "--verify")
+}
+
+/// The command line as typed without the options `dropped` says are the verifying ones
+/// (before `--`), quoted for a POSIX shell, the program named by its file name.
+pub fn update_command_without(args: &[OsString], dropped: impl Fn(&str) -> bool) -> String {
     let mut words = Vec::new();
     let mut options_ended = false;
     for (index, arg) in args.iter().enumerate() {
@@ -120,7 +138,7 @@ pub fn update_command(args: &[OsString]) -> String {
             words.push(shell_quote(&program));
             continue;
         }
-        if !options_ended && text == "--verify" {
+        if !options_ended && dropped(&text) {
             continue;
         }
         if text == "--" {

@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use crate::harness::process::Process;
 use crate::harness::{copy_dir, openapi_gen, openapi_gen_as, run, snapshot};
 
 /// gofmt leaves the file as it is; skipped (with a note) where Go is not installed.
@@ -427,4 +428,75 @@ fn anonymous_structs_are_refused_by_the_go_output() {
     assert_eq!(code, 1, "{err}");
     assert_eq!(file, "");
     assert!(err.contains("an anonymous struct"), "{err}");
+}
+
+/// gengo v1's `--verify-only` ("only verify existing output, do not write anything"): nothing
+/// is written; up to date is exit 0, a stale file (or report) is `--verify`'s diff and exit 1;
+/// the report names the kube-openapi version the expected bytes are written as, and where it
+/// was read. (It was accepted and ignored: the files were rewritten and the run passed.)
+#[test]
+fn verify_only_compares_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let report = dir.path().join("violations.report");
+    let args = |extra: &[&str]| {
+        let mut args = vec![
+            "openapi-gen".to_string(),
+            "--output-dir".into(),
+            out.display().to_string(),
+            "--output-pkg".into(),
+            "example.com/generated".into(),
+            "--report-filename".into(),
+            report.display().to_string(),
+            "--kube-openapi-version".into(),
+            "v0.0.0-20240228011516-70dd3763d340".into(),
+            "./testdata/kube-openapi-compat-extra/listtype".into(),
+        ];
+        args.extend(extra.iter().map(|s| s.to_string()));
+        args
+    };
+    let run_with = |extra: &[&str]| Process::union_gen(args(extra)).env("NO_COLOR", "1").run();
+    // Nothing there yet: both files are missing, nothing is created.
+    let outcome = run_with(&["--verify-only"]);
+    assert_eq!(outcome.code, 1, "{}", outcome.stderr);
+    assert!(!out.exists() && !report.exists());
+    assert!(
+        outcome.stdout.contains("does not exist"),
+        "{}",
+        outcome.stdout
+    );
+
+    assert_eq!(run_with(&[]).code, 0);
+    let file = out.join("generated.openapi.go");
+    let written = std::fs::read_to_string(&file).unwrap();
+    let outcome = run_with(&["--verify-only=true"]);
+    assert_eq!(outcome.code, 0, "{}{}", outcome.stdout, outcome.stderr);
+    let last = outcome.stdout.lines().last().unwrap_or("");
+    assert!(
+        last.ends_with(
+            "up to date (as kube-openapi v0.0.0-20240228011516-70dd3763d340 writes them, from \
+             --kube-openapi-version)"
+        ),
+        "{last}"
+    );
+
+    let stale = written.replace("Type:", "Type:  ");
+    std::fs::write(&file, &stale).unwrap();
+    let outcome = run_with(&["--verify-only"]);
+    assert_eq!(outcome.code, 1, "{}", outcome.stderr);
+    assert!(outcome.stdout.contains("+++ b/"), "{}", outcome.stdout);
+    let last = outcome.stdout.lines().last().unwrap_or("");
+    assert!(
+        last.contains("1 of 2 file(s) out of date (as kube-openapi v0.0.0-20240228011516"),
+        "{last}"
+    );
+    assert!(
+        last.contains("to update, run: union-gen openapi-gen --output-dir")
+            && !last.contains("verify-only"),
+        "{last}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), stale);
+    // `--verify-only=false` writes, as pflag reads it.
+    assert_eq!(run_with(&["--verify-only=false"]).code, 0);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), written);
 }
