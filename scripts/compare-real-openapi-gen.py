@@ -252,6 +252,19 @@ def prepare(project, tree):
         subprocess.run(["tar", "-x", "-C", dest], input=archive, check=True)
 
 
+def environment(project, tree, scratch):
+    """gengo v1 writes `$GOPATH/src/<--output-package>`: argo-workflows runs openapi-gen in its
+    checkout under GOPATH (`v4` links to `.`), so the output lands in the tree. (Without it the
+    file went to ~/go/src and the committed file was compared with itself.)"""
+    env = dict(os.environ)
+    if project == "argo-workflows":
+        gopath = os.path.join(scratch, "gopath")
+        os.makedirs(os.path.join(gopath, "src/github.com/argoproj"))
+        os.symlink(tree, os.path.join(gopath, "src/github.com/argoproj/argo-workflows"))
+        env["GOPATH"] = gopath
+    return env
+
+
 def pinned_version(tree):
     """Roughly what union-gen reads (src/kube_openapi_versions.rs::pinned), for the printout;
     `union-gen openapi-gen -v 1` prints the version it assumes and why."""
@@ -300,9 +313,10 @@ def main():
             files, lines = commands(project, tree, scratch)
             codes = []
             started = time.monotonic()
+            env = environment(project, tree, scratch)
             for line in lines:
                 proc = subprocess.run([union_gen, "openapi-gen"] + line, cwd=tree,
-                                      capture_output=True, text=True)
+                                      capture_output=True, text=True, env=env)
                 codes.append(proc.returncode)
                 if proc.returncode != 0 or verbose:
                     sys.stderr.write(proc.stderr)

@@ -275,6 +275,9 @@ fn digits_timestamp(text: &str) -> Option<u64> {
 
 thread_local! {
     static CURRENT: Cell<Behaviour> = const { Cell::new(Behaviour::newest()) };
+    /// Whether an openapi-gen run is in progress (a behaviour was set): its drop-in output
+    /// follows openapi-gen where the JSON documents follow encoding/json.
+    static OPENAPI_GEN_RUN: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Runs `f` with `behaviour` in effect on this thread (restored afterwards).
@@ -283,19 +286,28 @@ pub fn with<R>(behaviour: Behaviour, f: impl FnOnce() -> R) -> R {
     f()
 }
 
-/// `behaviour` in effect on this thread until the guard is dropped.
-pub struct Guard(Behaviour);
+/// `behaviour` in effect on this thread until the guard is dropped (an openapi-gen run).
+pub struct Guard(Behaviour, bool);
 
 impl Guard {
     pub fn set(behaviour: Behaviour) -> Guard {
-        Guard(CURRENT.with(|c| c.replace(behaviour)))
+        Guard(
+            CURRENT.with(|c| c.replace(behaviour)),
+            OPENAPI_GEN_RUN.with(|c| c.replace(true)),
+        )
     }
 }
 
 impl Drop for Guard {
     fn drop(&mut self) {
         CURRENT.with(|c| c.set(self.0));
+        OPENAPI_GEN_RUN.with(|c| c.set(self.1));
     }
+}
+
+/// Whether this thread is in an openapi-gen run ([`with`], [`Guard`]).
+pub fn in_openapi_gen_run() -> bool {
+    OPENAPI_GEN_RUN.with(|c| c.get())
 }
 
 /// Whether the behaviour in effect has the change (the newest has them all).

@@ -318,6 +318,15 @@ impl<'a> Resolver<'_, 'a> {
                 }
                 _ => Some(DefaultValue::EmptyObject),
             },
+            // `time.Time` (inside `metav1.Time`, `struct{ time.Time }`) is a struct to
+            // openapi-gen, which reads the standard library: `{}` before 2023-10-10, when
+            // types unmarshalling themselves lost it (argo-workflows' 2022 pin).
+            GoType::External(name, _) if name.package == "time" && name.name == "Time" => {
+                (!crate::kube_openapi_versions::has(
+                    crate::kube_openapi_versions::Change::UnmarshalJsonNoDefault,
+                ))
+                .then_some(DefaultValue::EmptyObject)
+            }
             // Unknown shape: no zero value to enforce.
             GoType::External(..) => None,
             GoType::Builtin(name) if !omitempty => match primitive(name) {

@@ -251,9 +251,19 @@ fn dropped_before_structural_inline(field: &Field, tag: &JsonTag) -> bool {
 }
 
 /// Is this embedded field inlined? Go's encoding/json inlines an embedded struct whose tag
-/// has no name (`json:",inline"` or no tag at all).
+/// has no name (`json:",inline"` or no tag at all). openapi-gen (every version) inlines none
+/// without a `json` key: its drop-in makes such a field a property named after the field
+/// (argo-workflows' `ArtifactSearchResult.Artifact`, which has a protobuf tag only).
 pub fn is_inlined(field: &Field, tag: &JsonTag) -> bool {
-    field.is_embedded() && tag.name.is_none() && !tag.skip
+    let untagged = field
+        .tag
+        .as_deref()
+        .and_then(|t| tag_value(t, "json"))
+        .is_none();
+    field.is_embedded()
+        && tag.name.is_none()
+        && !tag.skip
+        && !(untagged && crate::kube_openapi_versions::in_openapi_gen_run())
 }
 
 /// Flattens a struct's fields, merging inlined embedded structs in place (depth-first),

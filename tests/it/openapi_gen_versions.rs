@@ -515,3 +515,37 @@ fn generate_names_model_named_types_by_their_model_name_under_every_naming() {
         );
     }
 }
+
+/// argo-workflows at its 2022 pin (`openapi_generated.go` byte-identical): `metav1.Time`-like
+/// structs over `time.Time` get `{}` before 2023-10-10 (openapi-gen reads the standard
+/// library: `time.Time` is a struct); an embedded struct without a `json` key is a property
+/// named after the field in every version (union-gen inlined it); a trailing
+/// `//nolint:staticcheck` is a directive, no description of the next field (go/ast's
+/// `CommentGroup.Text` drops it, and gengo reads doc comments through it).
+#[test]
+fn argo_workflows_shapes_as_every_version_writes_them() {
+    let source = "import \"time\"\n\n\
+        type Stamp struct {\n\ttime.Time `protobuf:\"-\"`\n}\n\n\
+        func (t *Stamp) UnmarshalJSON(b []byte) error { return nil }\n\n\
+        type Inner struct {\n\tX string `json:\"x\"`\n}\n\n\
+        type S struct {\n\
+        \tInner `protobuf:\"bytes,1,opt,name=inner\"`\n\
+        \tAt Stamp `json:\"at,omitempty\"`\n\
+        \tID string `json:\"id,omitempty\"` //nolint:staticcheck\n\
+        \tDeleted *bool `json:\"deleted,omitempty\"`\n}\n";
+    let old = generate("v0.0.0-20220124234850-424119656bbf", source);
+    let new = generate(NEWEST, source);
+    assert_has(
+        &old,
+        "\"at\": { SchemaProps: spec.SchemaProps{ Default: map[string]interface{}{}, Ref: ref(\"example.com/m/api.Stamp\"),",
+    );
+    assert_has(
+        &new,
+        "\"at\": { SchemaProps: spec.SchemaProps{ Ref: ref(\"example.com/m/api.Stamp\"),",
+    );
+    for output in [&old, &new] {
+        assert_has(output, "\"Inner\": { SchemaProps: spec.SchemaProps{ Default: map[string]interface{}{}, Ref: ref(\"example.com/m/api.Inner\"),");
+        assert_has(output, "Required: []string{\"Inner\"},");
+        assert_lacks(output, "nolint");
+    }
+}

@@ -119,6 +119,28 @@ impl<'a> Extractor<'a> {
     }
 }
 
+/// go/ast's `isDirective` (what `CommentGroup.Text`, and so gengo's doc comments, leave out):
+/// the text after `//` starts with `line `, `extern ` or `export `, or is
+/// `[a-z0-9]+:[a-z0-9]…` (`//go:generate`, `//nolint:staticcheck`; argo-workflows' trailing
+/// `//nolint:` comments are no field's description).
+fn is_directive(text: &str) -> bool {
+    if ["line ", "extern ", "export "]
+        .iter()
+        .any(|p| text.starts_with(p))
+    {
+        return true;
+    }
+    let bytes = text.as_bytes();
+    let Some(colon) = text.find(':') else {
+        return false;
+    };
+    let word = |b: &u8| b.is_ascii_lowercase() || b.is_ascii_digit();
+    colon > 0
+        && bytes.len() > colon + 1
+        && bytes[..colon].iter().all(word)
+        && word(&bytes[colon + 1])
+}
+
 /// A same-line comment after a code line (`A int // x`).
 pub(super) fn is_trailing(siblings: &[Node], index: usize) -> bool {
     index > 0
@@ -136,10 +158,10 @@ pub(super) fn is_plus_build(comment: &str) -> bool {
 
 /// Splits a comment into its lines of text, with the offset of each line's text.
 /// `// text` loses `//` and one space (as Go's `CommentGroup.Text` does); directives
-/// (`//go:build`, `//line`) are dropped.
+/// (`//go:build`, `//line`, `//nolint:errcheck`: [`is_directive`]) are dropped.
 pub(super) fn comment_lines(comment: &str, start: usize) -> Vec<(&str, usize)> {
     if let Some(rest) = comment.strip_prefix("//") {
-        if rest.starts_with("go:") || rest.starts_with("line ") {
+        if is_directive(rest) {
             return Vec::new();
         }
         let rest = rest.strip_suffix('\r').unwrap_or(rest);
@@ -163,4 +185,35 @@ pub(super) fn comment_lines(comment: &str, start: usize) -> Vec<(&str, usize)> {
         offset += line.len() + 1;
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn directives_are_go_asts() {
+        for directive in [
+            "go:generate x",
+            "nolint:staticcheck",
+            "line a.go:1",
+            "export F",
+            "k8s:x",
+        ] {
+            assert!(is_directive(directive), "{directive}");
+        }
+        for text in [
+            "nolint",
+            "Nolint:x",
+            "go: x",
+            ":x",
+            "+k8s:openapi-gen=true",
+            "a:",
+            "a_b:c",
+        ] {
+            assert!(!is_directive(text), "{text}");
+        }
+        assert!(comment_lines("//nolint:staticcheck", 0).is_empty());
+        assert_eq!(comment_lines("// nolint:staticcheck", 0).len(), 1);
+    }
 }
