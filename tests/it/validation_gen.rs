@@ -414,6 +414,8 @@ fn generation_time_rejections_are_errors() {
         ("errors/inline-member", &[("union/json-ignored", 6)]),
         ("errors/embedded-member", &[("union/json-ignored", 6)]),
         ("errors/inline-named-member", &[("union/json-ignored", 9)]),
+        ("errors/untagged-member", &[("union/json-ignored", 9)]),
+        ("errors/empty-name-member", &[("union/json-ignored", 9)]),
         // "can only be used on string types (int)", "(pkg.D -> int)"
         (
             "errors/int-discriminator",
@@ -476,22 +478,5 @@ fn each_val_member_is_an_error() {
             .contains("no list selector"),
         "{}",
         diagnostics[0]
-    );
-}
-
-/// No json tag is not an error for validation-gen: the JSON name is the Go field name.
-#[test]
-fn untagged_members_use_the_go_name() {
-    let package = "errors/untagged-member";
-    let (definitions, diagnostics) = generate(package);
-    assert_eq!(diagnostics, Vec::<Value>::new());
-    let s = definition(&definitions, package, "Struct");
-    assert_eq!(
-        s["x-kubernetes-unions"],
-        json!([{"fields-to-discriminateBy": {"First": "First", "Second": "Second"}}])
-    );
-    assert_eq!(
-        rules(s),
-        ["(has(self.First) ? 1 : 0) + (has(self.Second) ? 1 : 0) == 1"]
     );
 }

@@ -179,10 +179,12 @@ pub(super) struct JsonIgnored {
     pub field: String,
 }
 
-/// `union/json-ignored`: a named `k8s:` member tagged `json:",inline"`.
+/// `union/json-ignored`: a named `k8s:` member without a JSON name for validation-gen: no
+/// `json` key in its tag (`untagged`), or an empty name (`json:",inline"`, `json:",omitempty"`).
 pub(super) struct InlineNamedMember {
     pub span: Span,
     pub field: String,
+    pub untagged: bool,
 }
 
 /// `union/member-value-json-mismatch`.
@@ -451,17 +453,26 @@ impl From<JsonIgnored> for Diagnostic {
 
 impl From<InlineNamedMember> for Diagnostic {
     fn from(finding: InlineNamedMember) -> Diagnostic {
-        let InlineNamedMember { span, field } = finding;
-        Diagnostic::new(
-            Code::UnionJsonIgnored,
+        let InlineNamedMember {
             span,
+            field,
+            untagged,
+        } = finding;
+        let message = if untagged {
             format!(
-                "union member `{field}` has no JSON name for validation-gen: gengo reads \
-                         `json:\",inline\"` as inlined, and validation-gen fails (\"is a union member \
-                         but has no JSON name\")"
-            ),
-        )
-        .with_help("give the member a JSON name (`json:\"name,omitempty\"`)")
+                "union member `{field}` has no `json` tag: validation-gen fails (\"is a union \
+                 member but has no JSON struct field tag\"), although encoding/json writes it \
+                 as `{field}`"
+            )
+        } else {
+            format!(
+                "union member `{field}` has no JSON name for validation-gen: its `json` tag names \
+                 none (gengo reads `json:\",inline\"` as inlined), and validation-gen fails \
+                 (\"is a union member but has no JSON name\")"
+            )
+        };
+        Diagnostic::new(Code::UnionJsonIgnored, span, message)
+            .with_help("give the member a JSON name (`json:\"name,omitempty\"`)")
     }
 }
 

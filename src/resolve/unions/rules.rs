@@ -148,17 +148,24 @@ fn json_ignored(mf: &FlatField, role: &'static str, diagnostics: &mut Vec<Diagno
     }
 }
 
-/// A named `k8s:` member tagged `json:",inline"`: encoding/json ignores the option and writes
-/// the Go name, but gengo reads the member as inlined, without a JSON name, and validation-gen
-/// fails on it ("is a union member but has no JSON name").
+/// validation-gen's two refusals of a `k8s:` member without a JSON name ("is a union member
+/// but has no JSON struct field tag" / "… has no JSON name"), which encoding/json would still
+/// write under the Go name: no `json` key in the tag; a `json` key with an empty name
+/// (`json:",omitempty"`, and `json:",inline"` on a named field, which gengo reads as inlined).
 fn inline_named(mf: &FlatField, diagnostics: &mut Vec<Diagnostic>) {
-    if !mf.tag.inline || mf.field.names.is_empty() || mf.tag.name.is_some() {
+    if mf.field.names.is_empty() || mf.tag.name.is_some() || mf.tag.skip {
         return;
     }
+    let json = mf
+        .field
+        .tag
+        .as_deref()
+        .and_then(|t| fields::tag_value(t, "json"));
     let span = mf.field.tag_span.clone().unwrap_or(mf.span.clone());
     let finding = findings::InlineNamedMember {
         span,
         field: mf.go_name.clone(),
+        untagged: json.is_none(),
     };
     diagnostics.push(finding.into());
 }

@@ -1,5 +1,6 @@
-// Package untaggedmember: members without any json tag are fine for validation-gen: their
-// JSON name is the Go field name.
+// Package untaggedmember: a member without a json tag. encoding/json writes it as "First",
+// but validation-gen fails with "field ... is a union member but has no JSON struct field
+// tag".
 package untaggedmember
 
 type Struct struct {
@@ -9,5 +10,5 @@ type Struct struct {
 
 	// +k8s:unionMember
 	// +k8s:optional
-	Second *string
+	Second *string `json:"second,omitempty"`
 }
