@@ -2,9 +2,11 @@
 //! lists and union rules each node needs (planned against the manifest's own `enum`s,
 //! `default`s and `required`), with the cardinality of each struct for the cost estimate.
 
+use std::collections::{HashMap, HashSet};
+
 use yaml_serde::{Mapping, Value};
 
-use super::index::Index;
+use super::index::{lists_elsewhere, Index};
 use super::patch::{field_path, Addition, Additions, Step};
 use crate::model::{EnumOrigin, EnumValue, PropertyType, StructDef, TypeName};
 use crate::schema::cel::cost::{self, Cardinality};
@@ -22,6 +24,9 @@ pub(super) struct Walker<'a, 'm> {
     pub(super) added: Vec<(String, u64)>,
     /// Properties of a dependency's `+enum` type left without a list.
     pub(super) dependency_enums: Vec<(Vec<Step>, TypeName)>,
+    /// The field being walked carries another generator's enum marker: its list is not
+    /// union-gen's ([`lists_elsewhere`]).
+    field_listed_elsewhere: bool,
 }
 
 /// The manifest's rules at `schema`: the indices of the stale ones (union-gen's own form, but
@@ -49,6 +54,49 @@ pub(super) fn manifest_rules(schema: &Mapping, generated: &[String]) -> (Vec<usi
     (stale, present)
 }
 
+/// The list a stale owned `enum` list becomes, or `None` when it is not stale. A list is stale
+/// only when its set of values differs from the deduced one: the order is the manifest's
+/// (another generator, or a hand, may have written the same values in another order). The
+/// values that remain keep their order; each new value goes before the first remaining value
+/// that follows it in the deduced order (else at the end), so a renamed constant takes its
+/// predecessor's place. A list with other than string items is not union-gen's: `None`.
+pub(super) fn stale_list_update(present: &Value, deduced: &[String]) -> Option<Vec<String>> {
+    let items = present.as_sequence()?;
+    let existing: Vec<&str> = items.iter().map(Value::as_str).collect::<Option<_>>()?;
+    let existing_set: HashSet<&str> = existing.iter().copied().collect();
+    let deduced_set: HashSet<&str> = deduced.iter().map(String::as_str).collect();
+    if existing_set == deduced_set {
+        return None;
+    }
+    // New values grouped by the remaining value they go before (`None`: the end).
+    let mut before: HashMap<Option<&str>, Vec<&str>> = HashMap::new();
+    let mut pending: Vec<&str> = Vec::new();
+    let mut placed: HashSet<&str> = HashSet::new();
+    for value in deduced.iter().map(String::as_str) {
+        if existing_set.contains(value) {
+            before.entry(Some(value)).or_default().append(&mut pending);
+        } else if placed.insert(value) {
+            pending.push(value);
+        }
+    }
+    before.entry(None).or_default().append(&mut pending);
+    let mut seen: HashSet<&str> = HashSet::new();
+    let mut merged: Vec<String> = Vec::with_capacity(deduced.len());
+    for value in existing {
+        if !deduced_set.contains(value) || !seen.insert(value) {
+            continue;
+        }
+        if let Some(new) = before.remove(&Some(value)) {
+            merged.extend(new.into_iter().map(str::to_string));
+        }
+        merged.push(value.to_string());
+    }
+    if let Some(new) = before.remove(&None) {
+        merged.extend(new.into_iter().map(str::to_string));
+    }
+    Some(merged)
+}
+
 /// Drops the new rules of the changes from `first` on, keeping the removal of stale ones.
 pub(super) fn drop_new_rules(additions: &mut Additions, first: usize) {
     let mut index = first;
@@ -74,6 +122,7 @@ impl<'a, 'm> Walker<'a, 'm> {
             enclosing: Vec::new(),
             added: Vec::new(),
             dependency_enums: Vec::new(),
+            field_listed_elsewhere: false,
         }
     }
 
@@ -156,15 +205,20 @@ impl<'a, 'm> Walker<'a, 'm> {
             };
             path.push(Step::Key("properties".into()));
             path.push(Step::Key(key.to_string()));
+            let saved = self.field_listed_elsewhere;
+            self.field_listed_elsewhere = lists_elsewhere(property.doc.iter().map(String::as_str));
             self.walk_type(&property.ty, sub, path);
+            self.field_listed_elsewhere = saved;
             path.truncate(path.len() - 2);
         }
     }
 
     /// The `enum` list of a string property: added when missing — for a deduced `+enum` type
-    /// (`origin`, not explicit) only when the type is the project's ([`Index::adds_list_of`]) — and, when
-    /// union-gen owns it ([`Index::owns_list_of`]), rewritten when it differs from the
-    /// deduced values. An explicit list (`origin` `None`, or an explicit type) is only added.
+    /// (`origin`, not explicit) only when the type is the project's ([`Index::adds_list_of`])
+    /// — and, when union-gen owns it ([`Index::owns_list_of`]), rewritten when its set of
+    /// values differs from the deduced one ([`stale_list_update`]). An explicit list (`origin`
+    /// `None`, or an explicit type) is only added; a list another generator writes (its
+    /// marker on the field or the type) is neither added nor rewritten.
     fn enum_list(
         &mut self,
         values: &[EnumValue],
@@ -173,7 +227,9 @@ impl<'a, 'm> Walker<'a, 'm> {
         path: &[Step],
     ) {
         let is_string = schema.get("type").and_then(Value::as_str) == Some("string");
-        if values.is_empty() || !is_string {
+        let elsewhere =
+            self.field_listed_elsewhere || origin.is_some_and(|o| self.index.is_listed_elsewhere(o));
+        if values.is_empty() || !is_string || elsewhere {
             return;
         }
         let values: Vec<String> = values.iter().map(|v| v.value.clone()).collect();
@@ -193,18 +249,11 @@ impl<'a, 'm> Walker<'a, 'm> {
                 },
             )),
             (Some(present), Some(origin)) if self.index.owns_list_of(origin) => {
-                let same = present.as_sequence().is_some_and(|items| {
-                    items.len() == values.len()
-                        && items
-                            .iter()
-                            .zip(&values)
-                            .all(|(a, b)| a.as_str() == Some(b))
-                });
-                if !same {
+                if let Some(merged) = stale_list_update(present, &values) {
                     self.additions.push((
                         path.to_vec(),
                         Addition::Enum {
-                            values,
+                            values: merged,
                             replaces: true,
                         },
                     ));
@@ -227,7 +276,8 @@ impl<'a, 'm> Walker<'a, 'm> {
                 .and_then(|p| p.get("type"))
                 .and_then(Value::as_str)
                 == Some("string");
-            if values.is_empty() || !is_string || !self.index.owns_list_of(origin) {
+            let elsewhere = lists_elsewhere(property.doc.iter().map(String::as_str));
+            if values.is_empty() || !is_string || elsewhere || !self.index.owns_list_of(origin) {
                 continue;
             }
             if let Some(f) = facts.get_mut(&property.json_name) {
