@@ -5,6 +5,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use super::outputs;
 use crate::diag::{self, Code, MessageFormat};
 use crate::kube_openapi_versions::{self as versions, Behaviour, Change};
 use crate::{exit, pipeline, write};
@@ -30,6 +31,8 @@ pub struct Options {
     pub kube_openapi_version: Option<String>,
     /// The command line used gengo v1's flags (`--input-dirs`, `--output-package`, …).
     pub gengo_v1_flags: bool,
+    /// `--force`: union-gen's own; write over a file openapi-gen did not write.
+    pub force: bool,
 }
 
 const USAGE: &str = "Usage: openapi-gen [flags] PACKAGE...
@@ -50,6 +53,9 @@ Flags:
                                     writes (default: the version the project pins: its
                                     Makefile/hack scripts `openapi-gen@VER`, tools/go.mod,
                                     go.mod; else the newest)
+      --force                       union-gen's own: replace an existing output file that
+                                    openapi-gen did not write (a Go source, go.mod, a file
+                                    that is not a report); refused otherwise
 
 gengo v1's flags (kube-openapi before 2024-02-28) are accepted too: --input-dirs/-i,
 --output-package/-p, --output-base/-o, --output-file-base/-O, --go-header-file/-h,
@@ -154,6 +160,10 @@ pub fn parse(args: &[String]) -> anyhow::Result<Options> {
             name
         };
         if SWITCHES.contains(&name) {
+            continue;
+        }
+        if name == "force" && inline.is_none() {
+            options.force = true;
             continue;
         }
         let name = if v1 && name == "h" {
@@ -485,6 +495,7 @@ fn run_as(
         jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
         behaviour,
     };
+    check_outputs(&config, options.force)?;
     let mut run = pipeline::go_output(&config)?;
     if options.verbosity == 0 {
         run.diagnostics
@@ -499,6 +510,13 @@ fn run_as(
             super::report_run(Code::GoUnsupported, problem, message_format, err);
         }
         return Ok(exit::FAILURE);
+    }
+    // The model-name files' paths are known once the packages are found.
+    for (path, _) in &run.files {
+        if *path != config.output && Some(path) != config.report.as_ref() {
+            let what = "the OpenAPI model-name file";
+            outputs::check_go_output("--output-model-name-file", path, what, options.force)?;
+        }
     }
     if let Some(dir) = config.output.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
@@ -518,6 +536,22 @@ fn run_as(
         let _ = writeln!(err, "{timings}");
     }
     Ok(exit::SUCCESS)
+}
+
+/// The output file and the report must not replace what openapi-gen did not write (exit 2,
+/// before anything is read); `generate` refuses the same ([`outputs`]).
+fn check_outputs(config: &pipeline::GoConfig, force: bool) -> anyhow::Result<()> {
+    let what = "the generated OpenAPI definitions";
+    outputs::check_go_output("--output-file", &config.output, what, force)?;
+    if let Some(report) = &config.report {
+        let target = outputs::Target {
+            flag: "--report-filename",
+            path: report,
+            document: pipeline::Document::ApiRuleReport,
+        };
+        outputs::check_paths(&[target], force)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
