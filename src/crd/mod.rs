@@ -78,6 +78,8 @@ pub struct Options {
     pub jobs: usize,
     /// Add the deduced `enum` lists of dependencies' `+enum` types too (`--dependency-enums`).
     pub dependency_enums: bool,
+    /// Replace read-only manifests too (`--force`).
+    pub force: bool,
 }
 
 /// One manifest: its text as read, and its patched text unless it cannot be patched.
@@ -113,6 +115,8 @@ impl Outcome {
 /// manifest's text: the roots of `crd` (SPEC §3). What cannot be read is left to [`patch`],
 /// which reports it.
 pub fn kinds(text: &str) -> Vec<(String, String, String)> {
+    let lf = patch::cr_only_as_lf(text);
+    let text = lf.as_deref().unwrap_or(text);
     let (with_endings, lines) = split_lines(text);
     let Ok(segments) = documents(&lines) else {
         return Vec::new();
@@ -283,7 +287,10 @@ pub fn run(
     // Properties left without their dependency enum list: (manifest, line, field, type).
     let mut dependency_enums: Vec<(FileId, usize, String, TypeName)> = Vec::new();
     for (path, text) in texts {
-        let id = sources.add(SourceFile::new(path.clone(), text.clone()));
+        // A CR-only manifest is shown with LF endings: the same offsets, lines a terminal
+        // and the line counter see.
+        let shown = patch::cr_only_as_lf(&text).unwrap_or_else(|| text.clone());
+        let id = sources.add(SourceFile::new(path.clone(), shown.clone()));
         let patched = match patch(&text, &index) {
             Ok(patched) => {
                 dependency_enums.extend(
@@ -292,14 +299,14 @@ pub fn run(
                         .iter()
                         .map(|(line, field, ty)| (id, *line, field.clone(), ty.clone())),
                 );
-                diagnostics.extend(patch_diagnostics(id, &text, &patched));
+                diagnostics.extend(patch_diagnostics(id, &shown, &patched));
                 Some(patched)
             }
             Err(finding) => {
                 diagnostics.push(
                     Diagnostic::new(
                         Code::CrdNotPatchable,
-                        line_span(id, &text, finding.line),
+                        line_span(id, &shown, finding.line),
                         finding.message,
                     )
                     .with_help(

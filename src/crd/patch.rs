@@ -79,7 +79,45 @@ pub struct BudgetFinding {
 
 /// Patches one CRD file's text. `Err`: the file cannot be patched without reformatting it
 /// (or is not YAML); nothing must be written.
+///
+/// Line endings are the file's: LF, CRLF, or CR alone (classic Mac OS), which is patched as
+/// LF and turned back, byte for byte ([`cr_only_as_lf`]). A lone CR beside LF endings is
+/// refused: YAML reads it as a line break where the line locator would not.
 pub fn patch(text: &str, index: &Index) -> Result<Patched, Finding> {
+    if let Some(lf) = cr_only_as_lf(text) {
+        let mut patched = patch_lines(&lf, index)?;
+        patched.text = patched.text.replace('\n', "\r");
+        return Ok(patched);
+    }
+    if let Some(line) = lone_carriage_return(text) {
+        return Err(Finding {
+            line,
+            message: "a carriage return (`\\r`) not followed by `\\n` in a file with `\\n` line \
+                      endings: YAML reads it as a line break, so union-gen cannot tell the \
+                      lines apart safely; use one kind of line ending"
+                .into(),
+        });
+    }
+    patch_lines(text, index)
+}
+
+/// A text whose lines end in CR alone (a CR and no LF anywhere) as the same text with LF
+/// endings: the same length, each CR at the same offset as its LF, so positions hold for
+/// both. `None` for any other text.
+pub fn cr_only_as_lf(text: &str) -> Option<String> {
+    (text.contains('\r') && !text.contains('\n')).then(|| text.replace('\r', "\n"))
+}
+
+/// The 0-based line (by LF) of the first CR that no LF follows, in a text with LFs.
+fn lone_carriage_return(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let at = (0..bytes.len()).find(|&i| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n'))?;
+    text.contains('\n')
+        .then(|| bytes[..at].iter().filter(|&&b| b == b'\n').count())
+}
+
+/// [`patch`] of a text whose lines end in LF or CRLF.
+fn patch_lines(text: &str, index: &Index) -> Result<Patched, Finding> {
     let (with_endings, lines) = split_lines(text);
     let segments = documents(&lines)?;
     let mut patched = Patched::default();

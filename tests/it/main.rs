@@ -26,3 +26,4 @@ mod unions;
 mod validate;
 mod validation_gen;
 mod workflow;
+mod write_safety;
