@@ -176,8 +176,7 @@ pub fn is_read_only(path: &Path) -> bool {
     // Opening for writing without truncating changes nothing; it fails where the process
     // may not write (a file of another user), which the mode alone does not tell.
     meta.is_file()
-        && (meta.permissions().readonly()
-            || fs::OpenOptions::new().write(true).open(path).is_err())
+        && (meta.permissions().readonly() || fs::OpenOptions::new().write(true).open(path).is_err())
 }
 
 /// One output of a run: its target, its bytes, and for an edit what the target held when

@@ -2,6 +2,7 @@
 //! print the diagnostics, then write the changed manifests — or, with `--verify`, compare.
 
 use std::io::Write;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use super::{verify, Terminal};
@@ -72,12 +73,35 @@ pub(super) fn command(
             .iter()
             .map(|(path, _, p)| (*path, p.text.as_bytes()))
             .collect();
+        // The patch knows its changes: the diff is rendered from them, not searched for.
+        let replaced: Vec<Option<Vec<(Range<usize>, Range<usize>)>>> = patched
+            .iter()
+            .map(|(_, _, p)| {
+                let edits = p.edits.as_ref()?;
+                Some(
+                    edits
+                        .iter()
+                        .map(|e| (e.old.clone(), e.new.clone()))
+                        .collect(),
+                )
+            })
+            .collect();
+        let known: Vec<Option<crate::verify::Known>> = patched
+            .iter()
+            .zip(&replaced)
+            .map(|((_, text, _), replaced)| {
+                Some(crate::verify::Known {
+                    from: text.as_bytes(),
+                    replaced: replaced.as_deref()?,
+                })
+            })
+            .collect();
         let report = verify::Report {
             update: verify::update_command(terminal.command_line),
             github_annotations: message_format == MessageFormat::Github,
             style: terminal.stdout_style,
         };
-        return verify::verify(&files, &report, out, err);
+        return verify::verify_known(&files, &known, &report, out, err);
     }
     write_changed(&patched, options.force, message_format, out, err)
 }

@@ -46,7 +46,7 @@ use yaml_serde::Value;
 
 pub use index::Index;
 pub use insert::scalar;
-pub use patch::{patch, BudgetFinding, Finding, Patched};
+pub use patch::{patch, BudgetFinding, Finding, LineEdit, Patched};
 
 use crate::diag::{Code, Diagnostic};
 use crate::model::{ApiModel, TypeName};

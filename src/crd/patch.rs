@@ -43,10 +43,23 @@ pub struct Finding {
     pub message: String,
 }
 
+/// Lines `old` of the original text (0-based, split after each `\n`) replaced by lines `new`
+/// of the patched text; an empty `old` is an insertion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineEdit {
+    pub old: Range<usize>,
+    pub new: Range<usize>,
+}
+
 /// The outcome of patching one file.
 #[derive(Debug, Clone, Default)]
 pub struct Patched {
     pub text: String,
+    /// How `text` differs from the original, in order, every other line kept — what
+    /// `--verify`'s diff shows, known here, so it need not be searched for (a search costs
+    /// the lines times the changes: minutes for a manifest of thousands of versions).
+    /// `None` when not known by lines of the file (a CR-only file) or nothing changed.
+    pub edits: Option<Vec<LineEdit>>,
     /// `CustomResourceDefinition` documents in the file (of any apiVersion).
     pub crds: usize,
     /// `enum` lists added.
@@ -87,6 +100,8 @@ pub fn patch(text: &str, index: &Index) -> Result<Patched, Finding> {
     if let Some(lf) = cr_only_as_lf(text) {
         let mut patched = patch_lines(&lf, index)?;
         patched.text = patched.text.replace('\n', "\r");
+        // Its lines by `\n` are not the file's.
+        patched.edits = None;
         return Ok(patched);
     }
     if let Some(line) = lone_carriage_return(text) {
@@ -160,35 +175,74 @@ fn patch_lines(text: &str, index: &Index) -> Result<Patched, Finding> {
     } else {
         "\n"
     };
-    let mut out = String::with_capacity(text.len() + insertions.len() * 200);
+    let (out, edits) = apply_insertions(&with_endings, &insertions, eol);
+    self_check(&out, &expected)?;
+    patched.text = out;
+    patched.edits = Some(edits);
+    Ok(patched)
+}
+
+/// The text with the insertions applied (sorted by line), and the line ranges of the
+/// original replaced by line ranges of the result (see [`Patched::edits`]).
+fn apply_insertions(
+    with_endings: &[&str],
+    insertions: &[Insertion],
+    eol: &str,
+) -> (String, Vec<LineEdit>) {
+    let size: usize = with_endings.iter().map(|l| l.len()).sum();
+    let mut out = String::with_capacity(size + insertions.len() * 200);
+    let mut edits: Vec<LineEdit> = Vec::new();
+    // Lines written so far, and where the current run of changes started (old, new).
+    let mut written = 0usize;
+    let mut run: Option<(usize, usize)> = None;
     let mut next = insertions.iter().peekable();
     // Lines before this one are replaced or removed.
     let mut skip_until = 0;
     for (index, line) in with_endings.iter().enumerate() {
         while let Some(insertion) = next.next_if(|i| i.line == index) {
+            run.get_or_insert((index, written));
             for new in &insertion.lines {
                 out.push_str(new);
                 out.push_str(eol);
+                written += 1;
             }
             skip_until = skip_until.max(insertion.line + insertion.remove);
         }
         if index >= skip_until {
+            if let Some((old, new)) = run.take() {
+                edits.push(LineEdit {
+                    old: old..index,
+                    new: new..written,
+                });
+            }
             out.push_str(line);
+            written += 1;
+        } else {
+            run.get_or_insert((index, written));
         }
     }
+    let end = with_endings.len();
     let mut rest = next.peekable();
     if rest.peek().is_some() && !out.is_empty() && !out.ends_with('\n') {
+        // The last line gets the line ending it lacked: it changes too.
+        run.get_or_insert((end - 1, written - 1));
         out.push_str(eol);
     }
     for insertion in rest {
+        run.get_or_insert((end, written));
         for new in &insertion.lines {
             out.push_str(new);
             out.push_str(eol);
+            written += 1;
         }
     }
-    self_check(&out, &expected)?;
-    patched.text = out;
-    Ok(patched)
+    if let Some((old, new)) = run {
+        edits.push(LineEdit {
+            old: old..end,
+            new: new..written,
+        });
+    }
+    (out, edits)
 }
 
 /// A text's lines with their line endings, and without (`\n` or `\r\n`).

@@ -227,8 +227,8 @@ impl<'a, 'm> Walker<'a, 'm> {
         path: &[Step],
     ) {
         let is_string = schema.get("type").and_then(Value::as_str) == Some("string");
-        let elsewhere =
-            self.field_listed_elsewhere || origin.is_some_and(|o| self.index.is_listed_elsewhere(o));
+        let elsewhere = self.field_listed_elsewhere
+            || origin.is_some_and(|o| self.index.is_listed_elsewhere(o));
         if values.is_empty() || !is_string || elsewhere {
             return;
         }

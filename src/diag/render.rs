@@ -3,7 +3,9 @@
 
 use std::io::{self, Write};
 
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, NamedSource};
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic};
+
+use super::excerpt::Excerpt;
 
 use super::{Diagnostic, Severity};
 use crate::source::{SourceMap, Span};
@@ -26,7 +28,7 @@ pub fn render(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let mut sorted: Vec<&Diagnostic> = diagnostics.iter().collect();
-    sorted.sort_by(|a, b| sort_key(a, sources).cmp(&sort_key(b, sources)));
+    sorted.sort_by_cached_key(|d| sort_key(d, sources));
     sorted.dedup();
     for diagnostic in sorted {
         match format {
@@ -161,6 +163,11 @@ fn write_github(d: &Diagnostic, sources: &SourceMap, out: &mut dyn Write) -> io:
 /// naming the last (a syntax error can span the rest of a file).
 const MAX_SNIPPET_LINES: usize = 6;
 
+/// A label further than this many lines from the primary span is named in a note (file,
+/// line, column) rather than drawn: the snippet shows the lines between, and each report
+/// must cost the lines near its spans, not the file.
+const MAX_LABEL_DISTANCE_LINES: usize = 40;
+
 /// The (offset, length) miette shows for `span`, and the label saying where a shortened
 /// span ends.
 fn snippet(span: &Span, file: &crate::source::SourceFile) -> ((usize, usize), Option<String>) {
@@ -197,15 +204,19 @@ fn write_human(
     if let Some(primary) = &d.primary {
         let file = sources.get(primary.file);
         let (at, through) = snippet(primary, file);
-        let mut labels = vec![LabeledSpan::new_primary_with_span(through, at)];
+        let primary_line = file.line_col(primary.start as usize).0;
+        // Labels shown in the snippet: (file span, label).
+        let mut shown = vec![(at, through)];
         for (span, label) in &d.labels {
-            if span.file == primary.file {
+            let near = file.line_col(span.start as usize).0.abs_diff(primary_line)
+                <= MAX_LABEL_DISTANCE_LINES;
+            if span.file == primary.file && near {
                 let (at, through) = snippet(span, file);
                 let label = match through {
                     Some(through) => format!("{label} ({through})"),
                     None => label.clone(),
                 };
-                labels.push(LabeledSpan::new_with_span(Some(label), at));
+                shown.push((at, Some(label)));
             } else {
                 // miette shows one source per report: name the other file in the help.
                 let at = locate(span, sources);
@@ -216,11 +227,20 @@ fn write_human(
                 });
             }
         }
+        // The lines the report shows, not the whole file (see `excerpt`).
+        let spans: Vec<(usize, usize)> = shown.iter().map(|(at, _)| *at).collect();
+        let excerpt = Excerpt::new(file, &spans);
+        let mut labels = Vec::with_capacity(shown.len());
+        for (index, (at, label)) in shown.into_iter().enumerate() {
+            let at = excerpt.span_of(at);
+            labels.push(if index == 0 {
+                LabeledSpan::new_primary_with_span(label, at)
+            } else {
+                LabeledSpan::new_with_span(label, at)
+            });
+        }
         report = report.with_labels(labels);
-        source = Some(NamedSource::new(
-            file.path.display().to_string(),
-            file.text.clone(),
-        ));
+        source = Some(excerpt);
     }
     if let Some(help) = help {
         report = report.with_help(help);

@@ -866,7 +866,11 @@ fn a_subfield_union_gets_its_rule_on_the_holding_struct() {
 #[test]
 fn enum_lists_are_stale_by_their_set_and_other_generators_lists_are_kept() {
     let dir = tempfile::tempdir().unwrap();
-    fs::write(dir.path().join("go.mod"), "module example.com/tok\n\ngo 1.22\n").unwrap();
+    fs::write(
+        dir.path().join("go.mod"),
+        "module example.com/tok\n\ngo 1.22\n",
+    )
+    .unwrap();
     fs::create_dir_all(dir.path().join("api/v1")).unwrap();
     fs::write(
         dir.path().join("api/v1/types.go"),
@@ -960,7 +964,9 @@ spec:
     let manifest = dir.path().join("toks.yaml");
     let packages = format!("{}/api/...", dir.path().display());
     // The same sets in other orders: up to date.
-    let current = manifest_with("                - D\n                - C\n                - A\n                - B\n");
+    let current = manifest_with(
+        "                - D\n                - C\n                - A\n                - B\n",
+    );
     fs::write(&manifest, &current).unwrap();
     let (code, out, codes) = crd(&["--verify"], &manifest, &packages);
     assert_eq!((code, codes.len()), (0, 0), "{out} {codes:?}");

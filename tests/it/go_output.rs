@@ -464,10 +464,7 @@ fn outputs_never_replace_inputs_or_foreign_files() {
         run(&args)
     };
     for (extra, expected) in [
-        (
-            vec!["--output-file", "types.go"],
-            "--output-file ",
-        ),
+        (vec!["--output-file", "types.go"], "--output-file "),
         (
             vec!["--output-file", "../../go.mod"],
             "that is a Go module file",
@@ -493,7 +490,10 @@ fn outputs_never_replace_inputs_or_foreign_files() {
     let (code, _, err) = run_with(&["--output-file", "zz_generated.openapi.go"]);
     assert_eq!(code, 0, "{err}");
     let (code, _, err) = run_with(&["--output-file", "zz_generated.openapi.go"]);
-    assert_eq!(code, 0, "a second run replaces the file the first wrote: {err}");
+    assert_eq!(
+        code, 0,
+        "a second run replaces the file the first wrote: {err}"
+    );
     let notes = catalog.join("notes.txt");
     std::fs::write(&notes, "mine\n").unwrap();
     let (code, _, err) = run_with(&["--output-file", "notes.txt"]);

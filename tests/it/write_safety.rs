@@ -46,12 +46,22 @@ fn an_edit_saved_while_crd_runs_is_kept() {
     use std::time::Instant;
     let (dir, manifest) = shop();
     let fifo = dir.path().join("pause");
-    let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
     assert!(made.success());
     let root = dir.path().to_path_buf();
     let fifo_for_child = fifo.clone();
     let child = std::thread::spawn(move || {
-        let args = ["crd", "--message-format", "json", MANIFEST, "--packages", "./..."];
+        let args = [
+            "crd",
+            "--message-format",
+            "json",
+            MANIFEST,
+            "--packages",
+            "./...",
+        ];
         Process::union_gen(args)
             .cwd(&root)
             .env("UNION_GEN_TEST_PAUSE_BEFORE_RENAMES", &fifo_for_child)
@@ -74,9 +84,10 @@ fn an_edit_saved_while_crd_runs_is_kept() {
             }
         }
     };
-    let edited = fs::read_to_string(&manifest)
-        .unwrap()
-        .replace("description: \"Order is", "description: \"Order (edited while crd ran) is");
+    let edited = fs::read_to_string(&manifest).unwrap().replace(
+        "description: \"Order is",
+        "description: \"Order (edited while crd ran) is",
+    );
     fs::write(&manifest, &edited).unwrap();
     drop(writer);
     let outcome = child.join().unwrap();
@@ -87,8 +98,15 @@ fn an_edit_saved_while_crd_runs_is_kept() {
         "{}",
         outcome.stderr
     );
-    assert_eq!(fs::read_to_string(&manifest).unwrap(), edited, "the edit is kept");
-    assert_eq!(temporaries(manifest.parent().unwrap()), Vec::<String>::new());
+    assert_eq!(
+        fs::read_to_string(&manifest).unwrap(),
+        edited,
+        "the edit is kept"
+    );
+    assert_eq!(
+        temporaries(manifest.parent().unwrap()),
+        Vec::<String>::new()
+    );
     // Run again: the edit is patched.
     let outcome = crd(dir.path(), &[], MANIFEST);
     assert_eq!(outcome.code, 0, "{}", outcome.stderr);
@@ -109,7 +127,11 @@ fn a_linked_manifest_is_patched_through_the_link() {
     assert_eq!(outcome.code, 0, "{}", outcome.stderr);
     for name in [&link, &chain] {
         let meta = fs::symlink_metadata(name).unwrap();
-        assert!(meta.file_type().is_symlink(), "{} is still a link", name.display());
+        assert!(
+            meta.file_type().is_symlink(),
+            "{} is still a link",
+            name.display()
+        );
     }
     let patched = fs::read_to_string(&manifest).unwrap();
     assert!(patched.contains("enum:"), "the target is patched");
@@ -129,7 +151,11 @@ fn a_read_only_manifest_is_refused_unless_forced() {
     fs::set_permissions(&manifest, fs::Permissions::from_mode(0o444)).unwrap();
     let outcome = crd(dir.path(), &[], MANIFEST);
     assert_eq!(outcome.code, 2, "{}", outcome.stderr);
-    assert!(outcome.stderr.contains("is read-only"), "{}", outcome.stderr);
+    assert!(
+        outcome.stderr.contains("is read-only"),
+        "{}",
+        outcome.stderr
+    );
     assert!(outcome.has("io/unwritable"), "{}", outcome.stderr);
     assert_eq!(fs::read(&manifest).unwrap(), original);
     // `--verify` writes nothing, so it reports as usual.
