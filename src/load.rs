@@ -61,7 +61,7 @@ enum ReadResult {
 }
 
 fn read(path: &std::path::Path) -> ReadResult {
-    match crate::source::read_regular_file(path) {
+    match crate::source::read_regular_file_at_most(path, crate::limits::GO_SOURCE_BYTES) {
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(mut text) => {
                 // A UTF-8 BOM is not part of Go source; blank it so offsets stay the same.

@@ -165,6 +165,39 @@ pub fn read_regular_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
     std::fs::read(path)
 }
 
+/// [`read_regular_file`], refusing a file larger than `max` bytes ([`read_at_most`]).
+pub fn read_regular_file_at_most(path: &std::path::Path, max: u64) -> std::io::Result<Vec<u8>> {
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    read_at_most(path, max)
+}
+
+/// Reads a file (or a device, a pipe: a path the user named) of at most `max` bytes; a
+/// longer one is an `InvalidData` error saying so, and no more than `max + 1` bytes are read.
+pub fn read_at_most(path: &std::path::Path, max: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(max + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        let limit = if max >= 1 << 20 {
+            format!("{} MiB", max >> 20)
+        } else {
+            format!("{max} bytes")
+        };
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("larger than union-gen reads ({limit})"),
+        ));
+    }
+    Ok(bytes)
+}
+
 /// [`read_regular_file`] as UTF-8 text (go.mod, go.work).
 pub fn read_regular_text(path: &std::path::Path) -> std::io::Result<String> {
     String::from_utf8(read_regular_file(path)?)

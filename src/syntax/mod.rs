@@ -18,8 +18,9 @@ use tree_sitter::{Parser, Point, Range as TsRange};
 pub use decls::*;
 pub use schema_method::SchemaMethod;
 
-use crate::diag::Diagnostic;
-use crate::source::FileId;
+use crate::diag::{Code, Diagnostic};
+use crate::limits;
+use crate::source::{FileId, Span};
 
 thread_local! {
     static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
@@ -27,8 +28,27 @@ thread_local! {
 
 /// Parses one Go file and extracts its declarations. Never fails: broken code becomes
 /// `syntax/parse-error` diagnostics and the declarations that did parse are kept.
+///
+/// A file whose declarations hold more than [`limits::GO_SOURCE_TOKENS`] tokens is not given
+/// to the parser (its tree would not fit in memory): one `io/unreadable` error, no
+/// declarations.
 pub fn parse(file: FileId, text: &str) -> (FileDecls, Vec<Diagnostic>) {
-    match parse_tree(text) {
+    let bodies = prescan::function_bodies(text.as_bytes());
+    let limit = limits::GO_SOURCE_TOKENS;
+    if prescan::parsed_tokens(text.as_bytes(), &bodies, limit) > limit {
+        let diagnostic = Diagnostic::new(
+            Code::IoUnreadable,
+            Span::new(file, 0..0),
+            format!(
+                "this file is too large to parse: its declarations outside function bodies \
+                 hold more than {limit} tokens (union-gen's limit; the parser's memory grows \
+                 with them)"
+            ),
+        )
+        .with_help("split the declarations into several files, or leave this file out of the packages given");
+        return (FileDecls::default(), vec![diagnostic]);
+    }
+    match parse_tree_of(text, &bodies) {
         Some(tree) => extract::extract(file, text, &tree),
         None => (FileDecls::default(), Vec::new()),
     }
@@ -42,7 +62,11 @@ pub fn parse_tree_has_errors(text: &str) -> bool {
 
 /// The tree of the ranges the pre-scan keeps, with this thread's reused parser.
 fn parse_tree(text: &str) -> Option<tree_sitter::Tree> {
-    let bodies = prescan::function_bodies(text.as_bytes());
+    parse_tree_of(text, &prescan::function_bodies(text.as_bytes()))
+}
+
+/// [`parse_tree`] with the pre-scan's ranges to leave out.
+fn parse_tree_of(text: &str, bodies: &[std::ops::Range<usize>]) -> Option<tree_sitter::Tree> {
     PARSER.with(|cell| {
         let mut slot = cell.borrow_mut();
         let parser = slot.get_or_insert_with(|| {
@@ -53,7 +77,7 @@ fn parse_tree(text: &str) -> Option<tree_sitter::Tree> {
             parser
         });
         parser.reset();
-        let ranges = included_ranges(text, &bodies);
+        let ranges = included_ranges(text, bodies);
         // An empty list means "the whole file" to tree-sitter.
         if parser.set_included_ranges(&ranges).is_err() {
             let _ = parser.set_included_ranges(&[]);
