@@ -11,16 +11,55 @@
 //! Input: the file's lines (without line endings) and a line range (one YAML document).
 //! Output: a [`Node`] tree with line numbers (0-based, into the whole file).
 
+use std::collections::HashMap;
 use std::ops::Range;
 
 /// A node of the document, located by lines.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Node {
-    Map(Vec<Entry>),
+    Map(Entries),
     Seq(Vec<Item>),
     /// A scalar, a flow collection, a block scalar, an empty value or something not understood.
     Leaf,
 }
+
+/// A block mapping's entries in file order, found by key in constant time (a schema's
+/// `properties` may hold tens of thousands, each looked up once per change inside it).
+#[derive(Debug, Clone, Default)]
+pub struct Entries {
+    list: Vec<Entry>,
+    /// The first entry of each key (YAML forbids duplicates; yaml_serde reports them).
+    index: HashMap<String, usize>,
+}
+
+impl Entries {
+    fn push(&mut self, entry: Entry) {
+        self.index
+            .entry(entry.key.clone())
+            .or_insert(self.list.len());
+        self.list.push(entry);
+    }
+
+    pub fn get(&self, key: &str) -> Option<&Entry> {
+        self.index.get(key).map(|&i| &self.list[i])
+    }
+}
+
+impl std::ops::Deref for Entries {
+    type Target = [Entry];
+
+    fn deref(&self) -> &[Entry] {
+        &self.list
+    }
+}
+
+impl PartialEq for Entries {
+    fn eq(&self, other: &Entries) -> bool {
+        self.list == other.list
+    }
+}
+
+impl Eq for Entries {}
 
 /// One `key: value` of a block mapping.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,7 +90,7 @@ pub struct Item {
 impl Node {
     pub fn entry(&self, key: &str) -> Option<&Entry> {
         match self {
-            Node::Map(entries) => entries.iter().find(|e| e.key == key),
+            Node::Map(entries) => entries.get(key),
             _ => None,
         }
     }
@@ -219,7 +258,7 @@ impl<'a> Parser<'a> {
     }
 
     fn mapping(&mut self, column: usize) -> (Node, usize) {
-        let mut entries = Vec::new();
+        let mut entries = Entries::default();
         let mut last = self.pos;
         while let Some((line, indent, content)) = self.peek() {
             if indent != column || is_item(content) {

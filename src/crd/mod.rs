@@ -54,17 +54,14 @@ use crate::schema::cel;
 use crate::source::{FileId, SourceFile, SourceMap, Span};
 use patch::{documents, parse_document, split_lines, text_of};
 
-/// Byte span of 0-based `line` in `text`.
-fn line_span(file: FileId, text: &str, line: usize) -> Span {
-    let mut start = 0;
-    for (index, l) in text.split_inclusive('\n').enumerate() {
-        if index == line {
-            let content = l.trim_end_matches('\n').trim_end_matches('\r');
-            return Span::new(file, start..start + content.len());
-        }
-        start += l.len();
-    }
-    Span::new(file, text.len()..text.len())
+/// Byte span of 0-based `line` of a manifest (its line ending left out), through the file's
+/// line index: a manifest may have thousands of findings.
+fn line_span(file: FileId, source: &SourceFile, line: usize) -> Span {
+    let range = source.line_range(line);
+    let content = source.text[range.clone()]
+        .trim_end_matches('\n')
+        .trim_end_matches('\r');
+    Span::new(file, range.start..range.start + content.len())
 }
 
 /// What `crd` works on.
@@ -179,7 +176,7 @@ impl Manifests {
 }
 
 /// The diagnostics of one patched manifest: no CRD in it, rules over budget, CRDs skipped.
-fn patch_diagnostics(id: FileId, text: &str, patched: &Patched) -> Vec<Diagnostic> {
+fn patch_diagnostics(id: FileId, text: &SourceFile, patched: &Patched) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     if patched.crds == 0 {
         out.push(
@@ -221,7 +218,7 @@ fn dependency_enums_diagnostic(
     dependency_enums: &[(FileId, usize, String, TypeName)],
 ) -> Option<Diagnostic> {
     let (id, line, field, _) = dependency_enums.first()?;
-    let text = &sources.get(*id).text;
+    let text = sources.get(*id);
     let mut types: Vec<String> = dependency_enums
         .iter()
         .map(|(.., ty)| format!("`{ty}`"))
@@ -290,7 +287,7 @@ pub fn run(
         // A CR-only manifest is shown with LF endings: the same offsets, lines a terminal
         // and the line counter see.
         let shown = patch::cr_only_as_lf(&text).unwrap_or_else(|| text.clone());
-        let id = sources.add(SourceFile::new(path.clone(), shown.clone()));
+        let id = sources.add(SourceFile::new(path.clone(), shown));
         let patched = match patch(&text, &index) {
             Ok(patched) => {
                 dependency_enums.extend(
@@ -299,14 +296,14 @@ pub fn run(
                         .iter()
                         .map(|(line, field, ty)| (id, *line, field.clone(), ty.clone())),
                 );
-                diagnostics.extend(patch_diagnostics(id, &shown, &patched));
+                diagnostics.extend(patch_diagnostics(id, sources.get(id), &patched));
                 Some(patched)
             }
             Err(finding) => {
                 diagnostics.push(
                     Diagnostic::new(
                         Code::CrdNotPatchable,
-                        line_span(id, &shown, finding.line),
+                        line_span(id, sources.get(id), finding.line),
                         finding.message,
                     )
                     .with_help(

@@ -18,7 +18,7 @@ use crate::schema::cel::cost::Cardinality;
 use crate::schema::cel::{self, Rule};
 
 /// One step from a document's root to a node.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(super) enum Step {
     Key(String),
     Index(usize),

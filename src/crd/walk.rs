@@ -3,12 +3,13 @@
 //! `default`s and `required`), with the cardinality of each struct for the cost estimate.
 
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 use yaml_serde::{Mapping, Value};
 
 use super::index::{lists_elsewhere, Index};
 use super::patch::{field_path, Addition, Additions, Step};
-use crate::model::{EnumOrigin, EnumValue, PropertyType, StructDef, TypeName};
+use crate::model::{EnumOrigin, EnumValue, Property, PropertyType, StructDef, TypeName};
 use crate::schema::cel::cost::{self, Cardinality};
 use crate::schema::cel::{self, Rule};
 
@@ -27,13 +28,21 @@ pub(super) struct Walker<'a, 'm> {
     /// The field being walked carries another generator's enum marker: its list is not
     /// union-gen's ([`lists_elsewhere`]).
     field_listed_elsewhere: bool,
+    /// Plans already made ([`Walker::planned`]), by struct, schema and place.
+    plans: HashMap<(TypeName, String, String), Rc<Planned>>,
 }
+
+/// A struct's plan where it sits, and each planned rule's estimated cost there.
+type Planned = (cel::Plan, Vec<Option<u64>>);
 
 /// The manifest's rules at `schema`: the indices of the stale ones (union-gen's own form, but
 /// not among `generated`) and the normalized text of the others.
-pub(super) fn manifest_rules(schema: &Mapping, generated: &[String]) -> (Vec<usize>, Vec<String>) {
+pub(super) fn manifest_rules(
+    schema: &Mapping,
+    generated: &HashSet<String>,
+) -> (Vec<usize>, HashSet<String>) {
     let mut stale = Vec::new();
-    let mut present: Vec<String> = Vec::new();
+    let mut present: HashSet<String> = HashSet::new();
     let manifest_rules = schema.get(cel::EXTENSION).and_then(Value::as_sequence);
     for (i, entry) in manifest_rules.into_iter().flatten().enumerate() {
         let Some(rule) = entry.get("rule").and_then(Value::as_str) else {
@@ -48,7 +57,7 @@ pub(super) fn manifest_rules(schema: &Mapping, generated: &[String]) -> (Vec<usi
         {
             stale.push(i);
         } else {
-            present.push(normalized);
+            present.insert(normalized);
         }
     }
     (stale, present)
@@ -123,6 +132,7 @@ impl<'a, 'm> Walker<'a, 'm> {
             added: Vec::new(),
             dependency_enums: Vec::new(),
             field_listed_elsewhere: false,
+            plans: HashMap::new(),
         }
     }
 
@@ -133,30 +143,11 @@ impl<'a, 'm> Walker<'a, 'm> {
         schema: &Mapping,
         path: &mut Vec<Step>,
     ) {
-        let mut facts = cel::StructFacts::from_model(def);
-        manifest_facts(&mut facts, schema);
-        self.owned_enum_facts(def, schema, &mut facts);
-        // The structs that subfield unions' fields hold, with the manifest's own schema there.
-        for field in def.unions.iter().filter_map(|u| u.subfield.as_deref()) {
-            let held = cel::held_struct(def, field).and_then(|n| self.index.structs.get(n));
-            let held_schema = schema
-                .get("properties")
-                .and_then(|p| p.get(field))
-                .and_then(Value::as_mapping);
-            if let (Some(held), Some(held_schema)) = (held, held_schema) {
-                let mut held_facts = cel::StructFacts::from_model(held);
-                manifest_facts(&mut held_facts, held_schema);
-                facts = facts.with_nested(field, held_facts);
-            }
-        }
-        let placement = self.placement(schema, path);
-        let plan = match &placement {
-            Some(placement) => cel::plan_placed(&def.unions, &facts, placement),
-            None => cel::plan(&def.unions, &facts),
-        };
+        let planned = self.planned(name, def, schema, path);
+        let (plan, costs) = (planned.0.clone(), &planned.1);
         // Every rule union-gen would write here, written or not: a manifest rule in
         // union-gen's own form that is none of them is stale (its union changed).
-        let generated: Vec<String> =
+        let generated: HashSet<String> =
             plan.rules
                 .iter()
                 .chain(plan.findings.iter().filter_map(|f| match f {
@@ -180,11 +171,10 @@ impl<'a, 'm> Walker<'a, 'm> {
             }
         }
         let mut new: Vec<Rule> = Vec::new();
-        for rule in plan.rules {
+        for (rule, estimate) in plan.rules.into_iter().zip(costs) {
             let normalized = cel::normalized(&rule.rule);
             if !present.contains(&normalized) {
-                present.push(normalized);
-                let estimate = placement.as_ref().and_then(|p| p.cost(&rule.rule).ok());
+                present.insert(normalized);
                 self.added.push((field_path(path), estimate.unwrap_or(0)));
                 new.push(rule);
             }
@@ -196,11 +186,18 @@ impl<'a, 'm> Walker<'a, 'm> {
         let Some(properties) = schema.get("properties").and_then(Value::as_mapping) else {
             return;
         };
+        // By JSON name: a struct and its schema may have thousands of properties.
+        let mut by_name: HashMap<&str, &Property> = HashMap::with_capacity(def.properties.len());
+        for property in &def.properties {
+            by_name
+                .entry(property.json_name.as_str())
+                .or_insert(property);
+        }
         for (key, sub) in properties {
             let (Some(key), Some(sub)) = (key.as_str(), sub.as_mapping()) else {
                 continue;
             };
-            let Some(property) = def.properties.iter().find(|p| p.json_name == key) else {
+            let Some(property) = by_name.get(key).copied() else {
                 continue;
             };
             path.push(Step::Key("properties".into()));
@@ -286,17 +283,68 @@ impl<'a, 'm> Walker<'a, 'm> {
         }
     }
 
-    /// Where the struct at `path` (schema `schema`) sits, for the cost estimate; `None` when
-    /// the schema has no CEL type.
-    fn placement(&self, schema: &Mapping, path: &[Step]) -> Option<cel::Placement> {
-        let json = serde_json::to_value(schema).ok()?;
-        let root = matches!(path.last(), Some(Step::Key(k)) if k == "openAPIV3Schema")
+    /// The plan of the struct `name` at `path` (schema `schema`) and each planned rule's
+    /// estimated cost there. Planned once per struct, schema and place: the versions of a CRD
+    /// often repeat one schema, and a manifest may hold thousands of versions (planning
+    /// parses and evaluates every rule).
+    fn planned(
+        &mut self,
+        name: &TypeName,
+        def: &StructDef,
+        schema: &Mapping,
+        path: &[Step],
+    ) -> Rc<Planned> {
+        let json = serde_json::to_value(schema).ok();
+        let root = matches!(path.last(), Some(Step::Key(k)) if k == "openAPIV3Schema");
+        let key = (
+            name.clone(),
+            json.as_ref().map(ToString::to_string).unwrap_or_default(),
+            format!("{root} {:?} {:?}", self.cardinality, self.enclosing),
+        );
+        if let Some(planned) = self.plans.get(&key) {
+            return planned.clone();
+        }
+        let mut facts = cel::StructFacts::from_model(def);
+        manifest_facts(&mut facts, schema);
+        self.owned_enum_facts(def, schema, &mut facts);
+        // The structs that subfield unions' fields hold, with the manifest's own schema there.
+        for field in def.unions.iter().filter_map(|u| u.subfield.as_deref()) {
+            let held = cel::held_struct(def, field).and_then(|n| self.index.structs.get(n));
+            let held_schema = schema
+                .get("properties")
+                .and_then(|p| p.get(field))
+                .and_then(Value::as_mapping);
+            if let (Some(held), Some(held_schema)) = (held, held_schema) {
+                let mut held_facts = cel::StructFacts::from_model(held);
+                manifest_facts(&mut held_facts, held_schema);
+                facts = facts.with_nested(field, held_facts);
+            }
+        }
+        let placement = json.and_then(|json| self.placement(&json, root));
+        let plan = match &placement {
+            Some(placement) => cel::plan_placed(&def.unions, &facts, placement),
+            None => cel::plan(&def.unions, &facts),
+        };
+        let costs = plan
+            .rules
+            .iter()
+            .map(|rule| placement.as_ref().and_then(|p| p.cost(&rule.rule).ok()))
+            .collect();
+        let planned = Rc::new((plan, costs));
+        self.plans.insert(key, planned.clone());
+        planned
+    }
+
+    /// Where a struct with schema `json` sits, for the cost estimate (`root`: the version's
+    /// root schema); `None` when the schema has no CEL type.
+    fn placement(&self, json: &serde_json::Value, root: bool) -> Option<cel::Placement> {
+        let root = root
             || json
                 .get("x-kubernetes-embedded-resource")
                 .and_then(serde_json::Value::as_bool)
                 == Some(true);
         Some(cel::Placement {
-            node: cost::DeclType::from_schema(&json, root)?,
+            node: cost::DeclType::from_schema(json, root)?,
             cardinality: self.cardinality,
             enclosing: self.enclosing.clone(),
         })
