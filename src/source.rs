@@ -167,11 +167,16 @@ pub fn read_regular_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
 
 /// [`read_regular_file`], refusing a file larger than `max` bytes ([`read_at_most`]).
 pub fn read_regular_file_at_most(path: &std::path::Path, max: u64) -> std::io::Result<Vec<u8>> {
-    if !std::fs::metadata(path)?.is_file() {
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
         return Err(std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
             "not a regular file",
         ));
+    }
+    if meta.len() > max {
+        // Known too large without reading it.
+        return Err(too_large(max));
     }
     read_at_most(path, max)
 }
@@ -185,17 +190,21 @@ pub fn read_at_most(path: &std::path::Path, max: u64) -> std::io::Result<Vec<u8>
         .take(max + 1)
         .read_to_end(&mut bytes)?;
     if bytes.len() as u64 > max {
-        let limit = if max >= 1 << 20 {
-            format!("{} MiB", max >> 20)
-        } else {
-            format!("{max} bytes")
-        };
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            format!("larger than union-gen reads ({limit})"),
-        ));
+        return Err(too_large(max));
     }
     Ok(bytes)
+}
+
+fn too_large(max: u64) -> std::io::Error {
+    let limit = if max >= 1 << 20 {
+        format!("{} MiB", max >> 20)
+    } else {
+        format!("{max} bytes")
+    };
+    std::io::Error::new(
+        std::io::ErrorKind::InvalidData,
+        format!("larger than union-gen reads ({limit})"),
+    )
 }
 
 /// [`read_regular_file`] as UTF-8 text (go.mod, go.work).

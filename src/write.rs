@@ -17,6 +17,12 @@
 //! every temporary is complete and before the renames, as is the command's stdout
 //! ([`all_or_nothing_then`]): a full device or a closed pipe leaves every file as it was.
 //!
+//! An edit of a file the user may be editing too ([`edit_all_or_nothing`], `crd`'s manifests)
+//! is checked right before the renames: a file that no longer holds what was read from it is
+//! not replaced, and nothing else is either. A linked file is edited in its target when the
+//! caller names the target ([`link_target`]); a read-only one is the caller's to refuse
+//! ([`is_read_only`]).
+//!
 //! Interrupted (SIGINT, SIGTERM, SIGHUP, once the binary called
 //! [`remove_temporaries_on_signals`]), the process removes every temporary it registered and
 //! exits 128 + the signal; a signal that arrives during the renames waits for them, so the
