@@ -82,6 +82,22 @@ fn read(path: &std::path::Path) -> ReadResult {
     }
 }
 
+/// The error for a file past the parser's bound ([`syntax::TooLarge`]).
+fn too_large_to_parse(id: FileId, too_large: syntax::TooLarge) -> Diagnostic {
+    Diagnostic::new(
+        Code::IoUnreadable,
+        Span::new(id, 0..0),
+        format!(
+            "this file is too large to parse: its declarations outside function bodies hold \
+             more than {} tokens (union-gen's limit; the parser's memory grows with them)",
+            too_large.tokens
+        ),
+    )
+    .with_help(
+        "split the declarations into several files, or leave this file out of the packages given",
+    )
+}
+
 /// One file after the parallel read + parse: the source, an I/O diagnostic, the parse.
 type PreparedFile = (
     SourceFile,
@@ -229,9 +245,14 @@ fn load_wave(
             let id = FileId((base + index) as u32);
             match read(path) {
                 ReadResult::Text(text) => {
-                    let parsed =
-                        (!syntax::is_build_ignored(&text)).then(|| syntax::parse(id, &text));
-                    (SourceFile::new((*path).clone(), text), None, parsed)
+                    let parsed = (!syntax::is_build_ignored(&text))
+                        .then(|| syntax::parse_within_bounds(id, &text));
+                    let (parsed, too_large) = match parsed {
+                        Some(Err(too_large)) => (None, Some(too_large_to_parse(id, too_large))),
+                        Some(Ok(parsed)) => (Some(parsed), None),
+                        None => (None, None),
+                    };
+                    (SourceFile::new((*path).clone(), text), too_large, parsed)
                 }
                 ReadResult::NotUtf8 { valid_prefix } => {
                     let offset = valid_prefix.len();

@@ -18,40 +18,43 @@ use tree_sitter::{Parser, Point, Range as TsRange};
 pub use decls::*;
 pub use schema_method::SchemaMethod;
 
-use crate::diag::{Code, Diagnostic};
+use crate::diag::Diagnostic;
 use crate::limits;
-use crate::source::{FileId, Span};
+use crate::source::FileId;
 
 thread_local! {
     static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
 }
 
 /// Parses one Go file and extracts its declarations. Never fails: broken code becomes
-/// `syntax/parse-error` diagnostics and the declarations that did parse are kept.
-///
-/// A file whose declarations hold more than [`limits::GO_SOURCE_TOKENS`] tokens is not given
-/// to the parser (its tree would not fit in memory): one `io/unreadable` error, no
-/// declarations.
+/// `syntax/parse-error` diagnostics and the declarations that did parse are kept. A file past
+/// the parser's bound ([`TooLarge`]) gives no declarations; [`parse_within_bounds`] says so.
 pub fn parse(file: FileId, text: &str) -> (FileDecls, Vec<Diagnostic>) {
+    parse_within_bounds(file, text).unwrap_or_default()
+}
+
+/// A file whose declarations (outside function bodies and `var`s) hold more than
+/// [`limits::GO_SOURCE_TOKENS`] tokens: it is not given to the parser, whose tree would not
+/// fit in memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooLarge {
+    pub tokens: usize,
+}
+
+/// [`parse`], or `Err` for a file past the parser's bound.
+pub fn parse_within_bounds(
+    file: FileId,
+    text: &str,
+) -> Result<(FileDecls, Vec<Diagnostic>), TooLarge> {
     let bodies = prescan::function_bodies(text.as_bytes());
     let limit = limits::GO_SOURCE_TOKENS;
     if prescan::parsed_tokens(text.as_bytes(), &bodies, limit) > limit {
-        let diagnostic = Diagnostic::new(
-            Code::IoUnreadable,
-            Span::new(file, 0..0),
-            format!(
-                "this file is too large to parse: its declarations outside function bodies \
-                 hold more than {limit} tokens (union-gen's limit; the parser's memory grows \
-                 with them)"
-            ),
-        )
-        .with_help("split the declarations into several files, or leave this file out of the packages given");
-        return (FileDecls::default(), vec![diagnostic]);
+        return Err(TooLarge { tokens: limit });
     }
-    match parse_tree_of(text, &bodies) {
+    Ok(match parse_tree_of(text, &bodies) {
         Some(tree) => extract::extract(file, text, &tree),
         None => (FileDecls::default(), Vec::new()),
-    }
+    })
 }
 
 /// Whether the tree the extraction sees (what the pre-scan leaves in) has ERROR or MISSING
