@@ -28,19 +28,33 @@ pub enum Node {
 #[derive(Debug, Clone, Default)]
 pub struct Entries {
     list: Vec<Entry>,
-    /// The first entry of each key (YAML forbids duplicates; yaml_serde reports them).
+    /// The first entry of each key (YAML forbids duplicates; yaml_serde reports them), once
+    /// the mapping has [`INDEXED_FROM`] entries.
     index: HashMap<String, usize>,
 }
 
+/// Mappings up to this many entries are searched in order: most of a schema's mappings hold
+/// a few keys, and an index each would cost more than it saves.
+const INDEXED_FROM: usize = 16;
+
 impl Entries {
     fn push(&mut self, entry: Entry) {
-        self.index
-            .entry(entry.key.clone())
-            .or_insert(self.list.len());
         self.list.push(entry);
+        let count = self.list.len();
+        if count == INDEXED_FROM {
+            for (i, entry) in self.list.iter().enumerate() {
+                self.index.entry(entry.key.clone()).or_insert(i);
+            }
+        } else if count > INDEXED_FROM {
+            let key = self.list[count - 1].key.clone();
+            self.index.entry(key).or_insert(count - 1);
+        }
     }
 
     pub fn get(&self, key: &str) -> Option<&Entry> {
+        if self.list.len() < INDEXED_FROM {
+            return self.list.iter().find(|e| e.key == key);
+        }
         self.index.get(key).map(|&i| &self.list[i])
     }
 }
