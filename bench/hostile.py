@@ -77,7 +77,15 @@ def case_header_1gib(dir):
     ]
 
 
-def many_versions(versions, name):
+SIZE_SCHEMA = (
+    "        properties:\n          spec:\n            properties:\n              size:\n"
+    "                type: string\n"
+)
+
+
+def many_versions(versions, name, schema):
+    """A CRD of `versions` versions, lean as a hostile manifest may be: `crd` reads a CRD of up
+    to 3 MiB, the API server's request limit, patched or not."""
     out = [
         "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n"
         "  name: orders.shop.example.com\nspec:\n  group: shop.example.com\n  names:\n"
@@ -85,9 +93,7 @@ def many_versions(versions, name):
     ]
     for i in range(versions):
         out.append(
-            f"  - name: {name(i)}\n    schema:\n      openAPIV3Schema:\n        properties:\n"
-            "          spec:\n            properties:\n              size:\n"
-            "                type: string\n            type: object\n        type: object\n"
+            f"  - name: {name(i)}\n    schema:\n      openAPIV3Schema:\n{schema}"
             f"    served: true\n    storage: {'true' if i == 0 else 'false'}\n"
         )
     return "".join(out)
@@ -99,17 +105,24 @@ def shop(dir, manifest):
 
 
 def case_crd_10k_versions_verify(dir):
-    shop(dir, many_versions(10_000, lambda i: "v1"))
+    shop(dir, many_versions(10_000, lambda i: "v1", SIZE_SCHEMA))
     return ["crd", "--verify", "--message-format", "json", "orders.yaml", "--packages", "./..."]
 
 
 def case_crd_10k_versions_write(dir):
-    shop(dir, many_versions(10_000, lambda i: "v1"))
+    shop(dir, many_versions(10_000, lambda i: "v1", SIZE_SCHEMA))
+    return ["crd", "--message-format", "json", "orders.yaml", "--packages", "./..."]
+
+
+def case_crd_10k_versions_patched_past_3mib(dir):
+    # 2.4 MB, 3.3 MB with the lists: refused (crd/not-patchable, exit 2), nothing written.
+    schema = SIZE_SCHEMA + "            type: object\n        type: object\n"
+    shop(dir, many_versions(10_000, lambda i: "v1", schema))
     return ["crd", "--message-format", "json", "orders.yaml", "--packages", "./..."]
 
 
 def case_crd_20k_warnings_human(dir):
-    shop(dir, many_versions(20_000, lambda i: f"v{i + 2}"))
+    shop(dir, many_versions(20_000, lambda i: f"v{i + 2}", "        type: object\n"))
     return ["crd", "--message-format", "human", "orders.yaml", "--packages", "./..."]
 
 

@@ -5,9 +5,12 @@
 //!
 //! Input: [`discover::Package`]s. Output: [`LoadedPackage`]s, the [`SourceMap`], the
 //! packages that could not be found, and diagnostics. Must not know: what declarations mean.
+//!
+//! Every command reads the disk ([`load_with`] with [`Disk`]); the editor (`lsp`) reads
+//! through its own [`Overlay`]: its open buffers instead of the files, and the parses it kept.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
@@ -24,6 +27,18 @@ pub struct LoadedPackage {
     /// An input package (its types become definitions) rather than a dependency.
     pub is_input: bool,
     pub files: Vec<LoadedFile>,
+}
+
+impl LoadedPackage {
+    /// The comments gengo reads package tags from (`+k8s:openapi-gen=`,
+    /// `+k8s:openapi-model-package=`): every comment of the package's `doc.go`, none of any
+    /// other file (gengo v1 and v2 `parser`: "for historical reasons we treat files named
+    /// doc.go specially").
+    pub fn gengo_package_comments(&self) -> impl Iterator<Item = &crate::syntax::Doc> {
+        self.files
+            .iter()
+            .filter_map(|f| f.decls.gengo_package_comments.as_ref())
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -98,6 +113,32 @@ fn too_large_to_parse(id: FileId, too_large: syntax::TooLarge) -> Diagnostic {
     )
 }
 
+/// One file's parse, or the bound it is past.
+pub type Parsed = Result<(FileDecls, Vec<Diagnostic>), syntax::TooLarge>;
+
+/// What the loader reads in place of the disk, and how it parses: the editor's open buffers
+/// (unsaved text) and the parses of a previous run it kept (`lsp` only).
+pub trait Overlay: Sync {
+    /// The text of `path` to use instead of the file's (`None`: read the file).
+    fn text(&self, path: &Path) -> Option<String>;
+    /// [`syntax::parse_within_bounds`] of `text` as file `id`, or the same result kept from
+    /// before.
+    fn parse(&self, id: FileId, path: &Path, text: &str) -> Parsed;
+}
+
+/// The files as they are on disk, parsed afresh: what every command reads.
+pub struct Disk;
+
+impl Overlay for Disk {
+    fn text(&self, _: &Path) -> Option<String> {
+        None
+    }
+
+    fn parse(&self, id: FileId, _: &Path, text: &str) -> Parsed {
+        syntax::parse_within_bounds(id, text)
+    }
+}
+
 /// One file after the parallel read + parse: the source, an I/O diagnostic, the parse.
 type PreparedFile = (
     SourceFile,
@@ -111,7 +152,9 @@ struct Pending {
     files: Vec<PathBuf>,
 }
 
-pub fn load(packages: &[Package], walk_errors: &[WalkError]) -> Loaded {
+/// Reads and parses `packages` and what they reference, through `overlay` (every command but
+/// `lsp` passes [`Disk`]).
+pub fn load_with(packages: &[Package], walk_errors: &[WalkError], overlay: &dyn Overlay) -> Loaded {
     let mut sources = SourceMap::default();
     let mut diagnostics = Vec::new();
     for error in walk_errors {
@@ -131,7 +174,7 @@ pub fn load(packages: &[Package], walk_errors: &[WalkError]) -> Loaded {
             files: p.files.clone(),
         })
         .collect();
-    let mut loaded = load_wave(&inputs, true, &mut sources, &mut diagnostics);
+    let mut loaded = load_wave(&inputs, true, overlay, &mut sources, &mut diagnostics);
     if let Some(package) = packages.iter().find(|p| p.module.is_none()) {
         diagnostics.push(Diagnostic::without_location(
             Code::ResolveNoGoMod,
@@ -144,7 +187,7 @@ pub fn load(packages: &[Package], walk_errors: &[WalkError]) -> Loaded {
     }
 
     let mut project: BTreeSet<String> = loaded.iter().map(|p| p.import_path.clone()).collect();
-    let missing = load_dependencies(packages, &mut loaded, &mut sources, &mut project);
+    let missing = load_dependencies(packages, overlay, &mut loaded, &mut sources, &mut project);
     Loaded {
         packages: loaded,
         sources,
@@ -158,6 +201,7 @@ pub fn load(packages: &[Package], walk_errors: &[WalkError]) -> Loaded {
 /// reference; returns the ones found nowhere with the places searched.
 fn load_dependencies(
     packages: &[Package],
+    overlay: &dyn Overlay,
     loaded: &mut Vec<LoadedPackage>,
     sources: &mut SourceMap,
     project: &mut BTreeSet<String>,
@@ -221,7 +265,7 @@ fn load_dependencies(
         }
         // Problems inside dependencies are not the user's to fix; they are not reported.
         let mut ignored = Vec::new();
-        let new = load_wave(&wave, false, sources, &mut ignored);
+        let new = load_wave(&wave, false, overlay, sources, &mut ignored);
         frontier = referenced_imports(&new, &known, &module_of);
         loaded.extend(new);
     }
@@ -231,6 +275,7 @@ fn load_dependencies(
 fn load_wave(
     packages: &[Pending],
     is_input: bool,
+    overlay: &dyn Overlay,
     sources: &mut SourceMap,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<LoadedPackage> {
@@ -241,48 +286,7 @@ fn load_wave(
     let prepared: Vec<PreparedFile> = paths
         .par_iter()
         .enumerate()
-        .map(|(index, path)| {
-            let id = FileId((base + index) as u32);
-            match read(path) {
-                ReadResult::Text(text) => {
-                    let parsed = (!syntax::is_build_ignored(&text))
-                        .then(|| syntax::parse_within_bounds(id, &text));
-                    let (parsed, too_large) = match parsed {
-                        Some(Err(too_large)) => (None, Some(too_large_to_parse(id, too_large))),
-                        Some(Ok(parsed)) => (Some(parsed), None),
-                        None => (None, None),
-                    };
-                    (SourceFile::new((*path).clone(), text), too_large, parsed)
-                }
-                ReadResult::NotUtf8 { valid_prefix } => {
-                    let offset = valid_prefix.len();
-                    let diagnostic = Diagnostic::new(
-                        Code::IoNotUtf8,
-                        Span::new(id, offset..offset),
-                        format!("{} is not valid UTF-8", path.display()),
-                    )
-                    .with_help("Go source files must be UTF-8; re-encode the file");
-                    (
-                        SourceFile::new((*path).clone(), valid_prefix),
-                        Some(diagnostic),
-                        None,
-                    )
-                }
-                ReadResult::Unreadable(message) => {
-                    let diagnostic = Diagnostic::new(
-                        Code::IoUnreadable,
-                        Span::new(id, 0..0),
-                        format!("cannot read {}: {message}", path.display()),
-                    )
-                    .with_help("check the file's permissions");
-                    (
-                        SourceFile::new((*path).clone(), String::new()),
-                        Some(diagnostic),
-                        None,
-                    )
-                }
-            }
-        })
+        .map(|(index, path)| prepare_file(FileId((base + index) as u32), path, overlay))
         .collect();
     let mut ids = Vec::with_capacity(prepared.len());
     let mut parsed = Vec::with_capacity(prepared.len());
@@ -314,6 +318,61 @@ fn load_wave(
         });
     }
     loaded
+}
+
+/// One file read (through the overlay) and parsed, with the I/O diagnostic it got.
+fn prepare_file(id: FileId, path: &Path, overlay: &dyn Overlay) -> PreparedFile {
+    let result = match overlay.text(path) {
+        Some(text) => ReadResult::Text(text),
+        None => read(path),
+    };
+    match result {
+        ReadResult::Text(text) => {
+            let parsed = (!syntax::is_build_ignored(&text)).then(|| {
+                overlay
+                    .parse(id, path, &text)
+                    .map(|(mut decls, diagnostics)| {
+                        if path.file_name() == Some(std::ffi::OsStr::new("doc.go")) {
+                            decls.gengo_package_comments = Some(syntax::all_comments(id, &text));
+                        }
+                        (decls, diagnostics)
+                    })
+            });
+            let (parsed, too_large) = match parsed {
+                Some(Err(too_large)) => (None, Some(too_large_to_parse(id, too_large))),
+                Some(Ok(parsed)) => (Some(parsed), None),
+                None => (None, None),
+            };
+            (SourceFile::new(path.to_path_buf(), text), too_large, parsed)
+        }
+        ReadResult::NotUtf8 { valid_prefix } => {
+            let offset = valid_prefix.len();
+            let diagnostic = Diagnostic::new(
+                Code::IoNotUtf8,
+                Span::new(id, offset..offset),
+                format!("{} is not valid UTF-8", path.display()),
+            )
+            .with_help("Go source files must be UTF-8; re-encode the file");
+            (
+                SourceFile::new(path.to_path_buf(), valid_prefix),
+                Some(diagnostic),
+                None,
+            )
+        }
+        ReadResult::Unreadable(message) => {
+            let diagnostic = Diagnostic::new(
+                Code::IoUnreadable,
+                Span::new(id, 0..0),
+                format!("cannot read {}: {message}", path.display()),
+            )
+            .with_help("check the file's permissions");
+            (
+                SourceFile::new(path.to_path_buf(), String::new()),
+                Some(diagnostic),
+                None,
+            )
+        }
+    }
 }
 
 /// Import paths named by the type and constant declarations of the packages, not yet known,
@@ -460,7 +519,7 @@ mod tests {
             "testdata/deps/vendored/apis/v1".to_string(),
         ];
         let (packages, errors) = discover::discover(&patterns).expect("testdata is readable");
-        let loaded = load(&packages, &errors);
+        let loaded = load_with(&packages, &errors, &Disk);
         let paths: BTreeSet<&str> = loaded
             .packages
             .iter()
@@ -486,7 +545,7 @@ mod tests {
             "testdata/deps/vendored/apis/v1".to_string(),
         ];
         let (packages, errors) = discover::discover(&patterns).expect("testdata is readable");
-        let loaded = load(&packages, &errors);
+        let loaded = load_with(&packages, &errors, &Disk);
         let loaded_paths: BTreeSet<&str> = loaded
             .packages
             .iter()

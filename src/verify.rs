@@ -48,22 +48,6 @@ pub struct Difference {
     pub diff: Vec<u8>,
 }
 
-/// Compares each file with its bytes, in order; an unreadable file (other than a missing one)
-/// is an error naming it, and the files after it are not read.
-pub fn compare<'a>(
-    files: &'a [(&'a Path, &'a [u8])],
-    style: Style,
-) -> impl Iterator<Item = io::Result<Compared>> + 'a {
-    files
-        .iter()
-        .map(move |&(path, bytes)| compare_file(path, bytes, style))
-}
-
-/// Compares one file with the bytes an update would write.
-pub fn compare_file(path: &Path, bytes: &[u8], style: Style) -> io::Result<Compared> {
-    compare_known(path, bytes, None, style)
-}
-
 /// A file's change known to the caller: the text it was made from, and the line ranges of
 /// that text (0-based, split after each `\n`, end exclusive) replaced by line ranges of the
 /// new bytes, in order; every other line is kept. The diff is then rendered from it, in time
@@ -71,11 +55,15 @@ pub fn compare_file(path: &Path, bytes: &[u8], style: Style) -> io::Result<Compa
 /// changes: minutes for a manifest with thousands of changes).
 pub struct Known<'a> {
     pub from: &'a [u8],
-    pub replaced: &'a [(Range<usize>, Range<usize>)],
+    pub replaced: &'a [LineEdit],
 }
 
-/// [`compare_file`], with the change known when the file still holds `known.from` (else the
-/// diff is searched for, as without it).
+/// Lines of the old text (a range) replaced by lines of the new one.
+pub type LineEdit = (Range<usize>, Range<usize>);
+
+/// Compares one file with the bytes an update would write; an unreadable file (other than a
+/// missing one) is an error naming it. With a `known` change, the diff is rendered from it
+/// when the file still holds `known.from` (else it is searched for, as without one).
 pub fn compare_known(
     path: &Path,
     bytes: &[u8],
@@ -226,11 +214,7 @@ fn write_hunk(
 /// do not fit them (out of order, or not covering the lines as kept lines would). A
 /// replaced region of at most [`REFINED_LINES`] lines is diffed line by line (a rewritten
 /// list shows the one value that changed, as a searched diff would).
-fn known_ops(
-    replaced: &[(Range<usize>, Range<usize>)],
-    old: &[&str],
-    new: &[&str],
-) -> Option<Vec<DiffOp>> {
+fn known_ops(replaced: &[LineEdit], old: &[&str], new: &[&str]) -> Option<Vec<DiffOp>> {
     let mut ops = Vec::with_capacity(replaced.len() * 2 + 1);
     let (mut old_at, mut new_at) = (0usize, 0usize);
     for (old_range, new_range) in replaced {

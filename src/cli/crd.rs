@@ -2,7 +2,6 @@
 //! print the diagnostics, then write the changed manifests — or, with `--verify`, compare.
 
 use std::io::Write;
-use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use super::{verify, Terminal};
@@ -74,7 +73,7 @@ pub(super) fn command(
             .map(|(path, _, p)| (*path, p.text.as_bytes()))
             .collect();
         // The patch knows its changes: the diff is rendered from them, not searched for.
-        let replaced: Vec<Option<Vec<(Range<usize>, Range<usize>)>>> = patched
+        let replaced: Vec<Option<Vec<crate::verify::LineEdit>>> = patched
             .iter()
             .map(|(_, _, p)| {
                 let edits = p.edits.as_ref()?;

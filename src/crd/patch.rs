@@ -287,6 +287,24 @@ pub(super) fn text_of(with_endings: &[&str], range: Range<usize>) -> String {
 }
 
 pub(super) fn parse_document(text: &str, first_line: usize) -> Result<Value, Finding> {
+    within_bounds(text, first_line).map_err(|finding| Finding {
+        message: format!("not valid YAML: {}", finding.message),
+        ..finding
+    })?;
+    parse_within_bounds(text, first_line)
+}
+
+/// The API server's bounds on a document (size, nesting, alias expansion), checked before
+/// yaml_serde reads it: yaml_serde expands aliases without a budget.
+pub(super) fn within_bounds(text: &str, first_line: usize) -> Result<(), Finding> {
+    crate::kube_yaml::check(text, 0).map_err(|error| Finding {
+        line: first_line + text[..error.offset.min(text.len())].matches('\n').count(),
+        message: error.message,
+    })
+}
+
+/// [`parse_document`] of a text [`within_bounds`].
+pub(super) fn parse_within_bounds(text: &str, first_line: usize) -> Result<Value, Finding> {
     yaml_serde::from_str::<Value>(text).map_err(|error| Finding {
         line: first_line + error.location().map_or(0, |l| l.line().saturating_sub(1)),
         message: format!("not valid YAML: {error}"),

@@ -2,7 +2,9 @@
 //! long lines cut to a window around the spans. miette reads a source from its start to find
 //! a span's line (and the report needs an owned source): given the whole file, each report
 //! cost the file's size, and 20,000 diagnostics in one manifest took minutes. An excerpt
-//! costs the lines it shows, so rendering is linear in the number of diagnostics.
+//! costs the lines it shows, so rendering is linear in the number of diagnostics. Control
+//! characters of the text shown are made visible: an object's text never reaches the
+//! terminal raw.
 
 use miette::{MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 
@@ -63,7 +65,7 @@ impl Excerpt {
             let text = &file.text[range.clone()];
             let start = excerpt.text.len();
             if text.len() <= LONG_LINE_BYTES {
-                excerpt.text.push_str(text);
+                push_visible(&mut excerpt.text, text);
                 excerpt.lines.push(ExcerptLine {
                     start,
                     line,
@@ -89,7 +91,7 @@ impl Excerpt {
                 excerpt.text.push_str(CUT);
             }
             let shown_at = excerpt.text.len();
-            excerpt.text.push_str(&file.text[from..to]);
+            push_visible(&mut excerpt.text, &file.text[from..to]);
             if to < content_end {
                 excerpt.text.push_str(CUT);
             }
@@ -169,6 +171,20 @@ impl SourceCode for Excerpt {
     }
 }
 
+/// Appends `text` with its control characters (other than tab and line ends) shown as `?`
+/// (C0, DEL) or `¿` (C1): each replacement has the byte length of the character it stands
+/// for, so offsets and columns stay those of the file.
+fn push_visible(out: &mut String, text: &str) {
+    for c in text.chars() {
+        out.push(match c {
+            '\t' | '\n' | '\r' => c,
+            c if c.is_control() && c.len_utf8() == 1 => '?',
+            c if c.is_control() => '¿',
+            c => c,
+        });
+    }
+}
+
 /// The largest char boundary of `text` at or before `offset`.
 fn floor_boundary(text: &str, offset: usize) -> usize {
     let mut at = offset.min(text.len());
@@ -208,6 +224,19 @@ mod tests {
         assert_eq!(&excerpt.text[offset..offset + len], "line");
         let contents = excerpt.read_span(&(offset, len).into(), 0, 0).unwrap();
         assert_eq!((contents.line(), contents.column()), (9, 0));
+    }
+
+    #[test]
+    fn control_characters_are_shown_at_their_own_offsets() {
+        let text = "a: \x1b[31m\u{9b}z\nb: 1\n";
+        let f = file(text);
+        let at = text.find('z').unwrap();
+        let excerpt = Excerpt::new(&f, &[(at, 1)]);
+        assert_eq!(excerpt.text, "a: ?[31m¿z\nb: 1\n");
+        let (offset, len) = excerpt.span_of((at, 1));
+        assert_eq!(&excerpt.text[offset..offset + len], "z");
+        let contents = excerpt.read_span(&(offset, len).into(), 0, 0).unwrap();
+        assert_eq!(contents.column(), f.line_col(at).1 - 1);
     }
 
     #[test]

@@ -107,6 +107,8 @@ fn write_json(d: &Diagnostic, sources: &SourceMap, out: &mut dyn Write) -> io::R
         })
         .collect();
     object.insert("labels".into(), labels.into());
+    // The code's page of the manual (rust-analyzer's `DiagnosticCode::url`).
+    object.insert("url".into(), d.code.url().into());
     writeln!(out, "{}", serde_json::Value::Object(object))
 }
 
@@ -131,10 +133,10 @@ fn write_github(d: &Diagnostic, sources: &SourceMap, out: &mut dyn Write) -> io:
         Severity::Error => "error",
         Severity::Warning => "warning",
     };
-    let mut message = d.message.clone();
+    let mut message = escape_controls(&d.message);
     if let Some(help) = &d.help {
         message.push_str("\nhelp: ");
-        message.push_str(help);
+        message.push_str(&escape_controls(help));
     }
     let title = github_escape(d.code.as_str(), true);
     match &d.primary {
@@ -193,13 +195,13 @@ fn write_human(
     color: bool,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let mut report = MietteDiagnostic::new(d.message.clone())
+    let mut report = MietteDiagnostic::new(escape_controls(&d.message))
         .with_code(d.code.as_str())
         .with_severity(match d.severity {
             Severity::Error => miette::Severity::Error,
             Severity::Warning => miette::Severity::Warning,
         });
-    let mut help = d.help.clone();
+    let mut help = d.help.as_deref().map(escape_controls);
     let mut source = None;
     if let Some(primary) = &d.primary {
         let file = sources.get(primary.file);
@@ -212,15 +214,22 @@ fn write_human(
                 <= MAX_LABEL_DISTANCE_LINES;
             if span.file == primary.file && near {
                 let (at, through) = snippet(span, file);
+                let label = escape_controls(label);
                 let label = match through {
                     Some(through) => format!("{label} ({through})"),
-                    None => label.clone(),
+                    None => label,
                 };
                 shown.push((at, Some(label)));
             } else {
                 // miette shows one source per report: name the other file in the help.
                 let at = locate(span, sources);
-                let note = format!("{label} ({}:{}:{})", at.file, at.line, at.column);
+                let note = format!(
+                    "{} ({}:{}:{})",
+                    escape_controls(label),
+                    at.file,
+                    at.line,
+                    at.column
+                );
                 help = Some(match help {
                     Some(h) => format!("{h}\nnote: {note}"),
                     None => format!("note: {note}"),
@@ -264,15 +273,47 @@ fn write_human(
             "{}[{}]: {}\n",
             d.severity.as_str(),
             d.code.as_str(),
-            d.message
+            escape_controls(&d.message)
         );
     }
     writeln!(out, "{text}")
 }
 
+/// A message with its control characters (other than line ends and tabs) escaped as Go
+/// escapes them (`\x1b`, `\u009b`): escape sequences from an object or a rule's message
+/// never reach the terminal.
+pub(crate) fn escape_controls(text: &str) -> String {
+    if !text
+        .chars()
+        .any(|c| c.is_control() && !matches!(c, '\n' | '\t'))
+    {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\n' | '\t' => out.push(c),
+            c if (c as u32) < 0x80 && c.is_control() => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_characters_never_reach_the_terminal() {
+        assert_eq!(
+            escape_controls("a\x1b[31mb\u{9b}c\nd"),
+            "a\\x1b[31mb\\u009bc\nd"
+        );
+    }
 
     #[test]
     fn github_escaping_follows_workflow_command_rules() {
