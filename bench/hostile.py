@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Hostile inputs of issue 35 (Go sources, header files, `crd`, the human renderer) against
-the bar "exit 0, 1 or 2 with a diagnostic, within 10 s and 1 GiB on 2 cores".
+"""Hostile inputs of issue 35 (Go sources, header files, `crd`, `validate --packages` marker
+rules, the human renderer) against the bar "exit 0, 1 or 2 with a diagnostic, within 10 s and
+1 GiB on 2 cores". `validate`'s own families: scripts/hostile-validate.py.
 
 usage: bench/hostile.py [--bin PATH] [--keep DIR] [CASE...]
 
@@ -124,6 +125,67 @@ def case_crd_10k_versions_patched_past_3mib(dir):
 def case_crd_20k_warnings_human(dir):
     shop(dir, many_versions(20_000, lambda i: f"v{i + 2}", "        type: object\n"))
     return ["crd", "--message-format", "human", "orders.yaml", "--packages", "./..."]
+
+
+def shop_manifest_with(dir, document):
+    """testdata/crd/shop's own manifest followed by another document in the same file."""
+    base = os.path.join(ROOT, "testdata/crd/shop/config/crd/bases/shop.example.com_orders.yaml")
+    with open(base) as f:
+        crd = f.read()
+    shop(dir, crd + "---\n" + document)
+    return ["crd", "--message-format", "json", "orders.yaml", "--packages", "./..."]
+
+
+def case_crd_alias_bomb_configmap(dir):
+    n = 5000
+    return shop_manifest_with(
+        dir,
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\ndata:\n  a: &a ["
+        + ",".join(["1"] * n) + "]\n  b: [" + ",".join(["*a"] * n) + "]\n",
+    )
+
+
+def case_crd_dash_nesting_20k(dir):
+    return shop_manifest_with(dir, "kind: ConfigMap\ndata:\n  x:\n    " + "- " * 20_000 + "1\n")
+
+
+def case_crd_block_nesting_20k(dir):
+    # 1-space block nesting: 200 MB of indentation.
+    return shop_manifest_with(
+        dir, "".join(" " * i + "a:\n" for i in range(20_000)) + " " * 20_000 + "b: 1\n"
+    )
+
+
+def case_crd_rule_6000_plus_in_manifest(dir):
+    base = os.path.join(ROOT, "testdata/crd/shop/config/crd/bases/shop.example.com_orders.yaml")
+    with open(base) as f:
+        crd = f.read()
+    at = "    schema:\n      openAPIV3Schema:\n"
+    i = crd.index(at) + len(at)
+    rule = "+".join(["1"] * 6000) + " > 0"
+    shop(dir, crd[:i] + "        x-kubernetes-validations:\n        - rule: " + rule + "\n" + crd[i:])
+    return ["crd", "--message-format", "json", "orders.yaml", "--packages", "./..."]
+
+
+def case_validate_packages_deep_marker_rules(dir):
+    write(os.path.join(dir, "go.mod"), GO_MOD)
+    plus = "+".join(["1"] * 6000) + " > 0"
+    write(
+        os.path.join(dir, "api/v1/types.go"),
+        "// +groupName=example.com\npackage v1\n\n"
+        f"// +kubebuilder:validation:XValidation:rule=\"{plus}\"\n"
+        "type Widget struct {\n\tSpec WidgetSpec `json:\"spec\"`\n}\n\n"
+        "type WidgetSpec struct {\n"
+        f"\t// +kubebuilder:validation:XValidation:rule=\"self{'.a' * 20_000} == 1\"\n"
+        "\tI int `json:\"i\"`\n"
+        f"\t// +kubebuilder:validation:XValidation:rule=\"self{'[0]' * 10_000} == 1\"\n"
+        "\tL []int `json:\"l\"`\n}\n",
+    )
+    write(
+        os.path.join(dir, "o.yaml"),
+        "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  i: 1\n  l: [1]\n",
+    )
+    return ["validate", "--message-format", "json", "--packages", "./api/...", "--", "o.yaml"]
 
 
 def case_crd_20k_properties(dir):

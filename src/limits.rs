@@ -109,6 +109,12 @@ pub const GO_SOURCE_TOKENS: usize = 1_000_000;
 /// (exit 2), not an abort out of memory.
 pub const GO_HEADER_BYTES: u64 = 1 << 20;
 
+/// Bytes of one manifest file `crd` reads: more is an error naming it (exit 2), nothing
+/// read further. Each document of it is at most [`MAX_REQUEST_BODY_BYTES`], as the API
+/// server reads a CRD; a file holds twenty-one of the largest, and stays in memory with its
+/// patched copy for the run (a few times its size in all, within 1 GiB).
+pub const MANIFEST_BYTES: u64 = 64 << 20;
+
 /// How deep `validate` walks a directory of objects (the go tool's walk has no bound but the
 /// file system's; links are not followed, so only real nesting counts).
 pub const WALK_DEPTH: usize = 64;

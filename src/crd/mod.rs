@@ -160,7 +160,11 @@ impl Manifests {
         let mut texts = Vec::new();
         let mut unreadable = Vec::new();
         for path in files {
-            match std::fs::read(path).map(String::from_utf8) {
+            // A regular file, bounded: a FIFO a glob matched would block the run, and a huge
+            // file would be held whole (with its patched copy) in memory.
+            let read =
+                crate::source::read_regular_file_at_most(path, crate::limits::MANIFEST_BYTES);
+            match read.map(String::from_utf8) {
                 Ok(Ok(text)) => texts.push((path.clone(), text)),
                 Ok(Err(_)) => unreadable.push(format!("{} is not UTF-8", path.display())),
                 Err(error) => unreadable.push(format!("cannot read {}: {error}", path.display())),

@@ -428,6 +428,102 @@ fn a_crd_with_ten_thousand_versions() {
     assert_eq!(outcome.code, 0, "{}", outcome.stdout);
 }
 
+/// A manifest `crd` reads is read within the API server's bounds (a YAML alias bomb aborted
+/// `crd` out of memory at 2.7 GB inside a manifest's ConfigMap; 20,000 levels of `- ` aborted
+/// the same way): the file is `crd/not-patchable` (exit 2) with go-yaml's words, untouched.
+#[test]
+fn a_manifest_past_the_yaml_bounds_is_not_patchable() {
+    let crd = fs::read_to_string("testdata/crd/shop/config/crd/bases/shop.example.com_orders.yaml")
+        .unwrap();
+    let n = 5000;
+    let bomb = format!(
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\ndata:\n  a: &a [{}]\n  b: [{}]\n",
+        vec!["1"; n].join(","),
+        vec!["*a"; n].join(",")
+    );
+    let dashes = format!(
+        "kind: ConfigMap\ndata:\n  x:\n    {}1\n",
+        "- ".repeat(20_000)
+    );
+    for (document, said) in [
+        (bomb, "document contains excessive aliasing"),
+        (dashes, "exceeded max depth of 10000"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        copy_dir(Path::new("testdata/crd/shop"), dir.path());
+        let text = format!("{crd}---\n{document}");
+        fs::write(dir.path().join("orders.yaml"), &text).unwrap();
+        let outcome = run_in(
+            dir.path(),
+            &[
+                "crd",
+                "--message-format",
+                "json",
+                "orders.yaml",
+                "--packages",
+                "./...",
+            ],
+        );
+        assert_eq!(outcome.code, 2, "{}", outcome.stderr);
+        assert!(
+            outcome
+                .diagnostics()
+                .iter()
+                .any(|d| d["code"] == "crd/not-patchable"
+                    && d["message"].as_str().is_some_and(|m| m.contains(said))),
+            "{}",
+            outcome.stderr
+        );
+        assert_eq!(
+            fs::read_to_string(dir.path().join("orders.yaml")).unwrap(),
+            text
+        );
+    }
+}
+
+/// A manifest `crd` is given is read only when it is a regular file within
+/// `limits::MANIFEST_BYTES`: a FIFO a glob matched blocked the run forever, and a huge file
+/// was read whole. Each is an error naming it (exit 2); the other manifests are not written.
+#[test]
+fn a_fifo_or_huge_manifest_is_refused_without_reading_it() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(Path::new("testdata/crd/shop"), dir.path());
+    let big = fs::File::create(dir.path().join("huge.yaml")).unwrap();
+    big.set_len((64 << 20) + 1).unwrap();
+    drop(big);
+    let mut cases = vec![("huge.yaml", "larger than union-gen reads (64 MiB)")];
+    #[cfg(unix)]
+    {
+        let fifo = std::ffi::CString::new(dir.path().join("pipe.yaml").to_str().unwrap()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
+        cases.push(("pipe.yaml", "not a regular file"));
+    }
+    let bases = "config/crd/bases/shop.example.com_orders.yaml";
+    let before = fs::read_to_string(dir.path().join(bases)).unwrap();
+    for (manifest, said) in cases {
+        let outcome = run_in(
+            dir.path(),
+            &[
+                "crd",
+                "--message-format",
+                "json",
+                bases,
+                manifest,
+                "--packages",
+                "./...",
+            ],
+        );
+        assert_eq!(outcome.code, 2, "{}", outcome.stderr);
+        assert!(
+            outcome.stderr.contains(manifest) && outcome.stderr.contains(said),
+            "{}",
+            outcome.stderr
+        );
+        assert_eq!(fs::read_to_string(dir.path().join(bases)).unwrap(), before);
+    }
+}
+
 /// A CRD within the API server's 3 MiB that the enum lists would bring past it is not
 /// written: the API server would refuse it. Said as that (not as an internal error of the
 /// read-back), exit 2, the manifest as it was.
