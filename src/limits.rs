@@ -92,6 +92,29 @@ pub const CEL_PER_CALL_LIMIT: u64 = 1_000_000;
 /// past it, "validation failed due to running out of cost budget".
 pub const CEL_RUNTIME_COST_BUDGET: u64 = 10_000_000;
 
+/// Bytes of one Go source file read: larger files are `io/unreadable` (skipped, exit 2).
+/// The biggest Go files in the wild (generated protobuf and OpenAPI code, cloud SDK models)
+/// are a few MiB to about 15 MiB; every file read stays in memory for the run's diagnostics.
+pub const GO_SOURCE_BYTES: u64 = 64 << 20;
+
+/// Tokens (and comments) of one Go file the parser is given, after the pre-scan leaves out
+/// function bodies and `var` declarations: more is `io/unreadable`. tree-sitter's tree
+/// costs up to about 220 bytes per token on hostile input (10 MB of `;` took 2.2 GB, 50 MB
+/// of nested parentheses aborted out of memory), so this keeps one parse near 200 MB, two
+/// parallel workers within 1 GiB. Real type declarations are a few bytes per token: a
+/// million tokens is 4-6 MB of them, ten times Kubernetes' biggest `types.go`.
+pub const GO_SOURCE_TOKENS: usize = 1_000_000;
+
+/// Bytes of a `--go-header-file` (a license header of a few lines) read: more is an error
+/// (exit 2), not an abort out of memory.
+pub const GO_HEADER_BYTES: u64 = 1 << 20;
+
+/// Bytes of one manifest file `crd` reads: more is an error naming it (exit 2), nothing
+/// read further. Each document of it is at most [`MAX_REQUEST_BODY_BYTES`], as the API
+/// server reads a CRD; a file holds twenty-one of the largest, and stays in memory with its
+/// patched copy for the run (a few times its size in all, within 1 GiB).
+pub const MANIFEST_BYTES: u64 = 64 << 20;
+
 /// How deep `validate` walks a directory of objects (the go tool's walk has no bound but the
 /// file system's; links are not followed, so only real nesting counts).
 pub const WALK_DEPTH: usize = 64;

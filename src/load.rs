@@ -76,7 +76,7 @@ enum ReadResult {
 }
 
 fn read(path: &std::path::Path) -> ReadResult {
-    match crate::source::read_regular_file(path) {
+    match crate::source::read_regular_file_at_most(path, crate::limits::GO_SOURCE_BYTES) {
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(mut text) => {
                 // A UTF-8 BOM is not part of Go source; blank it so offsets stay the same.
@@ -97,13 +97,33 @@ fn read(path: &std::path::Path) -> ReadResult {
     }
 }
 
+/// The error for a file past the parser's bound ([`syntax::TooLarge`]).
+fn too_large_to_parse(id: FileId, too_large: syntax::TooLarge) -> Diagnostic {
+    Diagnostic::new(
+        Code::IoUnreadable,
+        Span::new(id, 0..0),
+        format!(
+            "this file is too large to parse: its declarations outside function bodies hold \
+             more than {} tokens (union-gen's limit; the parser's memory grows with them)",
+            too_large.tokens
+        ),
+    )
+    .with_help(
+        "split the declarations into several files, or leave this file out of the packages given",
+    )
+}
+
+/// One file's parse, or the bound it is past.
+pub type Parsed = Result<(FileDecls, Vec<Diagnostic>), syntax::TooLarge>;
+
 /// What the loader reads in place of the disk, and how it parses: the editor's open buffers
 /// (unsaved text) and the parses of a previous run it kept (`lsp` only).
 pub trait Overlay: Sync {
     /// The text of `path` to use instead of the file's (`None`: read the file).
     fn text(&self, path: &Path) -> Option<String>;
-    /// [`syntax::parse`] of `text` as file `id`, or the same result kept from before.
-    fn parse(&self, id: FileId, path: &Path, text: &str) -> (FileDecls, Vec<Diagnostic>);
+    /// [`syntax::parse_within_bounds`] of `text` as file `id`, or the same result kept from
+    /// before.
+    fn parse(&self, id: FileId, path: &Path, text: &str) -> Parsed;
 }
 
 /// The files as they are on disk, parsed afresh: what every command reads.
@@ -114,8 +134,8 @@ impl Overlay for Disk {
         None
     }
 
-    fn parse(&self, id: FileId, _: &Path, text: &str) -> (FileDecls, Vec<Diagnostic>) {
-        syntax::parse(id, text)
+    fn parse(&self, id: FileId, _: &Path, text: &str) -> Parsed {
+        syntax::parse_within_bounds(id, text)
     }
 }
 
@@ -266,52 +286,7 @@ fn load_wave(
     let prepared: Vec<PreparedFile> = paths
         .par_iter()
         .enumerate()
-        .map(|(index, path)| {
-            let id = FileId((base + index) as u32);
-            let result = match overlay.text(path) {
-                Some(text) => ReadResult::Text(text),
-                None => read(path),
-            };
-            match result {
-                ReadResult::Text(text) => {
-                    let parsed = (!syntax::is_build_ignored(&text)).then(|| {
-                        let (mut decls, diagnostics) = overlay.parse(id, path, &text);
-                        if path.file_name() == Some(std::ffi::OsStr::new("doc.go")) {
-                            decls.gengo_package_comments = Some(syntax::all_comments(id, &text));
-                        }
-                        (decls, diagnostics)
-                    });
-                    (SourceFile::new((*path).clone(), text), None, parsed)
-                }
-                ReadResult::NotUtf8 { valid_prefix } => {
-                    let offset = valid_prefix.len();
-                    let diagnostic = Diagnostic::new(
-                        Code::IoNotUtf8,
-                        Span::new(id, offset..offset),
-                        format!("{} is not valid UTF-8", path.display()),
-                    )
-                    .with_help("Go source files must be UTF-8; re-encode the file");
-                    (
-                        SourceFile::new((*path).clone(), valid_prefix),
-                        Some(diagnostic),
-                        None,
-                    )
-                }
-                ReadResult::Unreadable(message) => {
-                    let diagnostic = Diagnostic::new(
-                        Code::IoUnreadable,
-                        Span::new(id, 0..0),
-                        format!("cannot read {}: {message}", path.display()),
-                    )
-                    .with_help("check the file's permissions");
-                    (
-                        SourceFile::new((*path).clone(), String::new()),
-                        Some(diagnostic),
-                        None,
-                    )
-                }
-            }
-        })
+        .map(|(index, path)| prepare_file(FileId((base + index) as u32), path, overlay))
         .collect();
     let mut ids = Vec::with_capacity(prepared.len());
     let mut parsed = Vec::with_capacity(prepared.len());
@@ -343,6 +318,61 @@ fn load_wave(
         });
     }
     loaded
+}
+
+/// One file read (through the overlay) and parsed, with the I/O diagnostic it got.
+fn prepare_file(id: FileId, path: &Path, overlay: &dyn Overlay) -> PreparedFile {
+    let result = match overlay.text(path) {
+        Some(text) => ReadResult::Text(text),
+        None => read(path),
+    };
+    match result {
+        ReadResult::Text(text) => {
+            let parsed = (!syntax::is_build_ignored(&text)).then(|| {
+                overlay
+                    .parse(id, path, &text)
+                    .map(|(mut decls, diagnostics)| {
+                        if path.file_name() == Some(std::ffi::OsStr::new("doc.go")) {
+                            decls.gengo_package_comments = Some(syntax::all_comments(id, &text));
+                        }
+                        (decls, diagnostics)
+                    })
+            });
+            let (parsed, too_large) = match parsed {
+                Some(Err(too_large)) => (None, Some(too_large_to_parse(id, too_large))),
+                Some(Ok(parsed)) => (Some(parsed), None),
+                None => (None, None),
+            };
+            (SourceFile::new(path.to_path_buf(), text), too_large, parsed)
+        }
+        ReadResult::NotUtf8 { valid_prefix } => {
+            let offset = valid_prefix.len();
+            let diagnostic = Diagnostic::new(
+                Code::IoNotUtf8,
+                Span::new(id, offset..offset),
+                format!("{} is not valid UTF-8", path.display()),
+            )
+            .with_help("Go source files must be UTF-8; re-encode the file");
+            (
+                SourceFile::new(path.to_path_buf(), valid_prefix),
+                Some(diagnostic),
+                None,
+            )
+        }
+        ReadResult::Unreadable(message) => {
+            let diagnostic = Diagnostic::new(
+                Code::IoUnreadable,
+                Span::new(id, 0..0),
+                format!("cannot read {}: {message}", path.display()),
+            )
+            .with_help("check the file's permissions");
+            (
+                SourceFile::new(path.to_path_buf(), String::new()),
+                Some(diagnostic),
+                None,
+            )
+        }
+    }
 }
 
 /// Import paths named by the type and constant declarations of the packages, not yet known,

@@ -40,6 +40,8 @@ pub struct SourceFile {
     pub text: String,
     /// Built on first use: only files with diagnostics need it.
     line_starts: std::sync::OnceLock<Vec<u32>>,
+    /// Characters before every [`CHAR_CHECKPOINT_BYTES`]-th byte, built on first use.
+    char_checkpoints: std::sync::OnceLock<Vec<usize>>,
 }
 
 impl SourceFile {
@@ -48,6 +50,7 @@ impl SourceFile {
             path,
             text,
             line_starts: std::sync::OnceLock::new(),
+            char_checkpoints: std::sync::OnceLock::new(),
         }
     }
 
@@ -59,7 +62,10 @@ impl SourceFile {
         })
     }
 
-    /// 1-based line and column (column counted in characters) of a byte offset.
+    /// 1-based line and column (column counted in characters) of a byte offset. The cost is
+    /// a binary search plus at most [`CHAR_CHECKPOINT_BYTES`] bytes counted, however long
+    /// the line (a minified file is one line; counting from its start for each of thousands
+    /// of diagnostics was quadratic).
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
         let line_starts = self.line_starts();
@@ -72,10 +78,50 @@ impl SourceFile {
         while !self.text.is_char_boundary(col_end) {
             col_end -= 1;
         }
-        let column = self.text[line_start..col_end].chars().count() + 1;
+        let column = self.chars_before(col_end) - self.chars_before(line_start) + 1;
         (line_idx + 1, column)
     }
+
+    /// The number of lines (a last line without `\n` counts; an empty file has one).
+    pub fn line_count(&self) -> usize {
+        self.line_starts().len()
+    }
+
+    /// The byte range of 0-based line `line`, its line ending included.
+    pub fn line_range(&self, line: usize) -> Range<usize> {
+        let starts = self.line_starts();
+        let start = starts.get(line).map_or(self.text.len(), |&s| s as usize);
+        let end = starts
+            .get(line + 1)
+            .map_or(self.text.len(), |&s| s as usize);
+        start..end
+    }
+
+    /// Characters before `offset` (a char boundary): from the nearest checkpoint.
+    fn chars_before(&self, offset: usize) -> usize {
+        // A character starts at every byte that is not a UTF-8 continuation byte.
+        let starts = |bytes: &[u8]| bytes.iter().filter(|&&b| (b as i8) >= -0x40).count();
+        let checkpoints = self.char_checkpoints.get_or_init(|| {
+            let bytes = self.text.as_bytes();
+            let mut counts = Vec::with_capacity(bytes.len() / CHAR_CHECKPOINT_BYTES + 2);
+            let mut chars = 0usize;
+            for chunk in bytes.chunks(CHAR_CHECKPOINT_BYTES) {
+                counts.push(chars);
+                chars += starts(chunk);
+            }
+            // Before the end: every `offset / CHAR_CHECKPOINT_BYTES` has an entry.
+            counts.push(chars);
+            counts
+        });
+        let index = offset / CHAR_CHECKPOINT_BYTES;
+        let from = index * CHAR_CHECKPOINT_BYTES;
+        checkpoints[index] + starts(&self.text.as_bytes()[from..offset])
+    }
 }
+
+/// Every this many bytes, [`SourceFile`] remembers how many characters came before, so a
+/// column is counted from there rather than from its line's start.
+const CHAR_CHECKPOINT_BYTES: usize = 4096;
 
 /// All files of a run, indexed by [`FileId`].
 #[derive(Debug, Default)]
@@ -119,6 +165,48 @@ pub fn read_regular_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
     std::fs::read(path)
 }
 
+/// [`read_regular_file`], refusing a file larger than `max` bytes ([`read_at_most`]).
+pub fn read_regular_file_at_most(path: &std::path::Path, max: u64) -> std::io::Result<Vec<u8>> {
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    if meta.len() > max {
+        // Known too large without reading it.
+        return Err(too_large(max));
+    }
+    read_at_most(path, max)
+}
+
+/// Reads a file (or a device, a pipe: a path the user named) of at most `max` bytes; a
+/// longer one is an `InvalidData` error saying so, and no more than `max + 1` bytes are read.
+pub fn read_at_most(path: &std::path::Path, max: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(max + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(too_large(max));
+    }
+    Ok(bytes)
+}
+
+fn too_large(max: u64) -> std::io::Error {
+    let limit = if max >= 1 << 20 {
+        format!("{} MiB", max >> 20)
+    } else {
+        format!("{max} bytes")
+    };
+    std::io::Error::new(
+        std::io::ErrorKind::InvalidData,
+        format!("larger than union-gen reads ({limit})"),
+    )
+}
+
 /// [`read_regular_file`] as UTF-8 text (go.mod, go.work).
 pub fn read_regular_text(path: &std::path::Path) -> std::io::Result<String> {
     String::from_utf8(read_regular_file(path)?)
@@ -137,5 +225,28 @@ mod tests {
         assert_eq!(file.line_col(5), (2, 2));
         assert_eq!(file.line_col(8), (3, 1));
         assert_eq!(file.line_col(100), (3, 2));
+    }
+
+    /// Columns on a line longer than a checkpoint, and at the end of a text whose length is
+    /// a multiple of one, are counted as from the line's start.
+    #[test]
+    fn columns_on_long_lines_match_a_plain_count() {
+        let line = "aé€𝄞".repeat(3000);
+        let text = format!("x\n{line}\n{}", "b".repeat(CHAR_CHECKPOINT_BYTES * 2 - 2));
+        let file = SourceFile::new("a.go".into(), text.clone());
+        for offset in (0..=text.len())
+            .filter(|&o| text.is_char_boundary(o))
+            .step_by(7)
+        {
+            let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+            let expected = text[start..offset].chars().count() + 1;
+            assert_eq!(file.line_col(offset).1, expected, "offset {offset}");
+        }
+        assert_eq!(file.line_col(text.len()).1, CHAR_CHECKPOINT_BYTES * 2 - 1);
+        let exact = SourceFile::new("b.go".into(), "c".repeat(CHAR_CHECKPOINT_BYTES * 2));
+        assert_eq!(
+            exact.line_col(CHAR_CHECKPOINT_BYTES * 2),
+            (1, CHAR_CHECKPOINT_BYTES * 2 + 1)
+        );
     }
 }

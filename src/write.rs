@@ -17,6 +17,12 @@
 //! every temporary is complete and before the renames, as is the command's stdout
 //! ([`all_or_nothing_then`]): a full device or a closed pipe leaves every file as it was.
 //!
+//! An edit of a file the user may be editing too ([`edit_all_or_nothing`], `crd`'s manifests)
+//! is checked right before the renames: a file that no longer holds what was read from it is
+//! not replaced, and nothing else is either. A linked file is edited in its target when the
+//! caller names the target ([`link_target`]); a read-only one is the caller's to refuse
+//! ([`is_read_only`]).
+//!
 //! Interrupted (SIGINT, SIGTERM, SIGHUP, once the binary called
 //! [`remove_temporaries_on_signals`]), the process removes every temporary it registered and
 //! exits 128 + the signal; a signal that arrives during the renames waits for them, so the
@@ -26,7 +32,7 @@
 #![allow(clippy::disallowed_methods)]
 
 use std::fs;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
@@ -131,18 +137,100 @@ pub fn all_or_nothing_then<E>(
     files: &[(&Path, &[u8])],
     last: impl FnOnce() -> Result<(), E>,
 ) -> Result<(), Failure<E>> {
+    let planned: Vec<Planned> = files
+        .iter()
+        .map(|&(path, bytes)| Planned {
+            path,
+            bytes,
+            read: None,
+        })
+        .collect();
+    write_planned(&planned, last)
+}
+
+/// A file to be replaced only if it still holds what was read from it: an edit of a file
+/// the user may be editing too (`crd` patching a manifest).
+pub struct Edit<'a> {
+    /// The file replaced: the caller resolves a symbolic link to its target
+    /// ([`link_target`]) when the target is what it read.
+    pub path: &'a Path,
+    pub bytes: &'a [u8],
+    /// What the file held when it was read.
+    pub read: &'a [u8],
+}
+
+/// [`all_or_nothing`] for edits: right before the renames (every temporary written), each
+/// file is read again and compared with what was read from it; if one changed meanwhile (an
+/// edit saved while the command ran), nothing is replaced and its path is returned with an
+/// error saying so. (A change in the instant between that check and the rename cannot be
+/// seen: no portable file lock covers editors.)
+pub fn edit_all_or_nothing(edits: &[Edit]) -> Result<(), (PathBuf, io::Error)> {
+    let planned: Vec<Planned> = edits
+        .iter()
+        .map(|edit| Planned {
+            path: edit.path,
+            bytes: edit.bytes,
+            read: Some(edit.read),
+        })
+        .collect();
+    write_planned(&planned, || Ok::<(), std::convert::Infallible>(())).map_err(|failure| {
+        match failure {
+            Failure::File(path, error) => (path, error),
+            Failure::Last(never) => match never {},
+        }
+    })
+}
+
+/// The file a path names: itself, or the target of the symbolic link(s) it is (resolved
+/// to a canonical path). An edit of a linked manifest replaces the target, and the link
+/// stays a link.
+pub fn link_target(path: &Path) -> PathBuf {
+    match fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+        }
+        _ => path.to_path_buf(),
+    }
+}
+
+/// Whether an existing file is read-only: no write permission bit, or not writable by this
+/// process. `false` for a file that does not exist.
+pub fn is_read_only(path: &Path) -> bool {
+    let Ok(meta) = fs::metadata(path) else {
+        return false;
+    };
+    // Opening for writing without truncating changes nothing; it fails where the process
+    // may not write (a file of another user), which the mode alone does not tell.
+    meta.is_file()
+        && (meta.permissions().readonly() || fs::OpenOptions::new().write(true).open(path).is_err())
+}
+
+/// One output of a run: its target, its bytes, and for an edit what the target held when
+/// read.
+struct Planned<'a> {
+    path: &'a Path,
+    bytes: &'a [u8],
+    read: Option<&'a [u8]>,
+}
+
+/// Stages every file, writes the streams, runs `last`, checks the edited files are
+/// unchanged, then renames (see [`all_or_nothing_then`], [`edit_all_or_nothing`]).
+fn write_planned<E>(
+    files: &[Planned],
+    last: impl FnOnce() -> Result<(), E>,
+) -> Result<(), Failure<E>> {
     let mut staged = Staged {
         temporaries: Vec::with_capacity(files.len()),
         streams: Vec::new(),
     };
-    for &(path, bytes) in files {
-        if is_stream(path) {
-            staged.streams.push((path, bytes));
+    for file in files {
+        if is_stream(file.path) {
+            staged.streams.push((file.path, file.bytes));
             continue;
         }
-        let temporary =
-            stage(path, bytes).map_err(|error| Failure::File(path.to_path_buf(), error))?;
-        staged.temporaries.push((temporary, path));
+        let temporary = stage(file.path, file.bytes)
+            .map_err(|error| Failure::File(file.path.to_path_buf(), error))?;
+        staged.temporaries.push((temporary, file.path));
     }
     // A dropped temporary removes itself: on an early return, every one goes.
     for &(path, bytes) in &staged.streams {
@@ -153,6 +241,13 @@ pub fn all_or_nothing_then<E>(
             .map_err(|error| Failure::File(path.to_path_buf(), error))?;
     }
     last().map_err(Failure::Last)?;
+    before_renames();
+    for file in files {
+        if let Some(read) = file.read {
+            unchanged_since_read(file.path, read)
+                .map_err(|error| Failure::File(file.path.to_path_buf(), error))?;
+        }
+    }
     let mut directories: Vec<PathBuf> = Vec::new();
     {
         // Under the lock: a signal waits until every rename is done.
@@ -182,6 +277,40 @@ pub fn all_or_nothing_then<E>(
     }
     Ok(())
 }
+
+/// `Err` when the file no longer holds `read` (changed, removed, replaced).
+fn unchanged_since_read(path: &Path, read: &[u8]) -> io::Result<()> {
+    let changed = || {
+        io::Error::other(
+            "it changed since union-gen read it (an edit saved while the command ran?); \
+             nothing was written, so that edit is kept: run the command again",
+        )
+    };
+    let meta = fs::metadata(path).map_err(|_| changed())?;
+    if meta.len() != read.len() as u64 {
+        return Err(changed());
+    }
+    // Bounded by the length just seen: the file is read only as far as `read` goes.
+    let mut now = Vec::with_capacity(read.len());
+    let file = fs::File::open(path)?;
+    io::Read::take(file, read.len() as u64 + 1).read_to_end(&mut now)?;
+    if now != read {
+        return Err(changed());
+    }
+    Ok(())
+}
+
+/// For the tests of the write phase: with `UNION_GEN_TEST_PAUSE_BEFORE_RENAMES=PATH` in the
+/// environment, the process reads PATH to its end (a FIFO: until the test writes to it and
+/// closes it) after every temporary is written and before the unchanged-since-read checks
+/// and the renames, so a test can edit a file at exactly that moment. Unset (always, outside
+/// tests), it does nothing.
+fn before_renames() {
+    if let Some(path) = std::env::var_os("UNION_GEN_TEST_PAUSE_BEFORE_RENAMES") {
+        let _ = fs::read(path);
+    }
+}
+
 /// A character device or FIFO, named directly or by a link under `/dev` (`/dev/stdout`):
 /// written in place. A link elsewhere is not followed to one (a planted link to a device
 /// is replaced like any other target).

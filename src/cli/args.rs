@@ -198,6 +198,9 @@ pub struct CrdArgs {
     /// `TaintEffect`, …): informational in Kubernetes, enforced once in a CRD.
     #[arg(long)]
     pub dependency_enums: bool,
+    /// Patch a read-only manifest too (refused otherwise, exit 2); it stays read-only.
+    #[arg(long)]
+    pub force: bool,
     #[command(flatten)]
     pub reporting: ReportingArgs,
 }
@@ -450,6 +453,7 @@ impl CrdArgs {
             files,
             packages,
             dependency_enums: self.dependency_enums,
+            force: self.force,
             jobs: self.reporting.jobs(),
         };
         Ok((options, self.reporting.format(color)))

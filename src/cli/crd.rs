@@ -2,7 +2,7 @@
 //! print the diagnostics, then write the changed manifests — or, with `--verify`, compare.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::{verify, Terminal};
 use crate::diag::{self, Code, Levels, MessageFormat};
@@ -72,20 +72,47 @@ pub(super) fn command(
             .iter()
             .map(|(path, _, p)| (*path, p.text.as_bytes()))
             .collect();
+        // The patch knows its changes: the diff is rendered from them, not searched for.
+        let replaced: Vec<Option<Vec<crate::verify::LineEdit>>> = patched
+            .iter()
+            .map(|(_, _, p)| {
+                let edits = p.edits.as_ref()?;
+                Some(
+                    edits
+                        .iter()
+                        .map(|e| (e.old.clone(), e.new.clone()))
+                        .collect(),
+                )
+            })
+            .collect();
+        let known: Vec<Option<crate::verify::Known>> = patched
+            .iter()
+            .zip(&replaced)
+            .map(|((_, text, _), replaced)| {
+                Some(crate::verify::Known {
+                    from: text.as_bytes(),
+                    replaced: replaced.as_deref()?,
+                })
+            })
+            .collect();
         let report = verify::Report {
             update: verify::update_command(terminal.command_line),
             github_annotations: message_format == MessageFormat::Github,
             style: terminal.stdout_style,
             written_as: None,
         };
-        return verify::verify(&files, &report, out, err);
+        return verify::verify_known(&files, &known, &report, out, err);
     }
-    write_changed(&patched, message_format, out, err)
+    write_changed(&patched, options.force, message_format, out, err)
 }
 
-/// Writes the manifests the patch changed, each with a line saying what changed.
+/// Writes the manifests the patch changed, each with a line saying what changed. A manifest
+/// named by a symbolic link is written through it (the target is patched, the link stays); a
+/// read-only one is refused unless `--force`; one that changed since it was read is never
+/// replaced ([`write::edit_all_or_nothing`]).
 fn write_changed(
     patched: &[(&Path, &str, &crd::Patched)],
+    force: bool,
     message_format: MessageFormat,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -95,11 +122,35 @@ fn write_changed(
         .iter()
         .filter(|(_, text, p)| p.text != *text)
         .collect();
-    let files: Vec<(&Path, &[u8])> = changed
+    let targets: Vec<PathBuf> = changed
         .iter()
-        .map(|(path, _, p)| (*path, p.text.as_bytes()))
+        .map(|(path, ..)| write::link_target(path))
         .collect();
-    if let Err((path, error)) = write::all_or_nothing(&files) {
+    if !force {
+        let read_only: Vec<&PathBuf> = targets.iter().filter(|t| write::is_read_only(t)).collect();
+        for target in &read_only {
+            let message = format!(
+                "{} is read-only: union-gen does not replace a read-only manifest (make it \
+                 writable, or pass --force to replace it; it stays read-only); nothing was \
+                 written",
+                target.display()
+            );
+            super::report_run(Code::IoUnwritable, &message, message_format, err);
+        }
+        if !read_only.is_empty() {
+            return exit::USAGE_OR_IO;
+        }
+    }
+    let edits: Vec<write::Edit> = changed
+        .iter()
+        .zip(&targets)
+        .map(|((_, text, p), target)| write::Edit {
+            path: target,
+            bytes: p.text.as_bytes(),
+            read: text.as_bytes(),
+        })
+        .collect();
+    if let Err((path, error)) = write::edit_all_or_nothing(&edits) {
         let message = format!("cannot write {}: {error}", path.display());
         super::report_run(Code::IoUnwritable, &message, message_format, err);
         return exit::USAGE_OR_IO;

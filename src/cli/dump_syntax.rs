@@ -15,7 +15,10 @@ pub(super) fn command(path: &Path, out: &mut dyn Write, err: &mut dyn Write) -> 
     };
     let mut sources = source::SourceMap::default();
     let id = sources.add(source::SourceFile::new(path.to_path_buf(), text));
-    let (decls, diagnostics) = syntax::parse(id, &sources.get(id).text);
+    let Ok((decls, diagnostics)) = syntax::parse_within_bounds(id, &sources.get(id).text) else {
+        let _ = writeln!(err, "error: {} is too large to parse", path.display());
+        return exit::USAGE_OR_IO;
+    };
     let _ = write!(out, "{}", syntax::dump::dump(&decls, &sources.get(id).text));
     let _ = diag::render(
         &diagnostics,

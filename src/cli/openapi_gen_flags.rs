@@ -114,6 +114,12 @@ pub const FLAGS: &[Flag] = &[
                go.mod; else the newest)",
         ..flag("kube-openapi-version", Some("VER"), Origin::UnionGen)
     },
+    Flag {
+        help: "union-gen's own: replace an existing output file that\n\
+               openapi-gen did not write (a Go source, go.mod, a file\n\
+               that is not a report); refused otherwise",
+        ..flag("force", None, Origin::UnionGen)
+    },
     v1("input-dirs", "i", "DIRS"),
     v1("output-package", "p", "PKG"),
     v1("output-base", "o", "DIR"),

@@ -50,7 +50,19 @@ pub fn verify(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> u8 {
-    match report(files, report_as, out) {
+    verify_known(files, &[], report_as, out, err)
+}
+
+/// [`verify`], with the change of each file known where `known` has one (same order as
+/// `files`; missing entries are searched for): see [`verify::Known`].
+pub fn verify_known(
+    files: &[(&Path, &[u8])],
+    known: &[Option<verify::Known>],
+    report_as: &Report,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    match report(files, known, report_as, out) {
         Ok(code) => code,
         Err(error) => {
             let _ = writeln!(err, "error: {error}");
@@ -59,11 +71,17 @@ pub fn verify(
     }
 }
 
-fn report(files: &[(&Path, &[u8])], report_as: &Report, out: &mut dyn Write) -> io::Result<u8> {
+fn report(
+    files: &[(&Path, &[u8])],
+    known: &[Option<verify::Known>],
+    report_as: &Report,
+    out: &mut dyn Write,
+) -> io::Result<u8> {
     let mut checked = Vec::new();
     let mut n_differing = 0;
-    for compared in verify::compare(files, report_as.style) {
-        let compared = compared?;
+    for (index, &(path, bytes)) in files.iter().enumerate() {
+        let known = known.get(index).and_then(Option::as_ref);
+        let compared = verify::compare_known(path, bytes, known, report_as.style)?;
         checked.push(compared.name.clone());
         let Some(difference) = compared.difference else {
             continue;

@@ -11,16 +11,69 @@
 //! Input: the file's lines (without line endings) and a line range (one YAML document).
 //! Output: a [`Node`] tree with line numbers (0-based, into the whole file).
 
+use std::collections::HashMap;
 use std::ops::Range;
 
 /// A node of the document, located by lines.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Node {
-    Map(Vec<Entry>),
+    Map(Entries),
     Seq(Vec<Item>),
     /// A scalar, a flow collection, a block scalar, an empty value or something not understood.
     Leaf,
 }
+
+/// A block mapping's entries in file order, found by key in constant time (a schema's
+/// `properties` may hold tens of thousands, each looked up once per change inside it).
+#[derive(Debug, Clone, Default)]
+pub struct Entries {
+    list: Vec<Entry>,
+    /// The first entry of each key (YAML forbids duplicates; yaml_serde reports them), once
+    /// the mapping has [`INDEXED_FROM`] entries.
+    index: HashMap<String, usize>,
+}
+
+/// Mappings up to this many entries are searched in order: most of a schema's mappings hold
+/// a few keys, and an index each would cost more than it saves.
+const INDEXED_FROM: usize = 16;
+
+impl Entries {
+    fn push(&mut self, entry: Entry) {
+        self.list.push(entry);
+        let count = self.list.len();
+        if count == INDEXED_FROM {
+            for (i, entry) in self.list.iter().enumerate() {
+                self.index.entry(entry.key.clone()).or_insert(i);
+            }
+        } else if count > INDEXED_FROM {
+            let key = self.list[count - 1].key.clone();
+            self.index.entry(key).or_insert(count - 1);
+        }
+    }
+
+    pub fn get(&self, key: &str) -> Option<&Entry> {
+        if self.list.len() < INDEXED_FROM {
+            return self.list.iter().find(|e| e.key == key);
+        }
+        self.index.get(key).map(|&i| &self.list[i])
+    }
+}
+
+impl std::ops::Deref for Entries {
+    type Target = [Entry];
+
+    fn deref(&self) -> &[Entry] {
+        &self.list
+    }
+}
+
+impl PartialEq for Entries {
+    fn eq(&self, other: &Entries) -> bool {
+        self.list == other.list
+    }
+}
+
+impl Eq for Entries {}
 
 /// One `key: value` of a block mapping.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,7 +104,7 @@ pub struct Item {
 impl Node {
     pub fn entry(&self, key: &str) -> Option<&Entry> {
         match self {
-            Node::Map(entries) => entries.iter().find(|e| e.key == key),
+            Node::Map(entries) => entries.get(key),
             _ => None,
         }
     }
@@ -219,7 +272,7 @@ impl<'a> Parser<'a> {
     }
 
     fn mapping(&mut self, column: usize) -> (Node, usize) {
-        let mut entries = Vec::new();
+        let mut entries = Entries::default();
         let mut last = self.pos;
         while let Some((line, indent, content)) = self.peek() {
             if indent != column || is_item(content) {

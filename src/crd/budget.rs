@@ -116,7 +116,8 @@ pub(super) fn version_budget(
         0,
         &mut present,
     );
-    present.retain(|rule| !stale.contains(&rule.path));
+    let stale: std::collections::HashSet<&[Step]> = stale.iter().map(Vec::as_slice).collect();
+    present.retain(|rule| !stale.contains(rule.path.as_slice()));
     let rule_limit = cost::STATIC_ESTIMATED_COST_LIMIT;
     let limit = cost::STATIC_ESTIMATED_CRD_COST_LIMIT;
     let mut existing = 0u64;

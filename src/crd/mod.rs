@@ -46,7 +46,7 @@ use yaml_serde::Value;
 
 pub use index::Index;
 pub use insert::scalar;
-pub use patch::{patch, BudgetFinding, Finding, Patched};
+pub use patch::{patch, BudgetFinding, Finding, LineEdit, Patched};
 
 use crate::diag::{Code, Diagnostic};
 use crate::model::{ApiModel, TypeName};
@@ -54,17 +54,14 @@ use crate::schema::cel;
 use crate::source::{FileId, SourceFile, SourceMap, Span};
 use patch::{documents, parse_document, split_lines, text_of};
 
-/// Byte span of 0-based `line` in `text`.
-fn line_span(file: FileId, text: &str, line: usize) -> Span {
-    let mut start = 0;
-    for (index, l) in text.split_inclusive('\n').enumerate() {
-        if index == line {
-            let content = l.trim_end_matches('\n').trim_end_matches('\r');
-            return Span::new(file, start..start + content.len());
-        }
-        start += l.len();
-    }
-    Span::new(file, text.len()..text.len())
+/// Byte span of 0-based `line` of a manifest (its line ending left out), through the file's
+/// line index: a manifest may have thousands of findings.
+fn line_span(file: FileId, source: &SourceFile, line: usize) -> Span {
+    let range = source.line_range(line);
+    let content = source.text[range.clone()]
+        .trim_end_matches('\n')
+        .trim_end_matches('\r');
+    Span::new(file, range.start..range.start + content.len())
 }
 
 /// What `crd` works on.
@@ -78,6 +75,8 @@ pub struct Options {
     pub jobs: usize,
     /// Add the deduced `enum` lists of dependencies' `+enum` types too (`--dependency-enums`).
     pub dependency_enums: bool,
+    /// Replace read-only manifests too (`--force`).
+    pub force: bool,
 }
 
 /// One manifest: its text as read, and its patched text unless it cannot be patched.
@@ -113,6 +112,8 @@ impl Outcome {
 /// manifest's text: the roots of `crd` (SPEC §3). What cannot be read is left to `patch`,
 /// which reports it.
 pub fn kinds(text: &str) -> Vec<(String, String, String)> {
+    let lf = patch::cr_only_as_lf(text);
+    let text = lf.as_deref().unwrap_or(text);
     let (with_endings, lines) = split_lines(text);
     let Ok(segments) = documents(&lines) else {
         return Vec::new();
@@ -159,7 +160,11 @@ impl Manifests {
         let mut texts = Vec::new();
         let mut unreadable = Vec::new();
         for path in files {
-            match std::fs::read(path).map(String::from_utf8) {
+            // A regular file, bounded: a FIFO a glob matched would block the run, and a huge
+            // file would be held whole (with its patched copy) in memory.
+            let read =
+                crate::source::read_regular_file_at_most(path, crate::limits::MANIFEST_BYTES);
+            match read.map(String::from_utf8) {
                 Ok(Ok(text)) => texts.push((path.clone(), text)),
                 Ok(Err(_)) => unreadable.push(format!("{} is not UTF-8", path.display())),
                 Err(error) => unreadable.push(format!("cannot read {}: {error}", path.display())),
@@ -175,7 +180,7 @@ impl Manifests {
 }
 
 /// The diagnostics of one patched manifest: no CRD in it, rules over budget, CRDs skipped.
-fn patch_diagnostics(id: FileId, text: &str, patched: &Patched) -> Vec<Diagnostic> {
+fn patch_diagnostics(id: FileId, text: &SourceFile, patched: &Patched) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     if patched.crds == 0 {
         out.push(
@@ -217,7 +222,7 @@ fn dependency_enums_diagnostic(
     dependency_enums: &[(FileId, usize, String, TypeName)],
 ) -> Option<Diagnostic> {
     let (id, line, field, _) = dependency_enums.first()?;
-    let text = &sources.get(*id).text;
+    let text = sources.get(*id);
     let mut types: Vec<String> = dependency_enums
         .iter()
         .map(|(.., ty)| format!("`{ty}`"))
@@ -283,7 +288,10 @@ pub fn run(
     // Properties left without their dependency enum list: (manifest, line, field, type).
     let mut dependency_enums: Vec<(FileId, usize, String, TypeName)> = Vec::new();
     for (path, text) in texts {
-        let id = sources.add(SourceFile::new(path.clone(), text.clone()));
+        // A CR-only manifest is shown with LF endings: the same offsets, lines a terminal
+        // and the line counter see.
+        let shown = patch::cr_only_as_lf(&text).unwrap_or_else(|| text.clone());
+        let id = sources.add(SourceFile::new(path.clone(), shown));
         let patched = match patch(&text, &index) {
             Ok(patched) => {
                 dependency_enums.extend(
@@ -292,14 +300,14 @@ pub fn run(
                         .iter()
                         .map(|(line, field, ty)| (id, *line, field.clone(), ty.clone())),
                 );
-                diagnostics.extend(patch_diagnostics(id, &text, &patched));
+                diagnostics.extend(patch_diagnostics(id, sources.get(id), &patched));
                 Some(patched)
             }
             Err(finding) => {
                 diagnostics.push(
                     Diagnostic::new(
                         Code::CrdNotPatchable,
-                        line_span(id, &text, finding.line),
+                        line_span(id, sources.get(id), finding.line),
                         finding.message,
                     )
                     .with_help(

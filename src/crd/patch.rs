@@ -18,7 +18,7 @@ use crate::schema::cel::cost::Cardinality;
 use crate::schema::cel::{self, Rule};
 
 /// One step from a document's root to a node.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(super) enum Step {
     Key(String),
     Index(usize),
@@ -43,10 +43,23 @@ pub struct Finding {
     pub message: String,
 }
 
+/// Lines `old` of the original text (0-based, split after each `\n`) replaced by lines `new`
+/// of the patched text; an empty `old` is an insertion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineEdit {
+    pub old: Range<usize>,
+    pub new: Range<usize>,
+}
+
 /// The outcome of patching one file.
 #[derive(Debug, Clone, Default)]
 pub struct Patched {
     pub text: String,
+    /// How `text` differs from the original, in order, every other line kept — what
+    /// `--verify`'s diff shows, known here, so it need not be searched for (a search costs
+    /// the lines times the changes: minutes for a manifest of thousands of versions).
+    /// `None` when not known by lines of the file (a CR-only file) or nothing changed.
+    pub edits: Option<Vec<LineEdit>>,
     /// `CustomResourceDefinition` documents in the file (of any apiVersion).
     pub crds: usize,
     /// `enum` lists added.
@@ -79,7 +92,47 @@ pub struct BudgetFinding {
 
 /// Patches one CRD file's text. `Err`: the file cannot be patched without reformatting it
 /// (or is not YAML); nothing must be written.
+///
+/// Line endings are the file's: LF, CRLF, or CR alone (classic Mac OS), which is patched as
+/// LF and turned back, byte for byte ([`cr_only_as_lf`]). A lone CR beside LF endings is
+/// refused: YAML reads it as a line break where the line locator would not.
 pub fn patch(text: &str, index: &Index) -> Result<Patched, Finding> {
+    if let Some(lf) = cr_only_as_lf(text) {
+        let mut patched = patch_lines(&lf, index)?;
+        patched.text = patched.text.replace('\n', "\r");
+        // Its lines by `\n` are not the file's.
+        patched.edits = None;
+        return Ok(patched);
+    }
+    if let Some(line) = lone_carriage_return(text) {
+        return Err(Finding {
+            line,
+            message: "a carriage return (`\\r`) not followed by `\\n` in a file with `\\n` line \
+                      endings: YAML reads it as a line break, so union-gen cannot tell the \
+                      lines apart safely; use one kind of line ending"
+                .into(),
+        });
+    }
+    patch_lines(text, index)
+}
+
+/// A text whose lines end in CR alone (a CR and no LF anywhere) as the same text with LF
+/// endings: the same length, each CR at the same offset as its LF, so positions hold for
+/// both. `None` for any other text.
+pub fn cr_only_as_lf(text: &str) -> Option<String> {
+    (text.contains('\r') && !text.contains('\n')).then(|| text.replace('\r', "\n"))
+}
+
+/// The 0-based line (by LF) of the first CR that no LF follows, in a text with LFs.
+fn lone_carriage_return(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let at = (0..bytes.len()).find(|&i| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n'))?;
+    text.contains('\n')
+        .then(|| bytes[..at].iter().filter(|&&b| b == b'\n').count())
+}
+
+/// [`patch`] of a text whose lines end in LF or CRLF.
+fn patch_lines(text: &str, index: &Index) -> Result<Patched, Finding> {
     let (with_endings, lines) = split_lines(text);
     let segments = documents(&lines)?;
     let mut patched = Patched::default();
@@ -122,35 +175,74 @@ pub fn patch(text: &str, index: &Index) -> Result<Patched, Finding> {
     } else {
         "\n"
     };
-    let mut out = String::with_capacity(text.len() + insertions.len() * 200);
+    let (out, edits) = apply_insertions(&with_endings, &insertions, eol);
+    self_check(&out, &expected)?;
+    patched.text = out;
+    patched.edits = Some(edits);
+    Ok(patched)
+}
+
+/// The text with the insertions applied (sorted by line), and the line ranges of the
+/// original replaced by line ranges of the result (see [`Patched::edits`]).
+fn apply_insertions(
+    with_endings: &[&str],
+    insertions: &[Insertion],
+    eol: &str,
+) -> (String, Vec<LineEdit>) {
+    let size: usize = with_endings.iter().map(|l| l.len()).sum();
+    let mut out = String::with_capacity(size + insertions.len() * 200);
+    let mut edits: Vec<LineEdit> = Vec::new();
+    // Lines written so far, and where the current run of changes started (old, new).
+    let mut written = 0usize;
+    let mut run: Option<(usize, usize)> = None;
     let mut next = insertions.iter().peekable();
     // Lines before this one are replaced or removed.
     let mut skip_until = 0;
     for (index, line) in with_endings.iter().enumerate() {
         while let Some(insertion) = next.next_if(|i| i.line == index) {
+            run.get_or_insert((index, written));
             for new in &insertion.lines {
                 out.push_str(new);
                 out.push_str(eol);
+                written += 1;
             }
             skip_until = skip_until.max(insertion.line + insertion.remove);
         }
         if index >= skip_until {
+            if let Some((old, new)) = run.take() {
+                edits.push(LineEdit {
+                    old: old..index,
+                    new: new..written,
+                });
+            }
             out.push_str(line);
+            written += 1;
+        } else {
+            run.get_or_insert((index, written));
         }
     }
+    let end = with_endings.len();
     let mut rest = next.peekable();
     if rest.peek().is_some() && !out.is_empty() && !out.ends_with('\n') {
+        // The last line gets the line ending it lacked: it changes too.
+        run.get_or_insert((end - 1, written - 1));
         out.push_str(eol);
     }
     for insertion in rest {
+        run.get_or_insert((end, written));
         for new in &insertion.lines {
             out.push_str(new);
             out.push_str(eol);
+            written += 1;
         }
     }
-    self_check(&out, &expected)?;
-    patched.text = out;
-    Ok(patched)
+    if let Some((old, new)) = run {
+        edits.push(LineEdit {
+            old: old..end,
+            new: new..written,
+        });
+    }
+    (out, edits)
 }
 
 /// A text's lines with their line endings, and without (`\n` or `\r\n`).
@@ -195,14 +287,24 @@ pub(super) fn text_of(with_endings: &[&str], range: Range<usize>) -> String {
 }
 
 pub(super) fn parse_document(text: &str, first_line: usize) -> Result<Value, Finding> {
-    // The API server's bounds first (size, nesting, alias expansion): yaml_serde expands
-    // aliases without a budget.
-    if let Err(error) = crate::kube_yaml::check(text, 0) {
-        return Err(Finding {
-            line: first_line + text[..error.offset.min(text.len())].matches('\n').count(),
-            message: format!("not valid YAML: {}", error.message),
-        });
-    }
+    within_bounds(text, first_line).map_err(|finding| Finding {
+        message: format!("not valid YAML: {}", finding.message),
+        ..finding
+    })?;
+    parse_within_bounds(text, first_line)
+}
+
+/// The API server's bounds on a document (size, nesting, alias expansion), checked before
+/// yaml_serde reads it: yaml_serde expands aliases without a budget.
+pub(super) fn within_bounds(text: &str, first_line: usize) -> Result<(), Finding> {
+    crate::kube_yaml::check(text, 0).map_err(|error| Finding {
+        line: first_line + text[..error.offset.min(text.len())].matches('\n').count(),
+        message: error.message,
+    })
+}
+
+/// [`parse_document`] of a text [`within_bounds`].
+pub(super) fn parse_within_bounds(text: &str, first_line: usize) -> Result<Value, Finding> {
     yaml_serde::from_str::<Value>(text).map_err(|error| Finding {
         line: first_line + error.location().map_or(0, |l| l.line().saturating_sub(1)),
         message: format!("not valid YAML: {error}"),

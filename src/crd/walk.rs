@@ -2,11 +2,14 @@
 //! lists and union rules each node needs (planned against the manifest's own `enum`s,
 //! `default`s and `required`), with the cardinality of each struct for the cost estimate.
 
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
 use yaml_serde::{Mapping, Value};
 
-use super::index::Index;
+use super::index::{lists_elsewhere, Index};
 use super::patch::{field_path, Addition, Additions, Step};
-use crate::model::{EnumOrigin, EnumValue, PropertyType, StructDef, TypeName};
+use crate::model::{EnumOrigin, EnumValue, Property, PropertyType, StructDef, TypeName};
 use crate::schema::cel::cost::{self, Cardinality};
 use crate::schema::cel::{self, Rule};
 
@@ -22,13 +25,24 @@ pub(super) struct Walker<'a, 'm> {
     pub(super) added: Vec<(String, u64)>,
     /// Properties of a dependency's `+enum` type left without a list.
     pub(super) dependency_enums: Vec<(Vec<Step>, TypeName)>,
+    /// The field being walked carries another generator's enum marker: its list is not
+    /// union-gen's ([`lists_elsewhere`]).
+    field_listed_elsewhere: bool,
+    /// Plans already made ([`Walker::planned`]), by struct, schema and place.
+    plans: HashMap<(TypeName, String, String), Rc<Planned>>,
 }
+
+/// A struct's plan where it sits, and each planned rule's estimated cost there.
+type Planned = (cel::Plan, Vec<Option<u64>>);
 
 /// The manifest's rules at `schema`: the indices of the stale ones (union-gen's own form, but
 /// not among `generated`) and the normalized text of the others.
-pub(super) fn manifest_rules(schema: &Mapping, generated: &[String]) -> (Vec<usize>, Vec<String>) {
+pub(super) fn manifest_rules(
+    schema: &Mapping,
+    generated: &HashSet<String>,
+) -> (Vec<usize>, HashSet<String>) {
     let mut stale = Vec::new();
-    let mut present: Vec<String> = Vec::new();
+    let mut present: HashSet<String> = HashSet::new();
     let manifest_rules = schema.get(cel::EXTENSION).and_then(Value::as_sequence);
     for (i, entry) in manifest_rules.into_iter().flatten().enumerate() {
         let Some(rule) = entry.get("rule").and_then(Value::as_str) else {
@@ -43,10 +57,53 @@ pub(super) fn manifest_rules(schema: &Mapping, generated: &[String]) -> (Vec<usi
         {
             stale.push(i);
         } else {
-            present.push(normalized);
+            present.insert(normalized);
         }
     }
     (stale, present)
+}
+
+/// The list a stale owned `enum` list becomes, or `None` when it is not stale. A list is stale
+/// only when its set of values differs from the deduced one: the order is the manifest's
+/// (another generator, or a hand, may have written the same values in another order). The
+/// values that remain keep their order; each new value goes before the first remaining value
+/// that follows it in the deduced order (else at the end), so a renamed constant takes its
+/// predecessor's place. A list with other than string items is not union-gen's: `None`.
+pub(super) fn stale_list_update(present: &Value, deduced: &[String]) -> Option<Vec<String>> {
+    let items = present.as_sequence()?;
+    let existing: Vec<&str> = items.iter().map(Value::as_str).collect::<Option<_>>()?;
+    let existing_set: HashSet<&str> = existing.iter().copied().collect();
+    let deduced_set: HashSet<&str> = deduced.iter().map(String::as_str).collect();
+    if existing_set == deduced_set {
+        return None;
+    }
+    // New values grouped by the remaining value they go before (`None`: the end).
+    let mut before: HashMap<Option<&str>, Vec<&str>> = HashMap::new();
+    let mut pending: Vec<&str> = Vec::new();
+    let mut placed: HashSet<&str> = HashSet::new();
+    for value in deduced.iter().map(String::as_str) {
+        if existing_set.contains(value) {
+            before.entry(Some(value)).or_default().append(&mut pending);
+        } else if placed.insert(value) {
+            pending.push(value);
+        }
+    }
+    before.entry(None).or_default().append(&mut pending);
+    let mut seen: HashSet<&str> = HashSet::new();
+    let mut merged: Vec<String> = Vec::with_capacity(deduced.len());
+    for value in existing {
+        if !deduced_set.contains(value) || !seen.insert(value) {
+            continue;
+        }
+        if let Some(new) = before.remove(&Some(value)) {
+            merged.extend(new.into_iter().map(str::to_string));
+        }
+        merged.push(value.to_string());
+    }
+    if let Some(new) = before.remove(&None) {
+        merged.extend(new.into_iter().map(str::to_string));
+    }
+    Some(merged)
 }
 
 /// Drops the new rules of the changes from `first` on, keeping the removal of stale ones.
@@ -74,6 +131,8 @@ impl<'a, 'm> Walker<'a, 'm> {
             enclosing: Vec::new(),
             added: Vec::new(),
             dependency_enums: Vec::new(),
+            field_listed_elsewhere: false,
+            plans: HashMap::new(),
         }
     }
 
@@ -84,30 +143,11 @@ impl<'a, 'm> Walker<'a, 'm> {
         schema: &Mapping,
         path: &mut Vec<Step>,
     ) {
-        let mut facts = cel::StructFacts::from_model(def);
-        manifest_facts(&mut facts, schema);
-        self.owned_enum_facts(def, schema, &mut facts);
-        // The structs that subfield unions' fields hold, with the manifest's own schema there.
-        for field in def.unions.iter().filter_map(|u| u.subfield.as_deref()) {
-            let held = cel::held_struct(def, field).and_then(|n| self.index.structs.get(n));
-            let held_schema = schema
-                .get("properties")
-                .and_then(|p| p.get(field))
-                .and_then(Value::as_mapping);
-            if let (Some(held), Some(held_schema)) = (held, held_schema) {
-                let mut held_facts = cel::StructFacts::from_model(held);
-                manifest_facts(&mut held_facts, held_schema);
-                facts = facts.with_nested(field, held_facts);
-            }
-        }
-        let placement = self.placement(schema, path);
-        let plan = match &placement {
-            Some(placement) => cel::plan_placed(&def.unions, &facts, placement),
-            None => cel::plan(&def.unions, &facts),
-        };
+        let planned = self.planned(name, def, schema, path);
+        let (plan, costs) = (planned.0.clone(), &planned.1);
         // Every rule union-gen would write here, written or not: a manifest rule in
         // union-gen's own form that is none of them is stale (its union changed).
-        let generated: Vec<String> =
+        let generated: HashSet<String> =
             plan.rules
                 .iter()
                 .chain(plan.findings.iter().filter_map(|f| match f {
@@ -131,11 +171,10 @@ impl<'a, 'm> Walker<'a, 'm> {
             }
         }
         let mut new: Vec<Rule> = Vec::new();
-        for rule in plan.rules {
+        for (rule, estimate) in plan.rules.into_iter().zip(costs) {
             let normalized = cel::normalized(&rule.rule);
             if !present.contains(&normalized) {
-                present.push(normalized);
-                let estimate = placement.as_ref().and_then(|p| p.cost(&rule.rule).ok());
+                present.insert(normalized);
                 self.added.push((field_path(path), estimate.unwrap_or(0)));
                 new.push(rule);
             }
@@ -147,24 +186,36 @@ impl<'a, 'm> Walker<'a, 'm> {
         let Some(properties) = schema.get("properties").and_then(Value::as_mapping) else {
             return;
         };
+        // By JSON name: a struct and its schema may have thousands of properties.
+        let mut by_name: HashMap<&str, &Property> = HashMap::with_capacity(def.properties.len());
+        for property in &def.properties {
+            by_name
+                .entry(property.json_name.as_str())
+                .or_insert(property);
+        }
         for (key, sub) in properties {
             let (Some(key), Some(sub)) = (key.as_str(), sub.as_mapping()) else {
                 continue;
             };
-            let Some(property) = def.properties.iter().find(|p| p.json_name == key) else {
+            let Some(property) = by_name.get(key).copied() else {
                 continue;
             };
             path.push(Step::Key("properties".into()));
             path.push(Step::Key(key.to_string()));
+            let saved = self.field_listed_elsewhere;
+            self.field_listed_elsewhere = lists_elsewhere(property.doc.iter().map(String::as_str));
             self.walk_type(&property.ty, sub, path);
+            self.field_listed_elsewhere = saved;
             path.truncate(path.len() - 2);
         }
     }
 
     /// The `enum` list of a string property: added when missing — for a deduced `+enum` type
-    /// (`origin`, not explicit) only when the type is the project's ([`Index::adds_list_of`]) — and, when
-    /// union-gen owns it ([`Index::owns_list_of`]), rewritten when it differs from the
-    /// deduced values. An explicit list (`origin` `None`, or an explicit type) is only added.
+    /// (`origin`, not explicit) only when the type is the project's ([`Index::adds_list_of`])
+    /// — and, when union-gen owns it ([`Index::owns_list_of`]), rewritten when its set of
+    /// values differs from the deduced one ([`stale_list_update`]). An explicit list (`origin`
+    /// `None`, or an explicit type) is only added; a list another generator writes (its
+    /// marker on the field or the type) is neither added nor rewritten.
     fn enum_list(
         &mut self,
         values: &[EnumValue],
@@ -173,7 +224,9 @@ impl<'a, 'm> Walker<'a, 'm> {
         path: &[Step],
     ) {
         let is_string = schema.get("type").and_then(Value::as_str) == Some("string");
-        if values.is_empty() || !is_string {
+        let elsewhere = self.field_listed_elsewhere
+            || origin.is_some_and(|o| self.index.is_listed_elsewhere(o));
+        if values.is_empty() || !is_string || elsewhere {
             return;
         }
         let values: Vec<String> = values.iter().map(|v| v.value.clone()).collect();
@@ -193,18 +246,11 @@ impl<'a, 'm> Walker<'a, 'm> {
                 },
             )),
             (Some(present), Some(origin)) if self.index.owns_list_of(origin) => {
-                let same = present.as_sequence().is_some_and(|items| {
-                    items.len() == values.len()
-                        && items
-                            .iter()
-                            .zip(&values)
-                            .all(|(a, b)| a.as_str() == Some(b))
-                });
-                if !same {
+                if let Some(merged) = stale_list_update(present, &values) {
                     self.additions.push((
                         path.to_vec(),
                         Addition::Enum {
-                            values,
+                            values: merged,
                             replaces: true,
                         },
                     ));
@@ -227,7 +273,8 @@ impl<'a, 'm> Walker<'a, 'm> {
                 .and_then(|p| p.get("type"))
                 .and_then(Value::as_str)
                 == Some("string");
-            if values.is_empty() || !is_string || !self.index.owns_list_of(origin) {
+            let elsewhere = lists_elsewhere(property.doc.iter().map(String::as_str));
+            if values.is_empty() || !is_string || elsewhere || !self.index.owns_list_of(origin) {
                 continue;
             }
             if let Some(f) = facts.get_mut(&property.json_name) {
@@ -236,17 +283,68 @@ impl<'a, 'm> Walker<'a, 'm> {
         }
     }
 
-    /// Where the struct at `path` (schema `schema`) sits, for the cost estimate; `None` when
-    /// the schema has no CEL type.
-    fn placement(&self, schema: &Mapping, path: &[Step]) -> Option<cel::Placement> {
-        let json = serde_json::to_value(schema).ok()?;
-        let root = matches!(path.last(), Some(Step::Key(k)) if k == "openAPIV3Schema")
+    /// The plan of the struct `name` at `path` (schema `schema`) and each planned rule's
+    /// estimated cost there. Planned once per struct, schema and place: the versions of a CRD
+    /// often repeat one schema, and a manifest may hold thousands of versions (planning
+    /// parses and evaluates every rule).
+    fn planned(
+        &mut self,
+        name: &TypeName,
+        def: &StructDef,
+        schema: &Mapping,
+        path: &[Step],
+    ) -> Rc<Planned> {
+        let json = serde_json::to_value(schema).ok();
+        let root = matches!(path.last(), Some(Step::Key(k)) if k == "openAPIV3Schema");
+        let key = (
+            name.clone(),
+            json.as_ref().map(ToString::to_string).unwrap_or_default(),
+            format!("{root} {:?} {:?}", self.cardinality, self.enclosing),
+        );
+        if let Some(planned) = self.plans.get(&key) {
+            return planned.clone();
+        }
+        let mut facts = cel::StructFacts::from_model(def);
+        manifest_facts(&mut facts, schema);
+        self.owned_enum_facts(def, schema, &mut facts);
+        // The structs that subfield unions' fields hold, with the manifest's own schema there.
+        for field in def.unions.iter().filter_map(|u| u.subfield.as_deref()) {
+            let held = cel::held_struct(def, field).and_then(|n| self.index.structs.get(n));
+            let held_schema = schema
+                .get("properties")
+                .and_then(|p| p.get(field))
+                .and_then(Value::as_mapping);
+            if let (Some(held), Some(held_schema)) = (held, held_schema) {
+                let mut held_facts = cel::StructFacts::from_model(held);
+                manifest_facts(&mut held_facts, held_schema);
+                facts = facts.with_nested(field, held_facts);
+            }
+        }
+        let placement = json.and_then(|json| self.placement(&json, root));
+        let plan = match &placement {
+            Some(placement) => cel::plan_placed(&def.unions, &facts, placement),
+            None => cel::plan(&def.unions, &facts),
+        };
+        let costs = plan
+            .rules
+            .iter()
+            .map(|rule| placement.as_ref().and_then(|p| p.cost(&rule.rule).ok()))
+            .collect();
+        let planned = Rc::new((plan, costs));
+        self.plans.insert(key, planned.clone());
+        planned
+    }
+
+    /// Where a struct with schema `json` sits, for the cost estimate (`root`: the version's
+    /// root schema); `None` when the schema has no CEL type.
+    fn placement(&self, json: &serde_json::Value, root: bool) -> Option<cel::Placement> {
+        let root = root
             || json
                 .get("x-kubernetes-embedded-resource")
                 .and_then(serde_json::Value::as_bool)
                 == Some(true);
         Some(cel::Placement {
-            node: cost::DeclType::from_schema(&json, root)?,
+            node: cost::DeclType::from_schema(json, root)?,
             cardinality: self.cardinality,
             enclosing: self.enclosing.clone(),
         })

@@ -5,6 +5,7 @@
 //! Must not know: how diagnostics were found.
 
 mod codes;
+mod excerpt;
 mod render;
 
 pub use codes::{Code, ALL_CODES};

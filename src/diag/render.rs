@@ -3,10 +3,9 @@
 
 use std::io::{self, Write};
 
-use miette::{
-    GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, MietteError,
-    MietteSpanContents, SourceCode, SourceSpan, SpanContents,
-};
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic};
+
+use super::excerpt::Excerpt;
 
 use super::{Diagnostic, Severity};
 use crate::source::{SourceMap, Span};
@@ -29,7 +28,7 @@ pub fn render(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let mut sorted: Vec<&Diagnostic> = diagnostics.iter().collect();
-    sorted.sort_by(|a, b| sort_key(a, sources).cmp(&sort_key(b, sources)));
+    sorted.sort_by_cached_key(|d| sort_key(d, sources));
     sorted.dedup();
     for diagnostic in sorted {
         match format {
@@ -166,6 +165,11 @@ fn write_github(d: &Diagnostic, sources: &SourceMap, out: &mut dyn Write) -> io:
 /// naming the last (a syntax error can span the rest of a file).
 const MAX_SNIPPET_LINES: usize = 6;
 
+/// A label further than this many lines from the primary span is named in a note (file,
+/// line, column) rather than drawn: the snippet shows the lines between, and each report
+/// must cost the lines near its spans, not the file.
+const MAX_LABEL_DISTANCE_LINES: usize = 40;
+
 /// The (offset, length) miette shows for `span`, and the label saying where a shortened
 /// span ends.
 fn snippet(span: &Span, file: &crate::source::SourceFile) -> ((usize, usize), Option<String>) {
@@ -202,30 +206,50 @@ fn write_human(
     if let Some(primary) = &d.primary {
         let file = sources.get(primary.file);
         let (at, through) = snippet(primary, file);
-        let mut labels = vec![LabeledSpan::new_primary_with_span(through, at)];
+        let primary_line = file.line_col(primary.start as usize).0;
+        // Labels shown in the snippet: (file span, label).
+        let mut shown = vec![(at, through)];
         for (span, label) in &d.labels {
-            if span.file == primary.file {
+            let near = file.line_col(span.start as usize).0.abs_diff(primary_line)
+                <= MAX_LABEL_DISTANCE_LINES;
+            if span.file == primary.file && near {
                 let (at, through) = snippet(span, file);
+                let label = escape_controls(label);
                 let label = match through {
                     Some(through) => format!("{label} ({through})"),
-                    None => label.clone(),
+                    None => label,
                 };
-                labels.push(LabeledSpan::new_with_span(Some(label), at));
+                shown.push((at, Some(label)));
             } else {
                 // miette shows one source per report: name the other file in the help.
                 let at = locate(span, sources);
-                let note = format!("{label} ({}:{}:{})", at.file, at.line, at.column);
+                let note = format!(
+                    "{} ({}:{}:{})",
+                    escape_controls(label),
+                    at.file,
+                    at.line,
+                    at.column
+                );
                 help = Some(match help {
                     Some(h) => format!("{h}\nnote: {note}"),
                     None => format!("note: {note}"),
                 });
             }
         }
-        source = Some(Window::around(
-            file,
-            labels.iter().map(|l| (l.offset(), l.offset() + l.len())),
-        ));
+        // The lines the report shows, not the whole file (see `excerpt`).
+        let spans: Vec<(usize, usize)> = shown.iter().map(|(at, _)| *at).collect();
+        let excerpt = Excerpt::new(file, &spans);
+        let mut labels = Vec::with_capacity(shown.len());
+        for (index, (at, label)) in shown.into_iter().enumerate() {
+            let at = excerpt.span_of(at);
+            labels.push(if index == 0 {
+                LabeledSpan::new_primary_with_span(label, at)
+            } else {
+                LabeledSpan::new_with_span(label, at)
+            });
+        }
         report = report.with_labels(labels);
+        source = Some(excerpt);
     }
     if let Some(help) = help {
         report = report.with_help(help);
@@ -249,121 +273,10 @@ fn write_human(
             "{}[{}]: {}\n",
             d.severity.as_str(),
             d.code.as_str(),
-            d.message
+            escape_controls(&d.message)
         );
     }
     writeln!(out, "{text}")
-}
-
-/// Lines shown around a diagnostic's spans (miette shows one; a margin for its context).
-const WINDOW_LINES: usize = 3;
-
-/// The part of a file a human report shows: the lines around its spans, control characters
-/// made visible, with the file's own line numbers. miette reads a whole source from its start
-/// for every report; a window keeps rendering linear in the number of diagnostics.
-struct Window {
-    name: String,
-    text: String,
-    /// Byte offset of `text` in the file, and its 0-based line.
-    start: usize,
-    first_line: usize,
-}
-
-impl Window {
-    fn around(
-        file: &crate::source::SourceFile,
-        spans: impl Iterator<Item = (usize, usize)>,
-    ) -> Window {
-        let text = &file.text;
-        let (mut low, mut high) = (usize::MAX, 0);
-        for (from, to) in spans {
-            low = low.min(from);
-            high = high.max(to);
-        }
-        let (low, high) = (
-            low.min(text.len()),
-            high.min(text.len()).max(low.min(text.len())),
-        );
-        let bytes = text.as_bytes();
-        let mut start = low;
-        for _ in 0..=WINDOW_LINES {
-            match memchr::memrchr(b'\n', &bytes[..start]) {
-                Some(newline) => start = newline,
-                None => {
-                    start = 0;
-                    break;
-                }
-            }
-        }
-        if start > 0 {
-            start += 1;
-        }
-        let mut end = high;
-        for _ in 0..=WINDOW_LINES {
-            match memchr::memchr(b'\n', &bytes[end.min(bytes.len())..]) {
-                Some(newline) => end = (end + newline + 1).min(bytes.len()),
-                None => {
-                    end = bytes.len();
-                    break;
-                }
-            }
-        }
-        while !text.is_char_boundary(start) {
-            start -= 1;
-        }
-        while !text.is_char_boundary(end) {
-            end += 1;
-        }
-        let (first_line, _) = file.line_col(start);
-        Window {
-            name: file.path.display().to_string(),
-            text: visible(&text[start..end]),
-            start,
-            first_line: first_line - 1,
-        }
-    }
-}
-
-impl SourceCode for Window {
-    fn read_span<'a>(
-        &'a self,
-        span: &SourceSpan,
-        before: usize,
-        after: usize,
-    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
-        let offset = span
-            .offset()
-            .saturating_sub(self.start)
-            .min(self.text.len());
-        let local = SourceSpan::new(offset.into(), span.len().min(self.text.len() - offset));
-        let contents = self.text.as_str().read_span(&local, before, after)?;
-        let at = contents.span();
-        Ok(Box::new(MietteSpanContents::new_named(
-            self.name.clone(),
-            contents.data(),
-            SourceSpan::new((at.offset() + self.start).into(), at.len()),
-            contents.line() + self.first_line,
-            contents.column(),
-            // miette's own reading counts the lines from the start of the source.
-            contents.line_count() + self.first_line,
-        )))
-    }
-}
-
-/// Source text with its control characters (other than tab and line ends) shown as `?`, one
-/// per byte so that offsets stay: an object's text never reaches the terminal raw.
-fn visible(text: &str) -> String {
-    text.chars()
-        .flat_map(|c| {
-            let hidden = c.is_control() && !matches!(c, '\t' | '\n' | '\r');
-            let (keep, width) = if hidden {
-                (None, c.len_utf8())
-            } else {
-                (Some(c), 0)
-            };
-            keep.into_iter().chain(std::iter::repeat_n('?', width))
-        })
-        .collect()
 }
 
 /// A message with its control characters (other than line ends and tabs) escaped as Go
@@ -400,7 +313,6 @@ mod tests {
             escape_controls("a\x1b[31mb\u{9b}c\nd"),
             "a\\x1b[31mb\\u009bc\nd"
         );
-        assert_eq!(visible("a\x1b[31m\u{9b}z\n"), "a?[31m??z\n");
     }
 
     #[test]

@@ -15,7 +15,7 @@ use crate::pipeline::{self, Analysis, Timings};
 use crate::resolve::{self, enums::Enums};
 use crate::schema;
 use crate::source::FileId;
-use crate::syntax::{self, FileDecls};
+use crate::syntax;
 
 /// One open buffer.
 pub struct Document {
@@ -29,7 +29,7 @@ pub struct Document {
 struct KeptParse {
     id: FileId,
     text: String,
-    result: (FileDecls, Vec<Diagnostic>),
+    result: load::Parsed,
 }
 
 /// Parses kept from the last analysis (`previous`), and those this one used (`current`):
@@ -62,7 +62,7 @@ impl load::Overlay for Buffers<'_> {
         Some(text)
     }
 
-    fn parse(&self, id: FileId, path: &Path, text: &str) -> (FileDecls, Vec<Diagnostic>) {
+    fn parse(&self, id: FileId, path: &Path, text: &str) -> load::Parsed {
         let kept = {
             let mut cache = lock(&self.workspace.parses);
             cache
@@ -73,7 +73,7 @@ impl load::Overlay for Buffers<'_> {
         let kept = kept.unwrap_or_else(|| KeptParse {
             id,
             text: text.to_string(),
-            result: syntax::parse(id, text),
+            result: syntax::parse_within_bounds(id, text),
         });
         let result = kept.result.clone();
         lock(&self.workspace.parses)

@@ -19,6 +19,7 @@ pub use decls::*;
 pub use schema_method::SchemaMethod;
 
 use crate::diag::Diagnostic;
+use crate::limits;
 use crate::source::FileId;
 
 thread_local! {
@@ -26,12 +27,34 @@ thread_local! {
 }
 
 /// Parses one Go file and extracts its declarations. Never fails: broken code becomes
-/// `syntax/parse-error` diagnostics and the declarations that did parse are kept.
+/// `syntax/parse-error` diagnostics and the declarations that did parse are kept. A file past
+/// the parser's bound ([`TooLarge`]) gives no declarations; [`parse_within_bounds`] says so.
 pub fn parse(file: FileId, text: &str) -> (FileDecls, Vec<Diagnostic>) {
-    match parse_tree(text) {
+    parse_within_bounds(file, text).unwrap_or_default()
+}
+
+/// A file whose declarations (outside function bodies and `var`s) hold more than
+/// [`limits::GO_SOURCE_TOKENS`] tokens: it is not given to the parser, whose tree would not
+/// fit in memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooLarge {
+    pub tokens: usize,
+}
+
+/// [`parse`], or `Err` for a file past the parser's bound.
+pub fn parse_within_bounds(
+    file: FileId,
+    text: &str,
+) -> Result<(FileDecls, Vec<Diagnostic>), TooLarge> {
+    let bodies = prescan::function_bodies(text.as_bytes());
+    let limit = limits::GO_SOURCE_TOKENS;
+    if prescan::parsed_tokens(text.as_bytes(), &bodies, limit) > limit {
+        return Err(TooLarge { tokens: limit });
+    }
+    Ok(match parse_tree_of(text, &bodies) {
         Some(tree) => extract::extract(file, text, &tree),
         None => (FileDecls::default(), Vec::new()),
-    }
+    })
 }
 
 /// Every comment of a file, before or after the package clause, inside declarations and
@@ -69,12 +92,16 @@ pub fn parse_tree_has_errors(text: &str) -> bool {
 
 /// The tree of the ranges the pre-scan keeps, with this thread's reused parser.
 fn parse_tree(text: &str) -> Option<tree_sitter::Tree> {
-    let bodies = prescan::function_bodies(text.as_bytes());
+    parse_tree_of(text, &prescan::function_bodies(text.as_bytes()))
+}
+
+/// [`parse_tree`] with the pre-scan's ranges to leave out.
+fn parse_tree_of(text: &str, bodies: &[std::ops::Range<usize>]) -> Option<tree_sitter::Tree> {
     PARSER.with(|cell| {
         let mut slot = cell.borrow_mut();
         let parser = slot.get_or_insert_with(new_parser);
         parser.reset();
-        let ranges = included_ranges(text, &bodies);
+        let ranges = included_ranges(text, bodies);
         // An empty list means "the whole file" to tree-sitter.
         if parser.set_included_ranges(&ranges).is_err() {
             let _ = parser.set_included_ranges(&[]);

@@ -26,7 +26,11 @@ pub const PRESENCE_METHODS: &[&str] = &["UnmarshalJSON", "MarshalText"];
 /// the kept ones, [`is_kept_method`]) and whole top-level `var` declarations. What remains (package,
 /// imports, types, consts) still parses as a Go file.
 pub fn function_bodies(src: &[u8]) -> Vec<Range<usize>> {
-    let mut scanner = Scanner { src, pos: 0 };
+    let mut scanner = Scanner {
+        src,
+        pos: 0,
+        comments: 0,
+    };
     let mut skipped = Vec::new();
     let mut depth = 0usize;
     let mut line_start = true;
@@ -52,6 +56,34 @@ pub fn function_bodies(src: &[u8]) -> Vec<Range<usize>> {
     skipped
 }
 
+/// How many tokens and comments (newlines aside) the parser would see outside `skipped`
+/// (sorted, disjoint ranges of `src`): what its tree's size follows. Stops counting past
+/// `limit`.
+pub fn parsed_tokens(src: &[u8], skipped: &[Range<usize>], limit: usize) -> usize {
+    let mut count = 0usize;
+    let mut start = 0usize;
+    let ends = skipped.iter().map(|r| (r.start, r.end));
+    for (end, next) in ends.chain(std::iter::once((src.len(), src.len()))) {
+        let mut scanner = Scanner {
+            src: &src[..end.max(start)],
+            pos: start,
+            comments: 0,
+        };
+        while let Some(token) = scanner.next_token() {
+            count += usize::from(token != Token::Newline);
+            if count > limit {
+                return count;
+            }
+        }
+        count += scanner.comments;
+        if count > limit {
+            return count;
+        }
+        start = next;
+    }
+    count
+}
+
 #[derive(Debug, Clone, PartialEq)]
 enum Token {
     Ident(Range<usize>),
@@ -66,6 +98,8 @@ enum Token {
 struct Scanner<'a> {
     src: &'a [u8],
     pos: usize,
+    /// Comments skipped so far (each is a node of the parser's tree).
+    comments: usize,
 }
 
 impl Scanner<'_> {
@@ -80,11 +114,13 @@ impl Scanner<'_> {
                 }
                 b' ' | b'\t' | b'\r' => self.pos += 1,
                 b'/' if src.get(self.pos + 1) == Some(&b'/') => {
+                    self.comments += 1;
                     while self.pos < src.len() && src[self.pos] != b'\n' {
                         self.pos += 1;
                     }
                 }
                 b'/' if src.get(self.pos + 1) == Some(&b'*') => {
+                    self.comments += 1;
                     self.pos += 2;
                     let mut had_newline = false;
                     while self.pos < src.len()

@@ -857,3 +857,140 @@ fn a_subfield_union_gets_its_rule_on_the_holding_struct() {
         json!({"source": {"git": "g", "url": "u"}})
     ));
 }
+
+/// Issue 32: openshift/api's `[RequiredClaim, CEL]` (written by openshift's generator from
+/// `+openshift:validation:FeatureGateAwareEnum`) was rewritten as `[CEL, RequiredClaim]` and
+/// `--verify` failed on a correct manifest. A list is stale only when its set of values differs
+/// from the deduced one, and a rewrite keeps the order of the values that remain; a list of a
+/// type (or field) with another generator's enum marker is never touched.
+#[test]
+fn enum_lists_are_stale_by_their_set_and_other_generators_lists_are_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("go.mod"),
+        "module example.com/tok\n\ngo 1.22\n",
+    )
+    .unwrap();
+    fs::create_dir_all(dir.path().join("api/v1")).unwrap();
+    fs::write(
+        dir.path().join("api/v1/types.go"),
+        r#"// +groupName=example.com
+package v1
+
+type Tok struct {
+	Spec TokSpec `json:"spec"`
+}
+
+type TokSpec struct {
+	Rule RuleType `json:"rule"`
+	Gated GatedType `json:"gated"`
+	// +openshift:validation:FeatureGateAwareEnum:featureGate="",enum=A
+	FieldGated Mode `json:"fieldGated"`
+	Mode Mode `json:"mode"`
+}
+
+// +enum
+type RuleType string
+
+const (
+	RuleRequiredClaim RuleType = "RequiredClaim"
+	RuleCEL RuleType = "CEL"
+)
+
+// +enum
+// +openshift:validation:FeatureGateAwareEnum:featureGate="",enum="RequiredClaim";
+// +openshift:validation:FeatureGateAwareEnum:featureGate=G,enum="RequiredClaim";"CEL"
+type GatedType string
+
+const (
+	GatedRequiredClaim GatedType = "RequiredClaim"
+	GatedCEL GatedType = "CEL"
+)
+
+// +enum
+type Mode string
+
+const (
+	ModeA Mode = "A"
+	ModeB Mode = "B"
+	ModeC Mode = "C"
+	ModeD Mode = "D"
+)
+"#,
+    )
+    .unwrap();
+    let manifest_with = |mode: &str| {
+        format!(
+            "apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: toks.example.com
+spec:
+  group: example.com
+  names:
+    kind: Tok
+    plural: toks
+  scope: Namespaced
+  versions:
+  - name: v1
+    schema:
+      openAPIV3Schema:
+        properties:
+          spec:
+            properties:
+              fieldGated:
+                enum:
+                - A
+                type: string
+              gated:
+                enum:
+                - RequiredClaim
+                type: string
+              mode:
+                enum:
+{mode}                type: string
+              rule:
+                enum:
+                - RequiredClaim
+                - CEL
+                type: string
+            type: object
+        type: object
+    served: true
+    storage: true
+"
+        )
+    };
+    let manifest = dir.path().join("toks.yaml");
+    let packages = format!("{}/api/...", dir.path().display());
+    // The same sets in other orders: up to date.
+    let current = manifest_with(
+        "                - D\n                - C\n                - A\n                - B\n",
+    );
+    fs::write(&manifest, &current).unwrap();
+    let (code, out, codes) = crd(&["--verify"], &manifest, &packages);
+    assert_eq!((code, codes.len()), (0, 0), "{out} {codes:?}");
+    assert!(out.contains("up to date"), "{out}");
+    let (code, out, _) = crd(&[], &manifest, &packages);
+    assert_eq!(code, 0);
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(fs::read_to_string(&manifest).unwrap(), current);
+
+    // `Old` is gone and `B` is new: the remaining values keep their order, `B` goes before
+    // `C` (its successor in the deduced order), `D` (no successor) at the end.
+    fs::write(
+        &manifest,
+        manifest_with("                - C\n                - Old\n                - A\n"),
+    )
+    .unwrap();
+    let (code, out, _) = crd(&[], &manifest, &packages);
+    assert_eq!(code, 0);
+    assert!(out.contains("rewrote 1 stale enum list(s)"), "{out}");
+    let patched = &documents(&fs::read_to_string(&manifest).unwrap())[0];
+    let spec = ["properties", "spec", "properties"];
+    let list = |field: &str| enum_of(patched, &[&spec[..], &[field]].concat()).unwrap();
+    assert_eq!(list("mode"), ["B", "C", "A", "D"]);
+    assert_eq!(list("rule"), ["RequiredClaim", "CEL"]);
+    assert_eq!(list("gated"), ["RequiredClaim"], "openshift's list is kept");
+    assert_eq!(list("fieldGated"), ["A"], "a field's marker: kept too");
+}

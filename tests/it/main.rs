@@ -34,3 +34,4 @@ mod unions;
 mod validate;
 mod validation_gen;
 mod workflow;
+mod write_safety;
