@@ -9,6 +9,7 @@
 //! the command layer on top: the only module that parses a command line.
 
 pub mod cli;
+pub mod controller_gen_versions;
 pub mod crd;
 pub mod diag;
 pub mod discover;

@@ -1,0 +1,242 @@
+//! controller-gen's output-visible history: what `controller-gen` writes depends on the
+//! version of controller-tools a project pins, so `union-gen controller-gen` writes what
+//! that version writes. Every change between the releases real projects pin (v0.15 on) that
+//! changes the bytes of a CRD is one row of [`TABLE`]; a version has a change iff it is at or
+//! after the release that shipped it. The version itself is written into every CRD
+//! (`controller-gen.kubebuilder.io/version`).
+//!
+//! Like [`crate::kube_openapi_versions`], the behaviour of a run is a plain value handed to
+//! the stages that switch on it ([`Behaviour::has`]).
+
+use std::path::Path;
+
+/// One output-visible change of controller-gen's CRD generator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Change {}
+
+/// A row of the table.
+#[derive(Debug, Clone, Copy)]
+pub struct Row {
+    pub change: Change,
+    /// The first release with the change.
+    pub release: (u32, u32, u32),
+    /// The controller-tools pull request or commit.
+    pub source: &'static str,
+    pub what: &'static str,
+}
+
+/// controller-gen's output-visible changes, oldest first.
+pub const TABLE: &[Row] = &[];
+
+/// The oldest release whose output union-gen knows.
+pub const OLDEST: (u32, u32, u32) = (0, 15, 0);
+/// The newest release whose output union-gen knows (the default).
+pub const NEWEST: (u32, u32, u32) = (0, 21, 0);
+
+/// The controller-gen release a run copies.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Behaviour {
+    release: (u32, u32, u32),
+    /// As the project wrote it (`v0.16.4`): the annotation's value.
+    version: String,
+}
+
+impl Behaviour {
+    pub fn newest() -> Behaviour {
+        let (major, minor, patch) = NEWEST;
+        Behaviour {
+            release: NEWEST,
+            version: format!("v{major}.{minor}.{patch}"),
+        }
+    }
+
+    /// The behaviour of a release `vX.Y.Z` (a `-suffix` is kept in the annotation).
+    pub fn at(version: &str) -> Result<Behaviour, String> {
+        let release = parse_release(version)
+            .ok_or_else(|| format!("`{version}` is not a controller-gen release (vX.Y.Z)"))?;
+        Ok(Behaviour {
+            release,
+            version: version.to_string(),
+        })
+    }
+
+    pub fn has(&self, change: Change) -> bool {
+        TABLE
+            .iter()
+            .find(|row| row.change == change)
+            .is_some_and(|row| self.release >= row.release)
+    }
+
+    /// Older than every release union-gen knows.
+    pub fn too_old(&self) -> bool {
+        self.release < OLDEST
+    }
+
+    /// What controller-gen writes into `controller-gen.kubebuilder.io/version`.
+    pub fn version(&self) -> &str {
+        &self.version
+    }
+}
+
+/// `v0.16.4` → (0, 16, 4); a pre-release or build suffix is ignored.
+fn parse_release(version: &str) -> Option<(u32, u32, u32)> {
+    let digits = version.strip_prefix('v')?;
+    let digits = digits.split(['-', '+']).next()?;
+    let mut parts = digits.split('.').map(|p| p.parse::<u32>().ok());
+    let release = (parts.next()??, parts.next()??, parts.next()??);
+    parts.next().is_none().then_some(release)
+}
+
+/// Where a project's controller-gen version was read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pinned {
+    pub version: String,
+    /// The file and what in it (`Makefile CONTROLLER_TOOLS_VERSION`, `tools/go.mod`).
+    pub source: String,
+}
+
+const MODULE: &str = "sigs.k8s.io/controller-tools";
+
+/// The controller-gen version the project around `dir` runs: `CONTROLLER_TOOLS_VERSION ?=
+/// vX` (or `:=`, `=`) or `controller-gen@vX` in the module root's Makefiles and `hack/`
+/// scripts, else a tools module's requirement of controller-tools (`tools/go.mod`,
+/// `hack/tools/go.mod`, `internal/tools/go.mod`), else the module's own `go.mod`, searched
+/// upwards from `dir`.
+pub fn pinned(dir: &Path) -> Option<Pinned> {
+    let root = dir.ancestors().find(|d| d.join("go.mod").is_file())?;
+    for script in scripts(root) {
+        let Ok(text) = std::fs::read_to_string(&script) else {
+            continue;
+        };
+        if let Some(version) = version_in_script(&text) {
+            return Some(Pinned {
+                version,
+                source: script
+                    .strip_prefix(root)
+                    .unwrap_or(&script)
+                    .display()
+                    .to_string(),
+            });
+        }
+    }
+    for go_mod in [
+        "tools/go.mod",
+        "hack/tools/go.mod",
+        "internal/tools/go.mod",
+        "go.mod",
+    ] {
+        if let Some(version) = go_mod_require(&root.join(go_mod)) {
+            return Some(Pinned {
+                version,
+                source: go_mod.to_string(),
+            });
+        }
+    }
+    None
+}
+
+/// The Makefiles at the root and the scripts under `hack/`, sorted.
+fn scripts(root: &Path) -> Vec<std::path::PathBuf> {
+    let mut found: Vec<std::path::PathBuf> = ["Makefile", "makefile", "GNUmakefile"]
+        .iter()
+        .map(|name| root.join(name))
+        .filter(|path| path.is_file())
+        .collect();
+    let mut hack: Vec<std::path::PathBuf> = std::fs::read_dir(root.join("hack"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| {
+            path.is_file()
+                && path
+                    .extension()
+                    .is_some_and(|e| e == "sh" || e == "mk" || e == "bash")
+        })
+        .collect();
+    hack.sort();
+    found.extend(hack);
+    found
+}
+
+/// `CONTROLLER_TOOLS_VERSION ?= v0.16.4` (any assignment operator) or
+/// `sigs.k8s.io/controller-tools/cmd/controller-gen@v0.16.4`.
+fn version_in_script(text: &str) -> Option<String> {
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('#') {
+            continue;
+        }
+        for name in ["CONTROLLER_TOOLS_VERSION", "CONTROLLER_GEN_VERSION"] {
+            if let Some(rest) = line.strip_prefix(name) {
+                let rest = rest.trim_start();
+                let value = ["?=", ":=", "::=", "=", "+="]
+                    .iter()
+                    .find_map(|op| rest.strip_prefix(op))
+                    .map(str::trim);
+                if let Some(value) = value.filter(|v| parse_release(v).is_some()) {
+                    return Some(value.to_string());
+                }
+            }
+        }
+        if let Some((_, after)) = line.split_once("controller-gen@") {
+            let version: String = after
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || ".-+".contains(*c))
+                .collect();
+            if parse_release(&version).is_some() {
+                return Some(version);
+            }
+        }
+    }
+    None
+}
+
+/// The version of controller-tools a go.mod requires.
+fn go_mod_require(path: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(path).ok()?;
+    text.lines().find_map(|line| {
+        let line = line.split("//").next().unwrap_or("").trim();
+        let line = line.strip_prefix("require").map_or(line, str::trim);
+        let mut words = line.split_whitespace();
+        (words.next() == Some(MODULE))
+            .then(|| words.next())
+            .flatten()
+            .filter(|v| parse_release(v).is_some())
+            .map(str::to_string)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_releases() {
+        assert_eq!(parse_release("v0.16.4"), Some((0, 16, 4)));
+        assert_eq!(parse_release("v0.17.0-rc.1"), Some((0, 17, 0)));
+        assert_eq!(parse_release("0.16.4"), None);
+        assert_eq!(parse_release("v0.16"), None);
+        assert!(Behaviour::at("v0.14.0").unwrap().too_old());
+        assert_eq!(Behaviour::newest().version(), "v0.21.0");
+    }
+
+    #[test]
+    fn finds_the_version_in_makefiles() {
+        assert_eq!(
+            version_in_script("CONTROLLER_TOOLS_VERSION ?= v0.16.4\n").as_deref(),
+            Some("v0.16.4")
+        );
+        assert_eq!(
+            version_in_script(
+                "\tGOBIN=$(LOCALBIN) go install sigs.k8s.io/controller-tools/cmd/controller-gen@v0.15.0\n"
+            )
+            .as_deref(),
+            Some("v0.15.0")
+        );
+        assert_eq!(
+            version_in_script("CONTROLLER_TOOLS_VERSION ?= $(shell cat x)\n"),
+            None
+        );
+    }
+}
