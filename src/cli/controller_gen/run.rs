@@ -11,8 +11,6 @@ use crate::diag::{self, Code, Diagnostic, Levels, MessageFormat};
 use crate::{exit, pipeline, write};
 
 /// What a generator gets.
-// Read by the generators as they land (crd next, rbac and webhook by their helper).
-#[allow(dead_code)]
 pub struct GeneratorInput<'a> {
     /// The packages of `paths=`, loaded and resolved once for every generator.
     pub analysis: &'a pipeline::Analysis,
@@ -21,6 +19,7 @@ pub struct GeneratorInput<'a> {
     /// The controller-gen release whose output to copy.
     pub behaviour: &'a Behaviour,
     /// union-gen's own flags (the opt-ins).
+    #[allow(dead_code)] // read by the opt-ins as they land
     pub own: &'a super::OwnFlags,
 }
 
@@ -35,9 +34,25 @@ pub struct Artifacts {
 impl Generator {
     /// The dispatch point: runs this generator on the analysed packages.
     pub fn run(&self, input: &GeneratorInput) -> Artifacts {
-        let _ = input;
         match self {
-            Generator::Crd(_) | Generator::Rbac(_) | Generator::Webhook(_) => Artifacts {
+            Generator::Crd(options) => {
+                let settings = crate::emit::crd::Settings {
+                    schema: crate::schema::controller_gen::Options {
+                        allow_dangerous_types: options.allow_dangerous_types,
+                        ignore_unexported_fields: options.ignore_unexported_fields,
+                        generate_embedded_object_meta: options.generate_embedded_object_meta,
+                    },
+                    max_desc_len: options.max_desc_len,
+                    crd_versions: options.crd_versions.clone(),
+                    preserve_unknown_fields: options.preserve_unknown_fields,
+                    header: input.header.clone(),
+                    version: input.behaviour.version().to_string(),
+                };
+                let (files, diagnostics) =
+                    pipeline::controller_gen_crds(&input.analysis.loaded, &settings);
+                Artifacts { files, diagnostics }
+            }
+            Generator::Rbac(_) | Generator::Webhook(_) => Artifacts {
                 files: Vec::new(),
                 diagnostics: vec![not_written_yet(self.name())],
             },
