@@ -12,7 +12,48 @@ use std::path::Path;
 
 /// One output-visible change of controller-gen's CRD generator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Change {}
+pub enum Change {
+    /// A description keeps a blank line as one empty line (before: as two), and drops `TODO`
+    /// lines and everything from a `---` line on, outside fenced code blocks.
+    DocParagraphs,
+    /// `+kubebuilder:validation:Required` / `Optional` (and `+required` / `+optional`) decide
+    /// whatever the package default and `omitempty` (before: `Required` counted only in an
+    /// optional-by-default package, `Optional` only in a required one).
+    ExplicitPresence,
+    /// `+default=<JSON>` and `+required` are read.
+    KubernetesMarkers,
+    /// `XValidation` takes `reason` and `fieldPath`.
+    RuleReasonFieldPath,
+    /// Flattening concatenates the validation rules of a type and its field (before: both
+    /// kept apart in an `allOf`).
+    MergeValidations,
+    /// A bare `+groupName` names the empty group (before: a missing argument).
+    OptionalGroupName,
+    /// core/v1's `Protocol` is read from source (before: a fixed `{type: string, default: TCP}`).
+    NoProtocolDefault,
+    /// `+kubebuilder:selectablefield`.
+    SelectableFields,
+    /// `maxDescLen` cuts at a word and adds `...` when no sentence ends in the limit (before:
+    /// the cut as it fell).
+    TruncateWords,
+    /// A type with `MarshalText` is a string.
+    TextMarshaler,
+    /// `MaxLength`, `MinLength` apply to `XIntOrString` (before: strings only).
+    IntOrStringText,
+    /// `XValidation` takes `optionalOldSelf`.
+    OptionalOldSelf,
+    /// `+kubebuilder:title` on fields.
+    Title,
+    /// `+kubebuilder:validation:AtMostOneOf` and `ExactlyOneOf`.
+    OneOf,
+    /// `AtLeastOneOf`; `ExactlyOneOf`'s rule after `AtMostOneOf`'s; `+kubebuilder:title` on
+    /// types; `+k8s:required` / `+k8s:optional`; a field of a named basic type gets its type and
+    /// format before its markers apply.
+    OneOfOrder,
+    /// `+kubebuilder:externalDocs`, `+k8s:enum`, `+k8s:immutable`; a field's `enum` kept when its
+    /// type has none while flattening (before: both kept apart in an `allOf`).
+    EnumsAndImmutability,
+}
 
 /// A row of the table.
 #[derive(Debug, Clone, Copy)]
@@ -25,20 +66,124 @@ pub struct Row {
     pub what: &'static str,
 }
 
-/// controller-gen's output-visible changes, oldest first.
-pub const TABLE: &[Row] = &[];
+/// controller-gen's output-visible changes, oldest first (each checked against the tag's
+/// source: `git merge-base --is-ancestor COMMIT TAG`).
+pub const TABLE: &[Row] = &[
+    Row {
+        change: Change::DocParagraphs,
+        release: (0, 16, 0),
+        source: "835e0545 Strip comments from CRD descriptions",
+        what: "a blank doc line is one empty line; TODO lines and --- endings dropped",
+    },
+    Row {
+        change: Change::ExplicitPresence,
+        release: (0, 16, 0),
+        source: "8a753ae4 add support for kubernetes +required annotations",
+        what: "Required/Optional markers decide whatever the default and omitempty",
+    },
+    Row {
+        change: Change::KubernetesMarkers,
+        release: (0, 16, 0),
+        source: "5e5bc88a Add support for +default markers; 8a753ae4",
+        what: "+default=<JSON> and +required are read",
+    },
+    Row {
+        change: Change::RuleReasonFieldPath,
+        release: (0, 16, 0),
+        source: "6fca3f8a Add FieldPath and Reason to XValidation marker",
+        what: "XValidation reason= and fieldPath=",
+    },
+    Row {
+        change: Change::MergeValidations,
+        release: (0, 16, 0),
+        source: "930ec8c7 Fix XValidations flattening (#998)",
+        what: "a field's and its type's rules concatenated",
+    },
+    Row {
+        change: Change::OptionalGroupName,
+        release: (0, 16, 0),
+        source: "7c1db6b3 Make the anonymous field of the groupName marker optional",
+        what: "a bare +groupName is the empty group",
+    },
+    Row {
+        change: Change::NoProtocolDefault,
+        release: (0, 16, 1),
+        source: "2f6801da Remove hard-coded Protocol schema",
+        what: "core/v1 Protocol without the fixed default TCP",
+    },
+    Row {
+        change: Change::SelectableFields,
+        release: (0, 16, 4),
+        source: "f79cfef8 Add selectablefield marker (#1050)",
+        what: "+kubebuilder:selectablefield",
+    },
+    Row {
+        change: Change::TruncateWords,
+        release: (0, 17, 0),
+        source: "e42b1a29 Update TruncateDescription",
+        what: "maxDescLen cuts at a word with ...",
+    },
+    Row {
+        change: Change::TextMarshaler,
+        release: (0, 17, 0),
+        source: "e92e85dc Add support for encoding.TextMarshaler (#1015)",
+        what: "MarshalText types are strings",
+    },
+    Row {
+        change: Change::IntOrStringText,
+        release: (0, 17, 2),
+        source: "50893dee Allow string validation on XIntOrString",
+        what: "MaxLength/MinLength on XIntOrString",
+    },
+    Row {
+        change: Change::OptionalOldSelf,
+        release: (0, 17, 3),
+        source: "5e25270c add support for optionalOldSelf in XValidation marker",
+        what: "XValidation optionalOldSelf=",
+    },
+    Row {
+        change: Change::Title,
+        release: (0, 18, 0),
+        source: "b836f7a1 Add Title marker (#1175)",
+        what: "+kubebuilder:title on fields",
+    },
+    Row {
+        change: Change::OneOf,
+        release: (0, 19, 0),
+        source: "7c982e07 add AtMostOneOf and ExactlyOneOf constraints (#1212)",
+        what: "AtMostOneOf, ExactlyOneOf",
+    },
+    Row {
+        change: Change::OneOfOrder,
+        release: (0, 20, 0),
+        source: "8f0c1b1b AtLeastOneOf; f7be064a; dfec3875; 8093c7e7; 49d7045b",
+        what: "AtLeastOneOf, one-of rule order, title on types, +k8s:required/optional, named basic types' format",
+    },
+    Row {
+        change: Change::EnumsAndImmutability,
+        release: (0, 21, 0),
+        source: "916f3caf externalDocs; b20dcc42 k8s:enum; 456a080c k8s:immutable; 7751e1df",
+        what: "+kubebuilder:externalDocs, +k8s:enum, +k8s:immutable, field enums kept when flattening",
+    },
+];
 
 /// The oldest release whose output union-gen knows.
 pub const OLDEST: (u32, u32, u32) = (0, 15, 0);
 /// The newest release whose output union-gen knows (the default).
 pub const NEWEST: (u32, u32, u32) = (0, 21, 0);
 
-/// The controller-gen release a run copies.
+/// The controller-gen release a run copies (the newest by default).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Behaviour {
     release: (u32, u32, u32),
     /// As the project wrote it (`v0.16.4`): the annotation's value.
     version: String,
+}
+
+impl Default for Behaviour {
+    fn default() -> Self {
+        Behaviour::newest()
+    }
 }
 
 impl Behaviour {
@@ -219,6 +364,27 @@ mod tests {
         assert_eq!(parse_release("v0.16"), None);
         assert!(Behaviour::at("v0.14.0").unwrap().too_old());
         assert_eq!(Behaviour::newest().version(), "v0.21.0");
+    }
+
+    /// Each change is on from its release, off before it.
+    #[test]
+    fn every_change_switches_at_its_release() {
+        for row in TABLE {
+            let (major, minor, patch) = row.release;
+            let at = Behaviour::at(&format!("v{major}.{minor}.{patch}")).unwrap();
+            assert!(at.has(row.change), "{:?}", row.change);
+            let before = if patch > 0 {
+                format!("v{major}.{minor}.{}", patch - 1)
+            } else {
+                format!("v{major}.{}.9", minor - 1)
+            };
+            assert!(
+                !Behaviour::at(&before).unwrap().has(row.change),
+                "{:?}",
+                row.change
+            );
+        }
+        assert!(TABLE.windows(2).all(|w| w[0].release <= w[1].release));
     }
 
     #[test]

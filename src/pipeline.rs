@@ -211,7 +211,11 @@ pub fn controller_gen_crds(
     settings: &emit::crd::Settings,
 ) -> (Vec<(String, Vec<u8>)>, Vec<Diagnostic>) {
     use crate::diag::Code;
-    let resolved = resolve::controller_gen::resolve(&loaded.packages, &loaded.sources);
+    let resolved = resolve::controller_gen::resolve(
+        &loaded.packages,
+        &loaded.sources,
+        &settings.schema.behaviour,
+    );
     let mut diagnostics = resolved.diagnostics;
     let output = emit::crd::generate(&resolved.model, settings);
     diagnostics.extend(

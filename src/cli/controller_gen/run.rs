@@ -38,6 +38,7 @@ impl Generator {
             Generator::Crd(options) => {
                 let settings = crate::emit::crd::Settings {
                     schema: crate::schema::controller_gen::Options {
+                        behaviour: input.behaviour.clone(),
                         allow_dangerous_types: options.allow_dangerous_types,
                         ignore_unexported_fields: options.ignore_unexported_fields,
                         generate_embedded_object_meta: options.generate_embedded_object_meta,

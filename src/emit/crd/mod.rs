@@ -13,6 +13,7 @@ pub mod plural;
 
 use serde_json::{json, Map, Value};
 
+use crate::controller_gen_versions::Change;
 use crate::model::controller_gen::*;
 use crate::schema::controller_gen::{Builder, Options, Props};
 use crate::source::Span;
@@ -60,7 +61,7 @@ pub fn generate(model: &Model, settings: &Settings) -> Output {
         ));
         return output;
     }
-    let mut builder = Builder::new(model, settings.schema);
+    let mut builder = Builder::new(model, settings.schema.clone());
     for (group, kind) in &model.kinds {
         let Some(crd) = custom_resource(&mut builder, model, group, kind, settings, &mut output)
         else {
@@ -149,7 +150,8 @@ fn custom_resource(
             continue;
         };
         if let Some(max) = settings.max_desc_len {
-            truncate_descriptions(&mut schema, max, 0);
+            let words = settings.schema.behaviour.has(Change::TruncateWords);
+            truncate_descriptions(&mut schema, max, words, 0);
         }
         versions.push(Version {
             name: model.packages[package].group_version().1,
@@ -336,7 +338,7 @@ fn apply_crd_marker(
 
 /// `TruncateDescription`: every description to at most `max` bytes, cut after the last
 /// sentence end, else at the last space with `...`; `0` drops them.
-fn truncate_descriptions(schema: &mut Props, max: i64, depth: usize) {
+fn truncate_descriptions(schema: &mut Props, max: i64, words: bool, depth: usize) {
     if max < 0 || depth > crate::limits::SCHEMA_NESTING * 4 {
         return;
     }
@@ -344,17 +346,17 @@ fn truncate_descriptions(schema: &mut Props, max: i64, depth: usize) {
     if max == 0 {
         schema.description.clear();
     } else if schema.description.len() > max {
-        schema.description = truncate(&schema.description, max);
+        schema.description = truncate(&schema.description, max, words);
     }
     if let Some(items) = schema.items.as_deref_mut() {
-        truncate_descriptions(items, max as i64, depth + 1);
+        truncate_descriptions(items, max as i64, words, depth + 1);
     }
     for entry in schema.all_of.iter_mut().chain(schema.any_of.iter_mut()) {
-        truncate_descriptions(entry, max as i64, depth + 1);
+        truncate_descriptions(entry, max as i64, words, depth + 1);
     }
     if let Some(properties) = schema.properties.as_mut() {
         for property in properties.values_mut() {
-            truncate_descriptions(property, max as i64, depth + 1);
+            truncate_descriptions(property, max as i64, words, depth + 1);
         }
     }
     if let Some(schema) = schema
@@ -362,13 +364,13 @@ fn truncate_descriptions(schema: &mut Props, max: i64, depth: usize) {
         .as_mut()
         .and_then(|a| a.schema.as_deref_mut())
     {
-        truncate_descriptions(schema, max as i64, depth + 1);
+        truncate_descriptions(schema, max as i64, words, depth + 1);
     }
 }
 
 /// `truncateString`: Go slices bytes (a cut may split a character, which JSON then writes
 /// as U+FFFD).
-fn truncate(description: &str, max: usize) -> String {
+fn truncate(description: &str, max: usize, words: bool) -> String {
     let bytes = &description.as_bytes()[..max];
     let cut = String::from_utf8_lossy(bytes).into_owned();
     if let Some((at, c)) = cut
@@ -379,6 +381,9 @@ fn truncate(description: &str, max: usize) -> String {
         if at > 0 {
             return cut[..at + c.len_utf8()].to_string();
         }
+    }
+    if !words {
+        return cut;
     }
     if let Some((at, _)) = cut.char_indices().rev().find(|(_, c)| c.is_whitespace()) {
         if at > 0 {

@@ -6,8 +6,10 @@
 use crate::source::SourceMap;
 use crate::syntax::{Doc, DocLine};
 
-/// The description controller-gen extracts from `doc`.
-pub fn extract(doc: &Doc, sources: &SourceMap) -> String {
+/// The description controller-gen extracts from `doc`. `paragraphs`: controller-gen v0.16 on
+/// (a blank line stays one empty line; `TODO` lines and `---` endings dropped); before, a blank
+/// line became `\n` joined with `\n` (two empty lines) and every line was kept.
+pub fn extract(doc: &Doc, sources: &SourceMap, paragraphs: bool) -> String {
     let kept: Vec<&DocLine> = doc
         .lines
         .iter()
@@ -15,6 +17,20 @@ pub fn extract(doc: &Doc, sources: &SourceMap) -> String {
         .collect();
     let asterisk = kept.iter().any(|line| line.block);
     let text = comment_text(&kept, sources);
+    if !paragraphs {
+        let lines: Vec<String> = text
+            .iter()
+            .map(|line| {
+                let line = if asterisk { line.trim() } else { line.as_str() };
+                if line.is_empty() {
+                    "\n".to_string()
+                } else {
+                    line.to_string()
+                }
+            })
+            .collect();
+        return lines.join("\n");
+    }
     let mut out: Vec<&str> = Vec::new();
     let mut inside_code_block = false;
     let trimmed: Vec<String> = text

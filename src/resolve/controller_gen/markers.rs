@@ -6,6 +6,7 @@
 
 use serde_json::Value;
 
+use crate::controller_gen_versions::{Behaviour, Change};
 use crate::model::controller_gen::MarkerValue;
 use crate::resolve::kubebuilder::values::{self, ArgKind, ArgValue};
 
@@ -340,10 +341,45 @@ fn lookup(text: &str, target: Target) -> Option<(&'static str, Grammar, bool, &s
     Some((registered, grammar, false, rest))
 }
 
-/// Reads a marker comment for `target`: `None` when controller-gen has no such marker there;
-/// else its registered name and value, or controller-gen's parse error.
-pub fn read(text: &str, target: Target) -> Option<Result<(&'static str, MarkerValue), String>> {
+/// The release that introduced a marker (`None`: in every release union-gen copies).
+fn introduced(name: &str, target: Target) -> Option<Change> {
+    Some(match name {
+        "default" | "required" => Change::KubernetesMarkers,
+        "kubebuilder:selectablefield" => Change::SelectableFields,
+        "kubebuilder:title" if target == Target::Field => Change::Title,
+        "kubebuilder:title" => Change::OneOfOrder,
+        "kubebuilder:validation:AtMostOneOf" | "kubebuilder:validation:ExactlyOneOf" => {
+            Change::OneOf
+        }
+        "kubebuilder:validation:AtLeastOneOf" | "k8s:required" | "k8s:optional" => {
+            Change::OneOfOrder
+        }
+        "kubebuilder:externalDocs" | "k8s:enum" | "k8s:immutable" => Change::EnumsAndImmutability,
+        _ => return None,
+    })
+}
+
+/// Reads a marker comment for `target` as the release `behaviour` reads it: `None` when
+/// controller-gen has no such marker there; else its registered name and value, or
+/// controller-gen's parse error.
+pub fn read(
+    text: &str,
+    target: Target,
+    behaviour: &Behaviour,
+) -> Option<Result<(&'static str, MarkerValue), String>> {
     let (name, grammar, by_anonymous, rest) = lookup(text, target)?;
+    if introduced(name, target).is_some_and(|change| !behaviour.has(change)) {
+        return None;
+    }
+    let grammar = match (name, grammar) {
+        ("groupName", Grammar::OptionalString) if !behaviour.has(Change::OptionalGroupName) => {
+            Grammar::String
+        }
+        (_, Grammar::Struct(known, required)) if name.ends_with("XValidation") => {
+            Grammar::Struct(rule_arguments(known, behaviour), required)
+        }
+        _ => grammar,
+    };
     // A struct marker named by its shorter name takes the anonymous name's last segment as
     // its first argument's name (`printcolumn:name="Age",…`).
     let text = text.strip_prefix('+').unwrap_or(text);
@@ -355,6 +391,33 @@ pub fn read(text: &str, target: Target) -> Option<Result<(&'static str, MarkerVa
         _ => rest.to_string(),
     };
     Some(value(name, grammar, &fields).map(|value| (name, value)))
+}
+
+/// `XValidation`'s arguments in a release: `reason` and `fieldPath` from v0.16, `optionalOldSelf`
+/// from v0.17.3.
+fn rule_arguments(
+    known: &'static [(&'static str, ArgKind)],
+    behaviour: &Behaviour,
+) -> &'static [(&'static str, ArgKind)] {
+    const V0_15: &[(&str, ArgKind)] = &[
+        ("rule", ArgKind::String),
+        ("message", ArgKind::String),
+        ("messageExpression", ArgKind::String),
+    ];
+    const V0_16: &[(&str, ArgKind)] = &[
+        ("rule", ArgKind::String),
+        ("message", ArgKind::String),
+        ("messageExpression", ArgKind::String),
+        ("reason", ArgKind::String),
+        ("fieldPath", ArgKind::String),
+    ];
+    if !behaviour.has(Change::RuleReasonFieldPath) {
+        V0_15
+    } else if !behaviour.has(Change::OptionalOldSelf) {
+        V0_16
+    } else {
+        known
+    }
 }
 
 fn value(name: &'static str, grammar: Grammar, text: &str) -> Result<MarkerValue, String> {
@@ -550,8 +613,30 @@ fn structure(
 mod tests {
     use super::*;
 
+    #[test]
+    fn markers_arrive_with_their_release() {
+        let v0_17 = Behaviour::at("v0.17.1").unwrap();
+        assert!(read("+kubebuilder:title=T", Target::Field, &v0_17).is_none());
+        assert!(read("+k8s:required", Target::Field, &v0_17).is_none());
+        assert!(read("+kubebuilder:title=T", Target::Field, &Behaviour::newest()).is_some());
+        let v0_15 = Behaviour::at("v0.15.0").unwrap();
+        assert!(read(
+            r#"+kubebuilder:validation:XValidation:rule="x",reason=FieldValueInvalid"#,
+            Target::Field,
+            &v0_15
+        )
+        .unwrap()
+        .is_err());
+        assert!(read("+groupName", Target::Package, &v0_15)
+            .unwrap()
+            .is_err());
+        assert!(read("+groupName", Target::Package, &Behaviour::newest())
+            .unwrap()
+            .is_ok());
+    }
+
     fn read_ok(text: &str, target: Target) -> (&'static str, MarkerValue) {
-        read(text, target)
+        read(text, target, &Behaviour::newest())
             .unwrap_or_else(|| panic!("{text}: not registered"))
             .unwrap_or_else(|e| panic!("{text}: {e}"))
     }
@@ -583,16 +668,39 @@ mod tests {
             MarkerValue::Default(serde_json::json!({"a": 1}))
         );
         // Field-only markers are unknown on a type.
-        assert!(read("+kubebuilder:default=1", Target::Type).is_none());
-        assert!(read("+kubebuilder:validation:Optional", Target::Type).is_none());
-        assert!(read("+kubebuilder:validation:Optional", Target::Package).is_some());
-        assert!(read("+kubebuilder:object:root=true", Target::Type).is_none());
-        assert!(read("+kubebuilder:validation:Minimum=abc", Target::Field)
-            .unwrap()
-            .is_err());
-        assert!(read("+kubebuilder:subresource:status=x", Target::Type)
-            .unwrap()
-            .is_err());
+        assert!(read("+kubebuilder:default=1", Target::Type, &Behaviour::newest()).is_none());
+        assert!(read(
+            "+kubebuilder:validation:Optional",
+            Target::Type,
+            &Behaviour::newest()
+        )
+        .is_none());
+        assert!(read(
+            "+kubebuilder:validation:Optional",
+            Target::Package,
+            &Behaviour::newest()
+        )
+        .is_some());
+        assert!(read(
+            "+kubebuilder:object:root=true",
+            Target::Type,
+            &Behaviour::newest()
+        )
+        .is_none());
+        assert!(read(
+            "+kubebuilder:validation:Minimum=abc",
+            Target::Field,
+            &Behaviour::newest()
+        )
+        .unwrap()
+        .is_err());
+        assert!(read(
+            "+kubebuilder:subresource:status=x",
+            Target::Type,
+            &Behaviour::newest()
+        )
+        .unwrap()
+        .is_err());
         assert_eq!(
             read_ok(
                 "+kubebuilder:resource:path=foos,shortName=f;fo,scope=Cluster",

@@ -22,6 +22,7 @@ use std::collections::{HashMap, VecDeque};
 use markers::Target;
 
 use super::universe::{Origin, TypeEntry, Universe};
+use crate::controller_gen_versions::{Behaviour, Change};
 use crate::diag::{Code, Diagnostic};
 use crate::load::LoadedPackage;
 use crate::model::controller_gen::*;
@@ -48,12 +49,14 @@ pub struct Resolved {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Reads the root packages (`is_input`) and every package their types reach.
-pub fn resolve(packages: &[LoadedPackage], sources: &SourceMap) -> Resolved {
+/// Reads the root packages (`is_input`) and every package their types reach, as the release
+/// `behaviour` reads them.
+pub fn resolve(packages: &[LoadedPackage], sources: &SourceMap, behaviour: &Behaviour) -> Resolved {
     let universe = Universe::build(packages);
     let mut builder = Builder {
         universe: &universe,
         sources,
+        behaviour,
         model: Model::default(),
         indices: HashMap::new(),
         queue: VecDeque::new(),
@@ -76,6 +79,7 @@ pub fn resolve(packages: &[LoadedPackage], sources: &SourceMap) -> Resolved {
 struct Builder<'u, 'a> {
     universe: &'u Universe<'a>,
     sources: &'u SourceMap,
+    behaviour: &'u Behaviour,
     model: Model,
     indices: HashMap<String, usize>,
     /// Packages given an index and not read yet.
@@ -84,6 +88,10 @@ struct Builder<'u, 'a> {
 }
 
 impl<'u, 'a> Builder<'u, 'a> {
+    fn paragraphs(&self) -> bool {
+        self.behaviour.has(Change::DocParagraphs)
+    }
+
     /// The index of the package `path` (read later, once).
     fn package_index(&mut self, path: &str) -> usize {
         if let Some(&index) = self.indices.get(path) {
@@ -146,7 +154,7 @@ impl<'u, 'a> Builder<'u, 'a> {
     }
 
     fn package_marker(&mut self, package: &mut Package, text: &str, span: Span) {
-        match markers::read(text, Target::Package) {
+        match markers::read(text, Target::Package, self.behaviour) {
             None => {}
             Some(Err(message)) => self.invalid(span, message),
             Some(Ok((name, value))) => match (name, value) {
@@ -189,14 +197,14 @@ impl<'u, 'a> Builder<'u, 'a> {
             for (text, span) in self.marker_lines(doc) {
                 if *nearest
                     && target == Target::Type
-                    && markers::read(&text, Target::Type).is_none()
+                    && markers::read(&text, Target::Type, self.behaviour).is_none()
                 {
                     if let Some(package) = package.as_deref_mut() {
                         self.package_marker(package, &text, span);
                         continue;
                     }
                 }
-                match markers::read(&text, target) {
+                match markers::read(&text, target, self.behaviour) {
                     None => {}
                     Some(Err(message)) => self.invalid(span, message),
                     Some(Ok((name, value))) => read.push(Marker {
@@ -233,10 +241,11 @@ impl<'u, 'a> Builder<'u, 'a> {
         };
         Type {
             name: decl.name.clone(),
-            doc: doc::extract(&decl.doc, self.sources),
+            doc: doc::extract(&decl.doc, self.sources, self.paragraphs()),
             markers,
             marshals_json: self.has_method(&name, "MarshalJSON", 0),
-            marshals_text: self.has_method(&name, "MarshalText", 0),
+            marshals_text: self.behaviour.has(Change::TextMarshaler)
+                && self.has_method(&name, "MarshalText", 0),
             span: decl.name_span.clone(),
             expr_span: expr.span().clone(),
             expr,
@@ -307,7 +316,7 @@ impl<'u, 'a> Builder<'u, 'a> {
                 .as_deref()
                 .and_then(|tag| super::fields::tag_value(tag, "json"))
                 .map(str::to_string);
-            let doc = doc::extract(field.go_doc(), self.sources);
+            let doc = doc::extract(field.go_doc(), self.sources, self.paragraphs());
             let names: Vec<String> = if field.is_embedded() {
                 vec![String::new()]
             } else {

@@ -174,27 +174,41 @@ pub(super) fn preserve_fields(dst: &mut Props, mut src: Props) {
     }
 }
 
+/// What flattening merges in a release (else both are kept apart in an `allOf`).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Merge {
+    /// Validation rules concatenate (controller-gen v0.16 on).
+    pub validations: bool,
+    /// A field's `enum` is kept when its type has none (v0.21 on).
+    pub enums: bool,
+}
+
 /// `FlattenEmbedded`: every `allOf` merged into its node, top-down.
-pub(super) fn flatten_embedded(schema: &mut Props, conflicts: &mut Vec<String>, depth: usize) {
+pub(super) fn flatten_embedded(
+    schema: &mut Props,
+    merge: Merge,
+    conflicts: &mut Vec<String>,
+    depth: usize,
+) {
     if depth > crate::limits::SCHEMA_NESTING * 4 {
         return;
     }
     let all_of = std::mem::take(&mut schema.all_of);
     for embedded in all_of {
-        flatten_all_of_into(schema, embedded, conflicts, depth);
+        flatten_all_of_into(schema, embedded, merge, conflicts, depth);
     }
     if let Some(items) = schema.items.as_deref_mut() {
-        flatten_embedded(items, conflicts, depth + 1);
+        flatten_embedded(items, merge, conflicts, depth + 1);
     }
     for entry in &mut schema.all_of {
-        flatten_embedded(entry, conflicts, depth + 1);
+        flatten_embedded(entry, merge, conflicts, depth + 1);
     }
     for entry in &mut schema.any_of {
-        flatten_embedded(entry, conflicts, depth + 1);
+        flatten_embedded(entry, merge, conflicts, depth + 1);
     }
     if let Some(properties) = schema.properties.as_mut() {
         for property in properties.values_mut() {
-            flatten_embedded(property, conflicts, depth + 1);
+            flatten_embedded(property, merge, conflicts, depth + 1);
         }
     }
     if let Some(additional) = schema
@@ -202,7 +216,7 @@ pub(super) fn flatten_embedded(schema: &mut Props, conflicts: &mut Vec<String>, 
         .as_mut()
         .and_then(|a| a.schema.as_deref_mut())
     {
-        flatten_embedded(additional, conflicts, depth + 1);
+        flatten_embedded(additional, merge, conflicts, depth + 1);
     }
 }
 
@@ -211,13 +225,19 @@ pub(super) fn flatten_embedded(schema: &mut Props, conflicts: &mut Vec<String>, 
 /// `src`'s, equal strings and booleans stay, properties and required merge, validations
 /// concatenate (`src`'s first), a type conflict is an error, and anything else that both set
 /// (pointers never compare equal) moves to a new `allOf` pair.
-fn flatten_all_of_into(dst: &mut Props, src: Props, conflicts: &mut Vec<String>, depth: usize) {
+fn flatten_all_of_into(
+    dst: &mut Props,
+    src: Props,
+    merge: Merge,
+    conflicts: &mut Vec<String>,
+    depth: usize,
+) {
     if depth > crate::limits::SCHEMA_NESTING * 4 {
         return;
     }
     let mut src = src;
     for embedded in std::mem::take(&mut src.all_of) {
-        flatten_all_of_into(dst, embedded, conflicts, depth + 1);
+        flatten_all_of_into(dst, embedded, merge, conflicts, depth + 1);
     }
     let mut dst_rest = Props::default();
     let mut src_rest = Props::default();
@@ -276,8 +296,14 @@ fn flatten_all_of_into(dst: &mut Props, src: Props, conflicts: &mut Vec<String>,
     pointer!(max_items, min_items);
     flag!(unique_items);
     pointer!(multiple_of);
-    if !src.enum_values.is_empty() && dst.enum_values.is_empty() {
-        dst.enum_values = std::mem::take(&mut src.enum_values);
+    if !src.enum_values.is_empty() {
+        if dst.enum_values.is_empty() {
+            dst.enum_values = std::mem::take(&mut src.enum_values);
+        } else if !merge.enums {
+            hoisted = true;
+            src_rest.enum_values = std::mem::take(&mut src.enum_values);
+            dst_rest.enum_values = std::mem::take(&mut dst.enum_values);
+        }
     }
     pointer!(max_properties, min_properties);
     if let Some(required) = src.required.take() {
@@ -305,7 +331,9 @@ fn flatten_all_of_into(dst: &mut Props, src: Props, conflicts: &mut Vec<String>,
                         None => {
                             existing.insert(name, property);
                         }
-                        Some(into) => flatten_all_of_into(into, property, conflicts, depth + 1),
+                        Some(into) => {
+                            flatten_all_of_into(into, property, merge, conflicts, depth + 1)
+                        }
                     }
                 }
             }
@@ -319,7 +347,7 @@ fn flatten_all_of_into(dst: &mut Props, src: Props, conflicts: &mut Vec<String>,
                     let into = existing
                         .schema
                         .get_or_insert_with(|| Box::new(Props::default()));
-                    flatten_all_of_into(into, *schema, conflicts, depth + 1);
+                    flatten_all_of_into(into, *schema, merge, conflicts, depth + 1);
                 }
             }
         }
@@ -336,9 +364,14 @@ fn flatten_all_of_into(dst: &mut Props, src: Props, conflicts: &mut Vec<String>,
     if let Some(mut rules) = src.x_validations.take() {
         match dst.x_validations.take() {
             None => dst.x_validations = Some(rules),
-            Some(existing) => {
+            Some(existing) if merge.validations => {
                 rules.extend(existing);
                 dst.x_validations = Some(rules);
+            }
+            Some(existing) => {
+                hoisted = true;
+                src_rest.x_validations = Some(rules);
+                dst_rest.x_validations = Some(existing);
             }
         }
     }

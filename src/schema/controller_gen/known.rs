@@ -9,8 +9,19 @@ use super::props::{Additional, Props};
 /// The package's fixed schema for `name`, when it has one; `None` when the type is read from
 /// source. `Err(())`: the package's other types are unknown to controller-gen (it never reads
 /// the package: `resource`, `intstr`).
-pub fn schema(package: &str, name: &str, embedded_object_meta: bool) -> Option<Result<Props, ()>> {
+pub fn schema(
+    package: &str,
+    name: &str,
+    embedded_object_meta: bool,
+    protocol_default: bool,
+) -> Option<Result<Props, ()>> {
     let fixed = match (package, name) {
+        // controller-gen before v0.16.1.
+        ("k8s.io/api/core/v1", "Protocol") if protocol_default => Props {
+            ty: "string".into(),
+            default: Some("TCP".into()),
+            ..Props::default()
+        },
         ("k8s.io/apimachinery/pkg/apis/meta/v1", "ObjectMeta") => {
             if embedded_object_meta {
                 object_meta()

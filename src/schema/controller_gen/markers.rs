@@ -6,12 +6,15 @@
 use serde_json::Value;
 
 use super::props::Props;
+use crate::controller_gen_versions::{Behaviour, Change};
 use crate::model::controller_gen::{Marker, MarkerValue, Type};
 use crate::model::CelRule;
 
 /// controller-tools' `ApplyPriority` of a marker (lower first).
-fn priority(value: &MarkerValue) -> i64 {
+fn priority(value: &MarkerValue, behaviour: &Behaviour) -> i64 {
     match value {
+        // Before v0.20 both one-of markers came right after `XValidation`.
+        MarkerValue::ExactlyOneOf(_) if !behaviour.has(Change::OneOfOrder) => 11,
         MarkerValue::Type(_) | MarkerValue::XIntOrString | MarkerValue::ListType(_) => 9,
         MarkerValue::KubernetesDefault(_) => 9,
         MarkerValue::AtMostOneOf(_) => 11,
@@ -48,7 +51,12 @@ pub type Refusal = String;
 
 /// Applies `markers` to `props` (`applyMarkers`); `ty`: the type whose markers they are (for
 /// `+k8s:enum`). Returns the refusals.
-pub fn apply(markers: &[Marker], props: &mut Props, ty: Option<&Type>) -> Vec<Refusal> {
+pub fn apply(
+    markers: &[Marker],
+    props: &mut Props,
+    ty: Option<&Type>,
+    behaviour: &Behaviour,
+) -> Vec<Refusal> {
     let mut own: Vec<&Marker> = Vec::new();
     let mut items: Vec<&Marker> = Vec::new();
     for marker in markers.iter().filter(|m| is_schema_marker(&m.value)) {
@@ -58,18 +66,18 @@ pub fn apply(markers: &[Marker], props: &mut Props, ty: Option<&Type>) -> Vec<Re
             own.push(marker);
         }
     }
-    own.sort_by_key(|m| priority(&m.value));
-    items.sort_by_key(|m| priority(&m.value));
+    own.sort_by_key(|m| priority(&m.value, behaviour));
+    items.sort_by_key(|m| priority(&m.value, behaviour));
     let mut refusals = Vec::new();
     for marker in own {
-        if let Err(refusal) = apply_one(&marker.value, props, ty) {
+        if let Err(refusal) = apply_one(&marker.value, props, ty, behaviour) {
             refusals.push(refusal);
         }
     }
     for marker in items {
         match props.items.as_deref_mut() {
             Some(items_schema) if props.ty == "array" => {
-                if let Err(refusal) = apply_one(&marker.value, items_schema, ty) {
+                if let Err(refusal) = apply_one(&marker.value, items_schema, ty, behaviour) {
                     refusals.push(refusal);
                 }
             }
@@ -99,7 +107,12 @@ fn go_float(value: f64) -> String {
     crate::golit::format_float(value)
 }
 
-fn apply_one(value: &MarkerValue, props: &mut Props, ty: Option<&Type>) -> Result<(), Refusal> {
+fn apply_one(
+    value: &MarkerValue,
+    props: &mut Props,
+    ty: Option<&Type>,
+    behaviour: &Behaviour,
+) -> Result<(), Refusal> {
     match value {
         MarkerValue::Maximum(v) | MarkerValue::Minimum(v) | MarkerValue::MultipleOf(v) => {
             let (name, word) = match value {
@@ -146,6 +159,10 @@ fn apply_one(value: &MarkerValue, props: &mut Props, ty: Option<&Type>) -> Resul
         }
         MarkerValue::MaxLength(n) | MarkerValue::MinLength(n) => {
             let max = matches!(value, MarkerValue::MaxLength(_));
+            if !behaviour.has(Change::IntOrStringText) && props.ty != "string" {
+                let name = if max { "maxlength" } else { "minlength" };
+                return Err(format!("must apply {name} to a string"));
+            }
             if !textual(props) {
                 let name = if max { "maxlength" } else { "minlength" };
                 return Err(format!(
@@ -160,6 +177,9 @@ fn apply_one(value: &MarkerValue, props: &mut Props, ty: Option<&Type>) -> Resul
             }
         }
         MarkerValue::Pattern(pattern) => {
+            if !behaviour.has(Change::IntOrStringText) && !textual(props) {
+                return Err("must apply pattern to a `string` or `IntOrString`".into());
+            }
             if !textual(props) {
                 return Err(format!(
                     "must apply pattern to a textual value, found type {:?}",

@@ -18,12 +18,15 @@ use std::collections::HashMap;
 
 pub use props::{Additional, Props, Reference};
 
+use crate::controller_gen_versions::Change;
 use crate::model::controller_gen::*;
 use crate::source::Span;
 
 /// The `crd` generator's options that shape schemas.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Options {
+    /// The controller-gen release whose output to copy.
+    pub behaviour: crate::controller_gen_versions::Behaviour,
     /// `allowDangerousTypes`: floats become `number` instead of a refusal.
     pub allow_dangerous_types: bool,
     /// `ignoreUnexportedFields`.
@@ -70,6 +73,10 @@ impl<'m> Builder<'m> {
         }
     }
 
+    fn has(&self, change: Change) -> bool {
+        self.options.behaviour.has(change)
+    }
+
     fn ty(&self, id: TypeId) -> &'m Type {
         &self.model.packages[id.package].types[id.name]
     }
@@ -98,7 +105,11 @@ impl<'m> Builder<'m> {
         self.need_schema_for(id, None);
         let mut schema = self.flatten_type(id)?;
         let mut conflicts = Vec::new();
-        flatten::flatten_embedded(&mut schema, &mut conflicts, 0);
+        let merge = flatten::Merge {
+            validations: self.has(Change::MergeValidations),
+            enums: self.has(Change::EnumsAndImmutability),
+        };
+        flatten::flatten_embedded(&mut schema, merge, &mut conflicts, 0);
         for conflict in conflicts {
             self.refuse_type(id, conflict);
         }
@@ -113,10 +124,12 @@ impl<'m> Builder<'m> {
         }
         let package = &self.model.packages[id.package];
         let ty = &package.types[id.name];
+        let protocol_default = !self.has(Change::NoProtocolDefault);
         match known::schema(
             &package.path,
             &ty.name,
             self.options.generate_embedded_object_meta,
+            protocol_default,
         ) {
             Some(Ok(fixed)) => {
                 self.schemata.insert(id, fixed);
@@ -166,7 +179,7 @@ impl<'m> Builder<'m> {
     }
 
     fn apply_markers(&mut self, list: &[Marker], props: &mut Props, ty: Option<&Type>, at: &Span) {
-        for refusal in markers::apply(list, props, ty) {
+        for refusal in markers::apply(list, props, ty, &self.options.behaviour) {
             self.refuse(at, refusal);
         }
     }
@@ -270,7 +283,7 @@ impl<'m> Builder<'m> {
                     reference: Some(self.reference(context.package, *id)),
                     ..Props::default()
                 };
-                if *basic {
+                if *basic && self.has(Change::OneOfOrder) {
                     // controller-gen computes the named type's schema for its type and format.
                     let named = self.info_to_schema(*id);
                     props.ty = named.ty;
@@ -553,7 +566,21 @@ impl<'m> Builder<'m> {
                 .push(name.to_string());
         };
         let marked = |n: &str| has(&field.markers, n);
-        if marked("kubebuilder:validation:Optional") {
+        if !self.has(Change::ExplicitPresence) {
+            // controller-gen before v0.16: the package default decides, a marker only the
+            // other way.
+            let is_required = if optional_default {
+                marked("kubebuilder:validation:Required")
+            } else {
+                !inline
+                    && !omit_empty
+                    && !marked("kubebuilder:validation:Optional")
+                    && !marked("optional")
+            };
+            if is_required {
+                required(props, &name);
+            }
+        } else if marked("kubebuilder:validation:Optional") {
         } else if marked("kubebuilder:validation:Required") {
             if in_one_of {
                 return self.one_of_required(field, &name, "cannot be marked as required");
