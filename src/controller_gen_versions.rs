@@ -243,12 +243,21 @@ pub struct Pinned {
 const MODULE: &str = "sigs.k8s.io/controller-tools";
 
 /// The controller-gen version the project around `dir` runs: `CONTROLLER_TOOLS_VERSION ?=
-/// vX` (or `:=`, `=`) or `controller-gen@vX` in the module root's Makefiles and `hack/`
-/// scripts, else a tools module's requirement of controller-tools (`tools/go.mod`,
-/// `hack/tools/go.mod`, `internal/tools/go.mod`), else the module's own `go.mod`, searched
-/// upwards from `dir`.
+/// vX` (or `:=`, `=`) or `controller-gen@vX` in a Makefile or a `hack/` script, else a tools
+/// module's requirement of controller-tools (`tools/go.mod`, `hack/tools/go.mod`,
+/// `internal/tools/go.mod`), else a `go.mod`'s (a `tool` directive's module): in `dir`, then in
+/// each directory above it (a Makefile runs `cd api && $(CONTROLLER_GEN) …` in a nested module).
 pub fn pinned(dir: &Path) -> Option<Pinned> {
-    let root = dir.ancestors().find(|d| d.join("go.mod").is_file())?;
+    for root in dir.ancestors() {
+        if let Some(found) = pinned_in(root) {
+            return Some(found);
+        }
+    }
+    None
+}
+
+/// [`pinned`] in one directory.
+fn pinned_in(root: &Path) -> Option<Pinned> {
     for script in scripts(root) {
         let Ok(text) = std::fs::read_to_string(&script) else {
             continue;

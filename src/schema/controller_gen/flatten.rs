@@ -247,6 +247,22 @@ fn flatten_all_of_into(
             if src.$field.is_some() {
                 if dst.$field.is_none() {
                     dst.$field = src.$field.take();
+                    dst.pointers.$field = src.pointers.$field;
+                } else if dst.pointers.$field != src.pointers.$field
+                    || dst.pointers.$field == 0
+                {
+                    hoisted = true;
+                    src_rest.$field = src.$field.take();
+                    dst_rest.$field = dst.$field.take();
+                }
+            }
+        )*};
+    }
+    macro_rules! slice {
+        ($($field:ident),*) => {$(
+            if src.$field.is_some() {
+                if dst.$field.is_none() {
+                    dst.$field = src.$field.take();
                 } else {
                     hoisted = true;
                     src_rest.$field = src.$field.take();
@@ -357,7 +373,8 @@ fn flatten_all_of_into(
         dst.x_preserve_unknown_fields = Some(preserve);
     }
     flag!(x_embedded_resource, x_int_or_string);
-    pointer!(x_list_map_keys, x_list_type);
+    slice!(x_list_map_keys);
+    pointer!(x_list_type);
     if let Some(map_type) = src.x_map_type.take() {
         dst.x_map_type = Some(map_type);
     }

@@ -17,11 +17,15 @@ pub fn schema(
 ) -> Option<Result<Props, ()>> {
     let fixed = match (package, name) {
         // controller-gen before v0.16.1.
-        ("k8s.io/api/core/v1", "Protocol") if protocol_default => Props {
-            ty: "string".into(),
-            default: Some("TCP".into()),
-            ..Props::default()
-        },
+        ("k8s.io/api/core/v1", "Protocol") if protocol_default => {
+            let mut protocol = Props {
+                ty: "string".into(),
+                default: Some("TCP".into()),
+                ..Props::default()
+            };
+            protocol.pointers.default = super::props::fresh_pointer();
+            protocol
+        }
         ("k8s.io/apimachinery/pkg/apis/meta/v1", "ObjectMeta") => {
             if embedded_object_meta {
                 object_meta()

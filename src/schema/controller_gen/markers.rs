@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-use super::props::Props;
+use super::props::{fresh_pointer, Props};
 use crate::controller_gen_versions::{Behaviour, Change};
 use crate::model::controller_gen::{Marker, MarkerValue, Type};
 use crate::model::CelRule;
@@ -235,9 +235,11 @@ fn apply_one(
             } else {
                 default.clone()
             });
+            props.pointers.default = fresh_pointer();
         }
         MarkerValue::KubernetesDefault(Some(default)) if !default.is_null() => {
             props.default = Some(default.clone());
+            props.pointers.default = fresh_pointer();
         }
         MarkerValue::Example(example) => props.example = Some(example.clone()),
         MarkerValue::Title(title) => match title {
@@ -293,6 +295,7 @@ fn apply_one(
                 return Err(r#"ListType must be either "map", "set" or "atomic""#.into());
             }
             props.x_list_type = Some(list_type.clone());
+            props.pointers.x_list_type = fresh_pointer();
         }
         MarkerValue::ListMapKey(key) => {
             if props.ty != "array" {

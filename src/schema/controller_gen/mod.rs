@@ -46,6 +46,8 @@ pub struct Builder<'m> {
     flattened_types: HashMap<TypeId, Props>,
     /// `Parser.FlattenedSchemata`.
     flattened: HashMap<TypeId, Props>,
+    /// Pointer identities given out (see [`props::Pointers`]).
+    pointer_count: u64,
     /// What controller-gen refuses, where (deduplicated when reported).
     pub refusals: Vec<(Span, String)>,
     /// Types in packages union-gen did not load, where they are used.
@@ -68,6 +70,7 @@ impl<'m> Builder<'m> {
             schemata: HashMap::new(),
             flattened_types: HashMap::new(),
             flattened: HashMap::new(),
+            pointer_count: 0,
             refusals: Vec::new(),
             unresolved: Vec::new(),
         }
@@ -104,6 +107,8 @@ impl<'m> Builder<'m> {
         }
         self.need_schema_for(id, None);
         let mut schema = self.flatten_type(id)?;
+        // `FlattenEmbedded` works on a deep copy.
+        schema.renumber(&mut self.pointer_count, 0);
         let mut conflicts = Vec::new();
         let merge = flatten::Merge {
             validations: self.has(Change::MergeValidations),

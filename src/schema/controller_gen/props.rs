@@ -68,9 +68,90 @@ pub struct Props {
     pub x_list_type: Option<String>,
     pub x_map_type: Option<String>,
     pub x_validations: Option<Vec<CelRule>>,
+    /// Which pointer each pointer-valued field of Go's struct holds (see [`Pointers`]).
+    pub pointers: Pointers,
+}
+
+/// Go's pointer identity for the fields `JSONSchemaProps` holds by pointer. controller-gen's
+/// flattening takes two set pointer fields as equal only when they are the same pointer: a
+/// value merged twice from one origin is kept once, while two equal values from different
+/// places move to an `allOf` pair. A copy of a node keeps its pointers (Go copies the struct);
+/// [`Props::renumber`] gives every pointer of a tree a new identity as `JSONSchemaProps`'
+/// hand-written `DeepCopy` does, which keeps `Default` and `XListType` (set once, by the
+/// marker, [`fresh_pointer`]: every copy of a type's schema shares them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Pointers {
+    pub reference: u64,
+    pub default: u64,
+    pub maximum: u64,
+    pub minimum: u64,
+    pub max_length: u64,
+    pub min_length: u64,
+    pub max_items: u64,
+    pub min_items: u64,
+    pub multiple_of: u64,
+    pub max_properties: u64,
+    pub min_properties: u64,
+    pub items: u64,
+    pub x_list_type: u64,
+}
+
+/// A new pointer identity (for the fields `DeepCopy` does not copy).
+pub fn fresh_pointer() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1 << 40);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 impl Props {
+    /// Go's `DeepCopy`: every pointer of the tree but `default` and `x_list_type` becomes a new
+    /// one (`next` counts them).
+    pub fn renumber(&mut self, next: &mut u64, depth: usize) {
+        if depth > crate::limits::SCHEMA_NESTING * 4 {
+            return;
+        }
+        let mut fresh = |set: bool| {
+            if set {
+                *next += 1;
+                *next
+            } else {
+                0
+            }
+        };
+        self.pointers = Pointers {
+            reference: fresh(self.reference.is_some()),
+            default: self.pointers.default,
+            maximum: fresh(self.maximum.is_some()),
+            minimum: fresh(self.minimum.is_some()),
+            max_length: fresh(self.max_length.is_some()),
+            min_length: fresh(self.min_length.is_some()),
+            max_items: fresh(self.max_items.is_some()),
+            min_items: fresh(self.min_items.is_some()),
+            multiple_of: fresh(self.multiple_of.is_some()),
+            max_properties: fresh(self.max_properties.is_some()),
+            min_properties: fresh(self.min_properties.is_some()),
+            items: fresh(self.items.is_some()),
+            x_list_type: self.pointers.x_list_type,
+        };
+        if let Some(items) = self.items.as_deref_mut() {
+            items.renumber(next, depth + 1);
+        }
+        for entry in self.all_of.iter_mut().chain(self.any_of.iter_mut()) {
+            entry.renumber(next, depth + 1);
+        }
+        if let Some(properties) = self.properties.as_mut() {
+            for property in properties.values_mut() {
+                property.renumber(next, depth + 1);
+            }
+        }
+        if let Some(schema) = self
+            .additional_properties
+            .as_mut()
+            .and_then(|a| a.schema.as_deref_mut())
+        {
+            schema.renumber(next, depth + 1);
+        }
+    }
+
     pub fn of_type(ty: &str) -> Props {
         Props {
             ty: ty.to_string(),
