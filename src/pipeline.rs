@@ -210,33 +210,31 @@ pub fn controller_gen_crds(
     loaded: &load::Loaded,
     settings: &emit::crd::Settings,
 ) -> (Vec<(String, Vec<u8>)>, Vec<Diagnostic>) {
-    use crate::diag::Code;
     let resolved = resolve::controller_gen::resolve(
         &loaded.packages,
         &loaded.sources,
         &settings.schema.behaviour,
     );
+    use resolve::controller_gen::findings;
     let mut diagnostics = resolved.diagnostics;
     let output = emit::crd::generate(&resolved.model, settings);
     diagnostics.extend(
         output
             .refusals
             .into_iter()
-            .map(|(span, message)| Diagnostic::new(Code::ControllerGenInvalid, span, message)),
+            .map(|(span, message)| findings::refused(span, message)),
     );
-    diagnostics.extend(output.unresolved.into_iter().map(|(span, what)| {
-        Diagnostic::new(
-            Code::ControllerGenUnresolved,
-            span,
-            format!("`{what}` is in a package union-gen did not find, so its schema is unknown"),
-        )
-        .with_help("vendor the module or fill the module cache (`go mod download`)")
-    }));
+    diagnostics.extend(
+        output
+            .unresolved
+            .into_iter()
+            .map(|(span, what)| findings::unresolved(span, &what)),
+    );
     diagnostics.extend(
         output
             .unlocated
             .into_iter()
-            .map(|message| Diagnostic::without_location(Code::ControllerGenInvalid, message)),
+            .map(findings::refused_unlocated),
     );
     (output.files, diagnostics)
 }

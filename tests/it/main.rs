@@ -9,6 +9,7 @@ mod harness;
 mod cel;
 mod command_line;
 mod compat;
+mod controller_gen;
 mod crd;
 mod dependencies;
 mod diagnostics;

@@ -218,6 +218,44 @@ fn apply_crd_marker(
 ) -> Result<(), String> {
     let position = versions.iter().position(|v| v.name == version);
     match value {
+        MarkerValue::Resource { .. } | MarkerValue::Metadata { .. } => {
+            return names_marker(value, names)
+        }
+        MarkerValue::SubresourceStatus
+        | MarkerValue::SubresourceScale { .. }
+        | MarkerValue::PrintColumn(_)
+        | MarkerValue::SelectableField { .. } => return version_marker(value, version, versions),
+        MarkerValue::StorageVersion => {
+            if let Some(index) = position {
+                versions[index].storage = true;
+            }
+        }
+        MarkerValue::SkipVersion => versions.retain(|v| v.name != version),
+        MarkerValue::UnservedVersion => {
+            if let Some(index) = position {
+                versions[index].served = false;
+            }
+        }
+        MarkerValue::DeprecatedVersion { warning } => {
+            if let Some(index) = position {
+                versions[index].deprecated = true;
+                versions[index].deprecation_warning = warning.clone();
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The markers of one version that must find it: subresources, printer columns, selectable
+/// fields.
+fn version_marker(
+    value: &MarkerValue,
+    version: &str,
+    versions: &mut [Version],
+) -> Result<(), String> {
+    let position = versions.iter().position(|v| v.name == version);
+    match value {
         MarkerValue::SubresourceStatus => {
             let v = versions
                 .get_mut(position.ok_or_else(|| {
@@ -268,6 +306,22 @@ fn apply_crd_marker(
             entry.insert("jsonPath".into(), column.json_path.clone().into());
             version.columns.push(Value::Object(entry));
         }
+        MarkerValue::SelectableField { json_path } => {
+            let index = position.ok_or_else(|| {
+                format!("selectable field applied to version {version:?} not in CRD")
+            })?;
+            versions[index]
+                .selectable_fields
+                .push(json!({ "jsonPath": json_path }));
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// `+kubebuilder:resource` and `+kubebuilder:metadata`: the CRD's names, scope and metadata.
+fn names_marker(value: &MarkerValue, names: &mut Names) -> Result<(), String> {
+    match value {
         MarkerValue::Resource {
             path,
             short_names,
@@ -289,23 +343,6 @@ fn apply_crd_marker(
                 scope.clone()
             };
         }
-        MarkerValue::StorageVersion => {
-            if let Some(index) = position {
-                versions[index].storage = true;
-            }
-        }
-        MarkerValue::SkipVersion => versions.retain(|v| v.name != version),
-        MarkerValue::UnservedVersion => {
-            if let Some(index) = position {
-                versions[index].served = false;
-            }
-        }
-        MarkerValue::DeprecatedVersion { warning } => {
-            if let Some(index) = position {
-                versions[index].deprecated = true;
-                versions[index].deprecation_warning = warning.clone();
-            }
-        }
         MarkerValue::Metadata {
             annotations,
             labels,
@@ -322,14 +359,6 @@ fn apply_crd_marker(
                 let (key, value) = label.split_once('=').unwrap_or((label, ""));
                 names.labels.insert(key.into(), value.into());
             }
-        }
-        MarkerValue::SelectableField { json_path } => {
-            let index = position.ok_or_else(|| {
-                format!("selectable field applied to version {version:?} not in CRD")
-            })?;
-            versions[index]
-                .selectable_fields
-                .push(json!({ "jsonPath": json_path }));
         }
         _ => {}
     }

@@ -15,6 +15,7 @@
 //! `controller-gen/invalid` at the marker.
 
 pub mod doc;
+pub mod findings;
 pub mod markers;
 
 use std::collections::{HashMap, VecDeque};
@@ -23,7 +24,7 @@ use markers::Target;
 
 use super::universe::{Origin, TypeEntry, Universe};
 use crate::controller_gen_versions::{Behaviour, Change};
-use crate::diag::{Code, Diagnostic};
+use crate::diag::Diagnostic;
 use crate::load::LoadedPackage;
 use crate::model::controller_gen::*;
 use crate::model::TypeName;
@@ -70,6 +71,7 @@ pub fn resolve(packages: &[LoadedPackage], sources: &SourceMap, behaviour: &Beha
         builder.read_package(index, &path);
     }
     builder.model.kinds = builder.kinds();
+    builder.metav1_missing(packages);
     Resolved {
         model: builder.model,
         diagnostics: builder.diagnostics,
@@ -219,11 +221,8 @@ impl<'u, 'a> Builder<'u, 'a> {
     }
 
     fn invalid(&mut self, span: Span, message: String) {
-        self.diagnostics.push(Diagnostic::new(
-            Code::ControllerGenInvalid,
-            span,
-            format!("controller-gen refuses this marker: {message}"),
-        ));
+        self.diagnostics
+            .push(findings::invalid_marker(span, &message));
     }
 
     fn read_type(
@@ -607,6 +606,24 @@ impl<'u, 'a> Builder<'u, 'a> {
         match self.universe.underlying(resolved) {
             super::universe::GoType::Builtin("string") => Ok(()),
             _ => Err(describe(key)),
+        }
+    }
+
+    /// A root imports metav1 but it was not found: no kind can be recognised, and a CRD line
+    /// would write nothing (controller-gen fails loading the packages).
+    fn metav1_missing(&mut self, packages: &[LoadedPackage]) {
+        if self.universe.package(METAV1).is_some() {
+            return;
+        }
+        let import = packages
+            .iter()
+            .filter(|p| p.is_input)
+            .flat_map(|p| &p.files)
+            .flat_map(|f| &f.decls.imports)
+            .find(|i| i.path == METAV1);
+        if let Some(import) = import {
+            self.diagnostics
+                .push(findings::metav1_missing(import.span.clone(), METAV1));
         }
     }
 

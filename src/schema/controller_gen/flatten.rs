@@ -239,159 +239,22 @@ fn flatten_all_of_into(
     for embedded in std::mem::take(&mut src.all_of) {
         flatten_all_of_into(dst, embedded, merge, conflicts, depth + 1);
     }
-    let mut dst_rest = Props::default();
-    let mut src_rest = Props::default();
-    let mut hoisted = false;
-    macro_rules! pointer {
-        ($($field:ident),*) => {$(
-            if src.$field.is_some() {
-                if dst.$field.is_none() {
-                    dst.$field = src.$field.take();
-                    dst.pointers.$field = src.pointers.$field;
-                } else if dst.pointers.$field != src.pointers.$field
-                    || dst.pointers.$field == 0
-                {
-                    hoisted = true;
-                    src_rest.$field = src.$field.take();
-                    dst_rest.$field = dst.$field.take();
-                }
-            }
-        )*};
-    }
-    macro_rules! slice {
-        ($($field:ident),*) => {$(
-            if src.$field.is_some() {
-                if dst.$field.is_none() {
-                    dst.$field = src.$field.take();
-                } else {
-                    hoisted = true;
-                    src_rest.$field = src.$field.take();
-                    dst_rest.$field = dst.$field.take();
-                }
-            }
-        )*};
-    }
-    macro_rules! text {
-        ($($field:ident),*) => {$(
-            if !src.$field.is_empty() {
-                if dst.$field.is_empty() {
-                    dst.$field = std::mem::take(&mut src.$field);
-                } else if dst.$field != src.$field {
-                    hoisted = true;
-                    src_rest.$field = std::mem::take(&mut src.$field);
-                    dst_rest.$field = std::mem::take(&mut dst.$field);
-                }
-            }
-        )*};
-    }
-    macro_rules! flag {
-        ($($field:ident),*) => {$(
-            if src.$field && !dst.$field {
-                dst.$field = true;
-            }
-        )*};
-    }
-    pointer!(reference);
-    if !src.ty.is_empty() {
-        if dst.ty.is_empty() {
-            dst.ty = std::mem::take(&mut src.ty);
-        } else if dst.ty != src.ty {
-            conflicts.push(format!(
-                "conflicting types in allOf branches in schema: {} vs {}",
-                dst.ty, src.ty
-            ));
-        }
-    }
-    text!(format);
-    pointer!(default, maximum);
-    flag!(exclusive_maximum);
-    pointer!(minimum);
-    flag!(exclusive_minimum);
-    pointer!(max_length, min_length);
-    text!(pattern);
-    pointer!(max_items, min_items);
-    flag!(unique_items);
-    pointer!(multiple_of);
-    if !src.enum_values.is_empty() {
-        if dst.enum_values.is_empty() {
-            dst.enum_values = std::mem::take(&mut src.enum_values);
-        } else if !merge.enums {
-            hoisted = true;
-            src_rest.enum_values = std::mem::take(&mut src.enum_values);
-            dst_rest.enum_values = std::mem::take(&mut dst.enum_values);
-        }
-    }
-    pointer!(max_properties, min_properties);
-    if let Some(required) = src.required.take() {
-        match dst.required.as_mut() {
-            None => dst.required = Some(required),
-            Some(existing) => existing.extend(required),
-        }
-    }
-    pointer!(items);
-    if !src.any_of.is_empty() {
-        if dst.any_of.is_empty() {
-            dst.any_of = std::mem::take(&mut src.any_of);
-        } else {
-            hoisted = true;
-            src_rest.any_of = std::mem::take(&mut src.any_of);
-            dst_rest.any_of = std::mem::take(&mut dst.any_of);
-        }
-    }
-    if let Some(properties) = src.properties.take() {
-        match dst.properties.as_mut() {
-            None => dst.properties = Some(properties),
-            Some(existing) => {
-                for (name, property) in properties {
-                    match existing.get_mut(&name) {
-                        None => {
-                            existing.insert(name, property);
-                        }
-                        Some(into) => {
-                            flatten_all_of_into(into, property, merge, conflicts, depth + 1)
-                        }
-                    }
-                }
-            }
-        }
-    }
-    if let Some(additional) = src.additional_properties.take() {
-        match dst.additional_properties.as_mut() {
-            None => dst.additional_properties = Some(additional),
-            Some(existing) => {
-                if let Some(schema) = additional.schema {
-                    let into = existing
-                        .schema
-                        .get_or_insert_with(|| Box::new(Props::default()));
-                    flatten_all_of_into(into, *schema, merge, conflicts, depth + 1);
-                }
-            }
-        }
-    }
-    flag!(nullable);
-    if let Some(preserve) = src.x_preserve_unknown_fields {
-        dst.x_preserve_unknown_fields = Some(preserve);
-    }
-    flag!(x_embedded_resource, x_int_or_string);
-    slice!(x_list_map_keys);
-    pointer!(x_list_type);
-    if let Some(map_type) = src.x_map_type.take() {
-        dst.x_map_type = Some(map_type);
-    }
-    if let Some(mut rules) = src.x_validations.take() {
-        match dst.x_validations.take() {
-            None => dst.x_validations = Some(rules),
-            Some(existing) if merge.validations => {
-                rules.extend(existing);
-                dst.x_validations = Some(rules);
-            }
-            Some(existing) => {
-                hoisted = true;
-                src_rest.x_validations = Some(rules);
-                dst_rest.x_validations = Some(existing);
-            }
-        }
-    }
+    let mut merging = Merging {
+        dst,
+        src,
+        dst_rest: Props::default(),
+        src_rest: Props::default(),
+        hoisted: false,
+    };
+    merging.values(merge, conflicts);
+    merging.structures(merge, conflicts, depth);
+    let Merging {
+        dst,
+        dst_rest,
+        src_rest,
+        hoisted,
+        ..
+    } = merging;
     if hoisted {
         dst.all_of.push(dst_rest);
         dst.all_of.push(src_rest);
@@ -399,5 +262,182 @@ fn flatten_all_of_into(
     if let Some(required) = dst.required.as_mut().filter(|r| !r.is_empty()) {
         required.sort();
         required.dedup();
+    }
+}
+
+/// One `flattenAllOfInto` step: what `src` brings into `dst`, and what both set (kept apart).
+struct Merging<'d> {
+    dst: &'d mut Props,
+    src: Props,
+    dst_rest: Props,
+    src_rest: Props,
+    hoisted: bool,
+}
+
+/// A field Go holds by pointer: taken when unset, kept when the same pointer, else apart.
+macro_rules! pointer {
+    ($m:ident, $($field:ident),*) => {$(
+        if $m.src.$field.is_some() {
+            if $m.dst.$field.is_none() {
+                $m.dst.$field = $m.src.$field.take();
+                $m.dst.pointers.$field = $m.src.pointers.$field;
+            } else if $m.dst.pointers.$field != $m.src.pointers.$field
+                || $m.dst.pointers.$field == 0
+            {
+                $m.hoisted = true;
+                $m.src_rest.$field = $m.src.$field.take();
+                $m.dst_rest.$field = $m.dst.$field.take();
+            }
+        }
+    )*};
+}
+
+/// A slice (never equal in Go: not comparable): taken when unset, else apart.
+macro_rules! slice {
+    ($m:ident, $($field:ident),*) => {$(
+        if $m.src.$field.is_some() {
+            if $m.dst.$field.is_none() {
+                $m.dst.$field = $m.src.$field.take();
+            } else {
+                $m.hoisted = true;
+                $m.src_rest.$field = $m.src.$field.take();
+                $m.dst_rest.$field = $m.dst.$field.take();
+            }
+        }
+    )*};
+}
+
+/// A string: taken when empty, kept when equal, else apart.
+macro_rules! text {
+    ($m:ident, $($field:ident),*) => {$(
+        if !$m.src.$field.is_empty() {
+            if $m.dst.$field.is_empty() {
+                $m.dst.$field = std::mem::take(&mut $m.src.$field);
+            } else if $m.dst.$field != $m.src.$field {
+                $m.hoisted = true;
+                $m.src_rest.$field = std::mem::take(&mut $m.src.$field);
+                $m.dst_rest.$field = std::mem::take(&mut $m.dst.$field);
+            }
+        }
+    )*};
+}
+
+/// A boolean: `true` wins (two `true`s are equal).
+macro_rules! flag {
+    ($m:ident, $($field:ident),*) => {$(
+        if $m.src.$field && !$m.dst.$field {
+            $m.dst.$field = true;
+        }
+    )*};
+}
+
+impl Merging<'_> {
+    /// The scalar and pointer fields, in `JSONSchemaProps`' order.
+    fn values(&mut self, merge: Merge, conflicts: &mut Vec<String>) {
+        pointer!(self, reference);
+        if !self.src.ty.is_empty() {
+            if self.dst.ty.is_empty() {
+                self.dst.ty = std::mem::take(&mut self.src.ty);
+            } else if self.dst.ty != self.src.ty {
+                conflicts.push(format!(
+                    "conflicting types in allOf branches in schema: {} vs {}",
+                    self.dst.ty, self.src.ty
+                ));
+            }
+        }
+        text!(self, format);
+        pointer!(self, default, maximum);
+        flag!(self, exclusive_maximum);
+        pointer!(self, minimum);
+        flag!(self, exclusive_minimum);
+        pointer!(self, max_length, min_length);
+        text!(self, pattern);
+        pointer!(self, max_items, min_items);
+        flag!(self, unique_items);
+        pointer!(self, multiple_of);
+        if !self.src.enum_values.is_empty() {
+            if self.dst.enum_values.is_empty() {
+                self.dst.enum_values = std::mem::take(&mut self.src.enum_values);
+            } else if !merge.enums {
+                self.hoisted = true;
+                self.src_rest.enum_values = std::mem::take(&mut self.src.enum_values);
+                self.dst_rest.enum_values = std::mem::take(&mut self.dst.enum_values);
+            }
+        }
+        pointer!(self, max_properties, min_properties);
+        pointer!(self, items);
+        flag!(self, nullable);
+        if let Some(preserve) = self.src.x_preserve_unknown_fields {
+            self.dst.x_preserve_unknown_fields = Some(preserve);
+        }
+        flag!(self, x_embedded_resource, x_int_or_string);
+        slice!(self, x_list_map_keys);
+        if !self.src.any_of.is_empty() {
+            if self.dst.any_of.is_empty() {
+                self.dst.any_of = std::mem::take(&mut self.src.any_of);
+            } else {
+                self.hoisted = true;
+                self.src_rest.any_of = std::mem::take(&mut self.src.any_of);
+                self.dst_rest.any_of = std::mem::take(&mut self.dst.any_of);
+            }
+        }
+        pointer!(self, x_list_type);
+        if let Some(map_type) = self.src.x_map_type.take() {
+            self.dst.x_map_type = Some(map_type);
+        }
+    }
+
+    /// `required` (appended), properties and map values (merged), rules (concatenated).
+    fn structures(&mut self, merge: Merge, conflicts: &mut Vec<String>, depth: usize) {
+        if let Some(required) = self.src.required.take() {
+            match self.dst.required.as_mut() {
+                None => self.dst.required = Some(required),
+                Some(existing) => existing.extend(required),
+            }
+        }
+        if let Some(properties) = self.src.properties.take() {
+            match self.dst.properties.as_mut() {
+                None => self.dst.properties = Some(properties),
+                Some(existing) => {
+                    for (name, property) in properties {
+                        match existing.get_mut(&name) {
+                            None => {
+                                existing.insert(name, property);
+                            }
+                            Some(into) => {
+                                flatten_all_of_into(into, property, merge, conflicts, depth + 1)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(additional) = self.src.additional_properties.take() {
+            match self.dst.additional_properties.as_mut() {
+                None => self.dst.additional_properties = Some(additional),
+                Some(existing) => {
+                    if let Some(schema) = additional.schema {
+                        let into = existing
+                            .schema
+                            .get_or_insert_with(|| Box::new(Props::default()));
+                        flatten_all_of_into(into, *schema, merge, conflicts, depth + 1);
+                    }
+                }
+            }
+        }
+        if let Some(mut rules) = self.src.x_validations.take() {
+            match self.dst.x_validations.take() {
+                None => self.dst.x_validations = Some(rules),
+                Some(existing) if merge.validations => {
+                    rules.extend(existing);
+                    self.dst.x_validations = Some(rules);
+                }
+                Some(existing) => {
+                    self.hoisted = true;
+                    self.src_rest.x_validations = Some(rules);
+                    self.dst_rest.x_validations = Some(existing);
+                }
+            }
+        }
     }
 }

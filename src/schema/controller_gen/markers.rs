@@ -114,6 +114,31 @@ fn apply_one(
     behaviour: &Behaviour,
 ) -> Result<(), Refusal> {
     match value {
+        MarkerValue::Maximum(_)
+        | MarkerValue::Minimum(_)
+        | MarkerValue::MultipleOf(_)
+        | MarkerValue::ExclusiveMaximum(_)
+        | MarkerValue::ExclusiveMinimum(_) => numeric_limit(value, props),
+        MarkerValue::MaxLength(_) | MarkerValue::MinLength(_) | MarkerValue::Pattern(_) => {
+            text_limit(value, props, behaviour)
+        }
+        MarkerValue::MaxItems(_)
+        | MarkerValue::MinItems(_)
+        | MarkerValue::UniqueItems(_)
+        | MarkerValue::MinProperties(_)
+        | MarkerValue::MaxProperties(_) => count_limit(value, props),
+        MarkerValue::ListType(_)
+        | MarkerValue::ListMapKey(_)
+        | MarkerValue::MapType(_)
+        | MarkerValue::StructType(_)
+        | MarkerValue::ExternalDocs { .. } => topology(value, props),
+        _ => value_marker(value, props, ty),
+    }
+}
+
+/// `Maximum`, `Minimum`, `MultipleOf`, `ExclusiveMaximum`, `ExclusiveMinimum`: numbers only.
+fn numeric_limit(value: &MarkerValue, props: &mut Props) -> Result<(), Refusal> {
+    match value {
         MarkerValue::Maximum(v) | MarkerValue::Minimum(v) | MarkerValue::MultipleOf(v) => {
             let (name, word) = match value {
                 MarkerValue::Maximum(_) => ("maximum", "maximum"),
@@ -157,6 +182,18 @@ fn apply_one(
                 props.exclusive_minimum = *b;
             }
         }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// `MaxLength`, `MinLength`, `Pattern`: strings (and `XIntOrString` from v0.17.2).
+fn text_limit(
+    value: &MarkerValue,
+    props: &mut Props,
+    behaviour: &Behaviour,
+) -> Result<(), Refusal> {
+    match value {
         MarkerValue::MaxLength(n) | MarkerValue::MinLength(n) => {
             let max = matches!(value, MarkerValue::MaxLength(_));
             if !behaviour.has(Change::IntOrStringText) && props.ty != "string" {
@@ -188,6 +225,14 @@ fn apply_one(
             }
             props.pattern = pattern.clone();
         }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// `MaxItems`, `MinItems`, `UniqueItems` on arrays; `MinProperties`, `MaxProperties` on objects.
+fn count_limit(value: &MarkerValue, props: &mut Props) -> Result<(), Refusal> {
+    match value {
         MarkerValue::MaxItems(n) | MarkerValue::MinItems(n) => {
             let max = matches!(value, MarkerValue::MaxItems(_));
             if props.ty != "array" {
@@ -224,6 +269,76 @@ fn apply_one(
                 props.max_properties = Some(*n);
             }
         }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// `listType`, `listMapKey`, `mapType`, `structType`, `externalDocs`.
+fn topology(value: &MarkerValue, props: &mut Props) -> Result<(), Refusal> {
+    match value {
+        MarkerValue::ListType(list_type) => {
+            if props.ty != "array" {
+                return Err(format!(
+                    "must apply listType to an array, found {}",
+                    props.ty
+                ));
+            }
+            if !matches!(list_type.as_str(), "map" | "set" | "atomic") {
+                return Err(r#"ListType must be either "map", "set" or "atomic""#.into());
+            }
+            props.x_list_type = Some(list_type.clone());
+            props.pointers.x_list_type = fresh_pointer();
+        }
+        MarkerValue::ListMapKey(key) => {
+            if props.ty != "array" {
+                return Err(format!(
+                    "must apply listMapKey to an array, found {}",
+                    props.ty
+                ));
+            }
+            if props.x_list_type.as_deref() != Some("map") {
+                return Err("must apply listMapKey to an associative-list".into());
+            }
+            props
+                .x_list_map_keys
+                .get_or_insert_with(Vec::new)
+                .push(key.clone());
+        }
+        MarkerValue::MapType(map_type) => {
+            if props.ty != "object" {
+                return Err("must apply mapType to an object".into());
+            }
+            if !matches!(map_type.as_str(), "atomic" | "granular") {
+                return Err(r#"MapType must be either "granular" or "atomic""#.into());
+            }
+            props.x_map_type = Some(map_type.clone());
+        }
+        MarkerValue::StructType(struct_type) => {
+            if props.ty != "object" && !props.ty.is_empty() {
+                return Err("must apply structType to an object; either explicitly set or defaulted through an empty schema type".into());
+            }
+            if !matches!(struct_type.as_str(), "atomic" | "granular") {
+                return Err(r#"StructType must be either "granular" or "atomic""#.into());
+            }
+            props.x_map_type = Some(struct_type.clone());
+        }
+        MarkerValue::ExternalDocs { url, description } => {
+            if !is_request_uri(url) {
+                return Err(format!(
+                    "invalid url {url:?} in kubebuilder:externalDocs marker: parse {url:?}: invalid URI for request"
+                ));
+            }
+            props.external_docs = Some((url.clone(), description.clone()));
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The markers that set a value whatever the schema's type (and the rule markers).
+fn value_marker(value: &MarkerValue, props: &mut Props, ty: Option<&Type>) -> Result<(), Refusal> {
+    match value {
         MarkerValue::Enum(values) => props.enum_values = values.clone(),
         MarkerValue::Format(format) => props.format = format.clone(),
         MarkerValue::Type(ty) => props.ty = ty.clone(),
@@ -283,60 +398,6 @@ fn apply_one(
         MarkerValue::K8sEnum => k8s_enum(props, ty)?,
         MarkerValue::K8sEnumField => {
             return Err("k8s:enum must be set on a type, not a field".into())
-        }
-        MarkerValue::ListType(list_type) => {
-            if props.ty != "array" {
-                return Err(format!(
-                    "must apply listType to an array, found {}",
-                    props.ty
-                ));
-            }
-            if !matches!(list_type.as_str(), "map" | "set" | "atomic") {
-                return Err(r#"ListType must be either "map", "set" or "atomic""#.into());
-            }
-            props.x_list_type = Some(list_type.clone());
-            props.pointers.x_list_type = fresh_pointer();
-        }
-        MarkerValue::ListMapKey(key) => {
-            if props.ty != "array" {
-                return Err(format!(
-                    "must apply listMapKey to an array, found {}",
-                    props.ty
-                ));
-            }
-            if props.x_list_type.as_deref() != Some("map") {
-                return Err("must apply listMapKey to an associative-list".into());
-            }
-            props
-                .x_list_map_keys
-                .get_or_insert_with(Vec::new)
-                .push(key.clone());
-        }
-        MarkerValue::MapType(map_type) => {
-            if props.ty != "object" {
-                return Err("must apply mapType to an object".into());
-            }
-            if !matches!(map_type.as_str(), "atomic" | "granular") {
-                return Err(r#"MapType must be either "granular" or "atomic""#.into());
-            }
-            props.x_map_type = Some(map_type.clone());
-        }
-        MarkerValue::StructType(struct_type) => {
-            if props.ty != "object" && !props.ty.is_empty() {
-                return Err("must apply structType to an object; either explicitly set or defaulted through an empty schema type".into());
-            }
-            if !matches!(struct_type.as_str(), "atomic" | "granular") {
-                return Err(r#"StructType must be either "granular" or "atomic""#.into());
-            }
-            props.x_map_type = Some(struct_type.clone());
-        }
-        MarkerValue::ExternalDocs { url, description } => {
-            if !is_request_uri(url) {
-                return Err(format!(
-                    "invalid url {url:?} in kubebuilder:externalDocs marker: parse {url:?}: invalid URI for request"
-                ));
-            }
-            props.external_docs = Some((url.clone(), description.clone()));
         }
         _ => {}
     }

@@ -159,6 +159,46 @@ impl Props {
         }
     }
 
+    /// The value limits and `enum`, as `JSONSchemaProps` writes them.
+    fn limits_json(&self, map: &mut Map<String, Value>) {
+        let text = |map: &mut Map<String, Value>, key: &str, value: &str| {
+            if !value.is_empty() {
+                map.insert(key.into(), value.into());
+            }
+        };
+        let number = |map: &mut Map<String, Value>, key: &str, value: Option<f64>| {
+            if let Some(value) = value {
+                map.insert(key.into(), float(value));
+            }
+        };
+        let integer = |map: &mut Map<String, Value>, key: &str, value: Option<i64>| {
+            if let Some(value) = value {
+                map.insert(key.into(), value.into());
+            }
+        };
+        let flag = |map: &mut Map<String, Value>, key: &str, value: bool| {
+            if value {
+                map.insert(key.into(), true.into());
+            }
+        };
+        number(map, "maximum", self.maximum);
+        flag(map, "exclusiveMaximum", self.exclusive_maximum);
+        number(map, "minimum", self.minimum);
+        flag(map, "exclusiveMinimum", self.exclusive_minimum);
+        integer(map, "maxLength", self.max_length);
+        integer(map, "minLength", self.min_length);
+        text(map, "pattern", &self.pattern);
+        integer(map, "maxItems", self.max_items);
+        integer(map, "minItems", self.min_items);
+        flag(map, "uniqueItems", self.unique_items);
+        number(map, "multipleOf", self.multiple_of);
+        if !self.enum_values.is_empty() {
+            map.insert("enum".into(), Value::Array(self.enum_values.clone()));
+        }
+        integer(map, "maxProperties", self.max_properties);
+        integer(map, "minProperties", self.min_properties);
+    }
+
     /// The node as JSON (`json.Marshal` of `JSONSchemaProps`).
     pub fn to_json(&self) -> Value {
         let mut map = Map::new();
@@ -177,37 +217,12 @@ impl Props {
         if let Some(default) = &self.default {
             map.insert("default".into(), default.clone());
         }
-        let number = |map: &mut Map<String, Value>, key: &str, value: Option<f64>| {
-            if let Some(value) = value {
-                map.insert(key.into(), float(value));
-            }
-        };
-        let integer = |map: &mut Map<String, Value>, key: &str, value: Option<i64>| {
-            if let Some(value) = value {
-                map.insert(key.into(), value.into());
-            }
-        };
+        self.limits_json(&mut map);
         let flag = |map: &mut Map<String, Value>, key: &str, value: bool| {
             if value {
                 map.insert(key.into(), true.into());
             }
         };
-        number(&mut map, "maximum", self.maximum);
-        flag(&mut map, "exclusiveMaximum", self.exclusive_maximum);
-        number(&mut map, "minimum", self.minimum);
-        flag(&mut map, "exclusiveMinimum", self.exclusive_minimum);
-        integer(&mut map, "maxLength", self.max_length);
-        integer(&mut map, "minLength", self.min_length);
-        text(&mut map, "pattern", &self.pattern);
-        integer(&mut map, "maxItems", self.max_items);
-        integer(&mut map, "minItems", self.min_items);
-        flag(&mut map, "uniqueItems", self.unique_items);
-        number(&mut map, "multipleOf", self.multiple_of);
-        if !self.enum_values.is_empty() {
-            map.insert("enum".into(), Value::Array(self.enum_values.clone()));
-        }
-        integer(&mut map, "maxProperties", self.max_properties);
-        integer(&mut map, "minProperties", self.min_properties);
         if let Some(required) = self.required.as_ref().filter(|r| !r.is_empty()) {
             map.insert("required".into(), required.clone().into());
         }

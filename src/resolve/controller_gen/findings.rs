@@ -1,0 +1,48 @@
+//! controller-gen's findings, worded in one place: what it refuses (`controller-gen/invalid`,
+//! in its own words) and what union-gen cannot read (`controller-gen/unresolved`).
+
+use crate::diag::{Code, Diagnostic};
+use crate::source::Span;
+
+const FILL_THE_CACHE: &str = "vendor the module or fill the module cache (`go mod download`)";
+
+/// controller-gen refuses the input here; `message` is its own.
+pub fn refused(span: Span, message: String) -> Diagnostic {
+    Diagnostic::new(Code::ControllerGenInvalid, span, message)
+}
+
+/// A refusal with no place in the source (a CRD without a storage version).
+pub fn refused_unlocated(message: String) -> Diagnostic {
+    Diagnostic::without_location(Code::ControllerGenInvalid, message)
+}
+
+/// A marker whose value controller-gen cannot parse.
+pub fn invalid_marker(span: Span, message: &str) -> Diagnostic {
+    refused(
+        span,
+        format!("controller-gen refuses this marker: {message}"),
+    )
+}
+
+/// `what` (`package.Name`) is in a package that was not found.
+pub fn unresolved(span: Span, what: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::ControllerGenUnresolved,
+        span,
+        format!("`{what}` is in a package union-gen did not find, so its schema is unknown"),
+    )
+    .with_help(FILL_THE_CACHE)
+}
+
+/// metav1 is imported (at `span`) but was not found.
+pub fn metav1_missing(span: Span, metav1: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::ControllerGenUnresolved,
+        span,
+        format!(
+            "`{metav1}` is imported but union-gen did not find it, so no kind (a type embedding \
+             TypeMeta and ObjectMeta) can be recognised"
+        ),
+    )
+    .with_help(FILL_THE_CACHE)
+}
