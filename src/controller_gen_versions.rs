@@ -167,6 +167,15 @@ pub const TABLE: &[Row] = &[
     },
 ];
 
+/// The first release with `change`, as `vX.Y.Z`.
+pub fn first_release(change: Change) -> String {
+    let (major, minor, patch) = TABLE
+        .iter()
+        .find(|row| row.change == change)
+        .map_or(NEWEST, |row| row.release);
+    format!("v{major}.{minor}.{patch}")
+}
+
 /// The oldest release whose output union-gen knows.
 pub const OLDEST: (u32, u32, u32) = (0, 15, 0);
 /// The newest release whose output union-gen knows (the default).

@@ -11,6 +11,8 @@ use crate::emit::{Format, Info, Version};
 use crate::schema::{Naming, UnionFormat};
 use crate::{discover, emit, load, model, resolve, schema, source};
 
+pub mod controller_gen;
+
 /// Where a document goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Destination {
@@ -174,69 +176,6 @@ pub fn analyse(
         closure,
         diagnostics,
     })
-}
-
-/// `controller-gen`'s analysis of `paths=`: the packages discovered and loaded once (with the
-/// packages their types use), for every generator of the line. No union-gen resolution runs:
-/// a drop-in reports controller-gen's findings only (the opt-ins resolve what they need). An
-/// empty `paths` loads nothing (controller-gen loads no package without `paths=`).
-pub fn controller_gen_analysis(
-    paths: &[String],
-    timings: &mut Timings,
-) -> anyhow::Result<Analysis> {
-    let mut loaded = if paths.is_empty() {
-        load::Loaded::default()
-    } else {
-        let (packages, walk_errors) = discover::discover(paths)?;
-        timings.lap("discover");
-        let loaded = load::load(&packages, &walk_errors);
-        timings.lap("load+parse");
-        loaded
-    };
-    let diagnostics = std::mem::take(&mut loaded.diagnostics);
-    Ok(Analysis {
-        loaded,
-        model: model::ApiModel::default(),
-        closure: resolve::Closure::default(),
-        diagnostics,
-    })
-}
-
-/// controller-gen's `crd` generator on loaded packages: the packages read as controller-gen
-/// reads them, the schemas in its flavour, the manifests as it writes them. Every refusal is
-/// a diagnostic (`controller-gen/invalid`; a type in a package that was not found,
-/// `controller-gen/unresolved`); the files are for the caller to write when none is an error.
-pub fn controller_gen_crds(
-    loaded: &load::Loaded,
-    settings: &emit::crd::Settings,
-) -> (Vec<(String, Vec<u8>)>, Vec<Diagnostic>) {
-    let resolved = resolve::controller_gen::resolve(
-        &loaded.packages,
-        &loaded.sources,
-        &settings.schema.behaviour,
-    );
-    use resolve::controller_gen::findings;
-    let mut diagnostics = resolved.diagnostics;
-    let output = emit::crd::generate(&resolved.model, settings);
-    diagnostics.extend(
-        output
-            .refusals
-            .into_iter()
-            .map(|(span, message)| findings::refused(span, message)),
-    );
-    diagnostics.extend(
-        output
-            .unresolved
-            .into_iter()
-            .map(|(span, what)| findings::unresolved(span, &what)),
-    );
-    diagnostics.extend(
-        output
-            .unlocated
-            .into_iter()
-            .map(findings::refused_unlocated),
-    );
-    (output.files, diagnostics)
 }
 
 /// Runs every stage up to the document bytes. `Err` is an environment failure (exit 2).

@@ -91,13 +91,11 @@ pub struct OwnFlags {
     pub controller_gen_version: Option<String>,
     /// `--verify`: write nothing; exit 1 and a diff when a file would change.
     pub verify: bool,
-    /// `--add-enums`: the enum lists of the project's `+enum` types (what `union-gen crd`
-    /// adds).
-    pub add_enums: bool,
-    /// `--add-union-rules`: the CEL rules of the project's unions.
-    pub add_union_rules: bool,
-    /// `--cel-cost`: the API server's cost estimate of every rule written, over-budget rules
-    /// as errors.
+    /// `--with-crd-patch`: also what `union-gen crd` adds to the manifests (the enum lists of
+    /// the project's `+enum` types, the CEL rules of its unions).
+    pub with_crd_patch: bool,
+    /// `--cel-cost`: the API server's cost estimate of every rule written; a rule or version
+    /// over its limits is an error.
     pub cel_cost: bool,
     /// `--deny-unknown-markers`: unknown or misspelt markers are errors (did-you-mean).
     pub deny_unknown_markers: bool,
@@ -370,8 +368,7 @@ fn long_flag(
             Ok(())
         }
         "verify" => switch(&mut own.verify),
-        "add-enums" => switch(&mut own.add_enums),
-        "add-union-rules" => switch(&mut own.add_union_rules),
+        "with-crd-patch" => switch(&mut own.with_crd_patch),
         "cel-cost" => switch(&mut own.cel_cost),
         "deny-unknown-markers" => switch(&mut own.deny_unknown_markers),
         "message-format" => {

@@ -434,6 +434,25 @@ wrong:
 right:
     $ go mod download && union-gen controller-gen crd paths=./api/...
 ";
+    ControllerGenUnknownMarker = "controller-gen/unknown-marker", Error,
+"With `--deny-unknown-markers`, a marker comment controller-gen would silently ignore, and
+that was probably meant for it: a name within two edits of a marker controller-gen knows
+(`+optinal`, `+kubebuilder:validation:MaxLenght`), an unknown name in a namespace
+controller-gen owns (`+kubebuilder:validation:…`, `+kubebuilder:subresource:…`), a
+`+kubebuilder:` marker where controller-gen does not read it (`+kubebuilder:printcolumn` on a
+field), or one the pinned release does not read yet. Other tools' markers (`+genclient`,
+`+kubebuilder:rbac`, `+kubebuilder:scaffold:…`, `+k8s:…`) are never reported. Nothing is
+written (exit 1). Without the flag controller-gen's behaviour is kept: such markers are
+ignored.
+
+wrong:
+    // +kubebuilder:validation:MaxLenght=64
+    Name string `json:\"name\"`
+
+right:
+    // +kubebuilder:validation:MaxLength=64
+    Name string `json:\"name\"`
+";
     ControllerGenVersionUnknown = "controller-gen/version-unknown", Warning,
 "`union-gen controller-gen` writes what the controller-gen release the project pins writes
 (the `controller-gen.kubebuilder.io/version` annotation included). The release is read from

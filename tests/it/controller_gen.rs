@@ -7,7 +7,10 @@
 //! Also asserted: the pinned version is read from the Makefile above the working directory;
 //! output directories are created and every file is written at once; `--verify` compares;
 //! an error writes nothing; generators union-gen does not write are refused by name; an older
-//! release's descriptions and presence rules.
+//! release's descriptions and presence rules. The opt-ins: without them the bytes stay
+//! controller-gen's; `--with-crd-patch` writes exactly what `union-gen crd` makes of the
+//! manifest; `--cel-cost` and `--deny-unknown-markers` only report (their cases are under
+//! `testdata/diagnostics/controller-gen-*`).
 
 use std::fs;
 use std::path::Path;
@@ -158,4 +161,89 @@ fn generators_union_gen_does_not_write_are_refused() {
             vec!["controller-gen/unsupported-generator".to_string()]
         )
     );
+}
+
+/// `args` with `flags` in front.
+fn with(flags: &[&str], args: &[&str]) -> Vec<String> {
+    flags.iter().chain(args).map(|s| s.to_string()).collect()
+}
+
+fn controller_gen_owned(args: &[String]) -> (u8, String, Vec<String>) {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    controller_gen(&args)
+}
+
+/// Whether every line of `plain` is in `patched`, in order (the patch only adds lines).
+fn only_adds_lines(plain: &str, patched: &str) -> bool {
+    let mut added = patched.lines();
+    plain
+        .lines()
+        .all(|line| added.any(|candidate| candidate == line))
+}
+
+/// `--with-crd-patch` on `testdata/crd/shop/` (enum types without `Enum` markers, a
+/// `+k8s:unionMember` union, a 2019 `+union`): the manifest gains the enum lists and union
+/// rules, nothing else, and the bytes are those `union-gen crd` writes into the plain
+/// manifest. The checks alone, with nothing to report, change no byte.
+#[test]
+fn with_crd_patch_is_what_crd_adds() {
+    let base = [
+        "--controller-gen-version",
+        "v0.21.0",
+        "crd",
+        "paths=./testdata/crd/shop/...",
+        "output:stdout",
+    ];
+    let (code, plain, codes) = controller_gen(&base);
+    assert_eq!((code, codes), (0, Vec::<String>::new()));
+    let checked = with(&["--cel-cost", "--deny-unknown-markers"], &base);
+    assert_eq!(controller_gen_owned(&checked), (0, plain.clone(), vec![]));
+    let (code, patched, codes) = controller_gen_owned(&with(&["--with-crd-patch"], &base));
+    assert_eq!((code, codes), (0, Vec::<String>::new()));
+    assert!(only_adds_lines(&plain, &patched));
+    assert!(patched.contains("x-kubernetes-validations:") && patched.contains("- Express"));
+    assert!(!plain.contains("- Express"), "shop has no Enum marker");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("shop.example.com_orders.yaml");
+    fs::write(&file, &plain).unwrap();
+    let (code, _, err) = run(&[
+        "crd",
+        file.to_str().unwrap(),
+        "--packages",
+        "./testdata/crd/shop/...",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(fs::read_to_string(&file).unwrap(), patched);
+    snapshot("controller_gen__shop_with_crd_patch", &patched);
+}
+
+/// The checks are opt-in: without them controller-gen's behaviour holds (the misspelt
+/// markers are ignored, the expensive rule is written) and the files are written; with
+/// them nothing is.
+#[test]
+fn the_checks_report_only_when_asked() {
+    for (case, flag, code) in [
+        (
+            "controller-gen-unknown-marker",
+            "--deny-unknown-markers",
+            "controller-gen/unknown-marker",
+        ),
+        (
+            "controller-gen-cel-over-budget",
+            "--cel-cost",
+            "cel/over-budget",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let rule = format!("output:dir={}", dir.path().display());
+        let paths = format!("paths=./testdata/diagnostics/{case}/...");
+        let base = ["--controller-gen-version", "v0.19.0", "crd", &paths, &rule];
+        let (exit, _, codes) = controller_gen_owned(&with(&[flag], &base));
+        assert_eq!(exit, 1, "{case}");
+        assert!(codes.iter().all(|c| c == code), "{case}: {codes:?}");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0, "{case}");
+        let (exit, _, codes) = controller_gen(&base);
+        assert_eq!((exit, codes), (0, vec![]), "{case}");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1, "{case}");
+    }
 }

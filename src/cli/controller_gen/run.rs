@@ -19,7 +19,6 @@ pub struct GeneratorInput<'a> {
     /// The controller-gen release whose output to copy.
     pub behaviour: &'a Behaviour,
     /// union-gen's own flags (the opt-ins).
-    #[allow(dead_code)] // read by the opt-ins as they land
     pub own: &'a super::OwnFlags,
 }
 
@@ -49,8 +48,12 @@ impl Generator {
                     header: input.header.clone(),
                     version: input.behaviour.version().to_string(),
                 };
+                let checks = pipeline::controller_gen::Checks {
+                    unknown_markers: input.own.deny_unknown_markers,
+                    cel_cost: input.own.cel_cost,
+                };
                 let (files, diagnostics) =
-                    pipeline::controller_gen_crds(&input.analysis.loaded, &settings);
+                    pipeline::controller_gen::crds(&input.analysis.loaded, &settings, checks);
                 Artifacts { files, diagnostics }
             }
             Generator::Rbac(_) | Generator::Webhook(_) => Artifacts {
@@ -99,10 +102,12 @@ union-gen's flags:
                                    Makefile CONTROLLER_TOOLS_VERSION, controller-gen@vX,
                                    tools/go.mod; else the newest union-gen knows)
   --verify                         write nothing; exit 1 and a diff when a file would change
-  --add-enums                      also the enum lists of the project's +enum types
-  --add-union-rules                also the CEL rules of the project's unions
-  --cel-cost                       the API server's cost estimate of every rule written
-  --deny-unknown-markers           unknown or misspelt markers are errors
+  --with-crd-patch                 also what `union-gen crd` adds: the enum lists of the
+                                   project's +enum types, the CEL rules of its unions
+  --cel-cost                       the API server's cost estimate of every rule written: a
+                                   rule or version over its limits is an error
+  --deny-unknown-markers           misspelt or misplaced markers controller-gen would ignore
+                                   are errors
   --message-format FORMAT          human (default), json or github
   -j, --jobs N                     worker threads
   --deny CODE|warnings, --allow CODE
@@ -190,25 +195,20 @@ pub(in crate::cli) fn command(
     generate(&invocation, &how, out, err)
 }
 
-/// `-w`: the controller-gen markers union-gen reads, one per line.
+/// `-w`: the markers controller-gen's CRD generator reads (as union-gen copies it), one per
+/// line with where it is read.
 fn markers_summary() -> String {
-    use crate::markers::registry::{Family, KINDS};
-    let mut names: Vec<&str> = KINDS
-        .iter()
-        .map(|kind| kind.def())
-        .filter(|def| {
-            matches!(
-                def.family,
-                Family::ControllerGen | Family::ControllerGenValue
-            )
-        })
-        .map(|def| def.name)
-        .collect();
-    names.sort_unstable();
-    names.dedup();
-    let mut text = String::from("controller-gen markers union-gen reads:\n");
-    for name in names {
-        text.push_str(&format!("  +{name}\n"));
+    use crate::resolve::controller_gen::markers::catalogue;
+    let mut text = String::from(
+        "The markers controller-gen's crd generator reads (field, type, package: where):\n",
+    );
+    for (name, on) in catalogue() {
+        let places: Vec<&str> = ["field", "type", "package"]
+            .into_iter()
+            .zip(on)
+            .filter_map(|(place, read)| read.then_some(place))
+            .collect();
+        text.push_str(&format!("  +{name:<44} {}\n", places.join(", ")));
     }
     text
 }
@@ -291,14 +291,19 @@ fn generate(invocation: &Invocation, how: &How, out: &mut dyn Write, err: &mut d
         invocation.paths.clone()
     };
     let mut timings = pipeline::Timings::from_env();
-    let analysis = pipeline::thread_pool(jobs)
-        .and_then(|pool| pool.install(|| pipeline::controller_gen_analysis(&paths, &mut timings)));
+    let pool = match pipeline::thread_pool(jobs) {
+        Ok(pool) => pool,
+        Err(error) => return crate::cli::usage_error(&error, how.message_format, err),
+    };
+    let analysis = pool.install(|| pipeline::controller_gen::analysis(&paths, &mut timings));
     let analysis = match analysis {
         Ok(analysis) => analysis,
         Err(error) => return crate::cli::usage_error(&error, how.message_format, err),
     };
     diagnostics.extend(analysis.diagnostics.iter().cloned());
     let mut outputs: Vec<(OutputRule, String, Vec<u8>)> = Vec::new();
+    // The outputs of the `crd` generator (for `--with-crd-patch`).
+    let mut manifests: Vec<usize> = Vec::new();
     for generator in &invocation.generators {
         let header = match header(generator) {
             Ok(header) => header,
@@ -316,20 +321,24 @@ fn generate(invocation: &Invocation, how: &How, out: &mut dyn Write, err: &mut d
         let artifacts = generator.run(&input);
         diagnostics.extend(artifacts.diagnostics);
         let rule = invocation.outputs.for_generator(generator.name());
-        outputs.extend(
-            artifacts
-                .files
-                .into_iter()
-                .map(|(name, bytes)| (rule.clone(), name, bytes)),
-        );
+        for (name, bytes) in artifacts.files {
+            if matches!(generator, Generator::Crd(_)) {
+                manifests.push(outputs.len());
+            }
+            outputs.push((rule.clone(), name, bytes));
+        }
     }
+    let sources = if invocation.own.with_crd_patch && !manifests.is_empty() {
+        let patch = Patch {
+            manifests: &manifests,
+            cel_cost: invocation.own.cel_cost,
+        };
+        pool.install(|| patch.apply(analysis.loaded, &mut outputs, &mut diagnostics))
+    } else {
+        analysis.loaded.sources
+    };
     how.levels.apply(&mut diagnostics);
-    let _ = diag::render(
-        &diagnostics,
-        &analysis.loaded.sources,
-        how.message_format,
-        err,
-    );
+    let _ = diag::render(&diagnostics, &sources, how.message_format, err);
     crate::cli::print_summary(&diagnostics, how.message_format, err);
     if diagnostics
         .iter()
@@ -341,6 +350,48 @@ fn generate(invocation: &Invocation, how: &How, out: &mut dyn Write, err: &mut d
         return exit::FAILURE;
     }
     deliver(&outputs, invocation.own.verify, how, out, err)
+}
+
+/// `--with-crd-patch`: what `union-gen crd` adds, applied to the `crd` generator's outputs.
+struct Patch<'a> {
+    /// Indices of the manifests among the outputs.
+    manifests: &'a [usize],
+    /// `--cel-cost` reports every rule over a limit already: the patch's warnings about the
+    /// manifest's own rules would say it twice.
+    cel_cost: bool,
+}
+
+impl Patch<'_> {
+    /// Patches the manifests in place, adds the findings; gives back the sources the
+    /// findings point into (the Go files, then the manifests as they would be written).
+    fn apply(
+        &self,
+        loaded: crate::load::Loaded,
+        outputs: &mut [(OutputRule, String, Vec<u8>)],
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> crate::source::SourceMap {
+        let texts: Vec<(PathBuf, String)> = self
+            .manifests
+            .iter()
+            .map(|&index| {
+                let (rule, name, bytes) = &outputs[index];
+                let shown = rule.path(name).unwrap_or_else(|| PathBuf::from(name));
+                (shown, String::from_utf8_lossy(bytes).into_owned())
+            })
+            .collect();
+        let outcome = pipeline::controller_gen::patch(loaded, texts);
+        for (&index, manifest) in self.manifests.iter().zip(&outcome.manifests) {
+            if let Some(patched) = &manifest.patched {
+                outputs[index].2 = patched.text.clone().into_bytes();
+            }
+        }
+        diagnostics.extend(outcome.diagnostics.into_iter().filter(|d| {
+            !(self.cel_cost
+                && d.code == Code::CelOverBudget
+                && d.severity == diag::Severity::Warning)
+        }));
+        outcome.sources
+    }
 }
 
 /// Writes (or with `--verify` compares) every output: files all or none, stdout after them.

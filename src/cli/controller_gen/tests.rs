@@ -114,13 +114,13 @@ fn output_rules() {
 #[test]
 fn flags_anywhere() {
     let invocation = parsed(
-        "--controller-gen-version=v0.16.4 crd --verify paths=. -j 2 --load-build-tags=a,b --add-enums",
+        "--controller-gen-version=v0.16.4 crd --verify paths=. -j 2 --load-build-tags=a,b --with-crd-patch",
     );
     assert_eq!(
         invocation.own.controller_gen_version.as_deref(),
         Some("v0.16.4")
     );
-    assert!(invocation.own.verify && invocation.own.add_enums);
+    assert!(invocation.own.verify && invocation.own.with_crd_patch);
     assert_eq!(invocation.own.jobs, Some(2));
     assert_eq!(invocation.build_tags, ["a", "b"]);
     assert_eq!(parsed("-h").action, Action::Help);

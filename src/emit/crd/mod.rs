@@ -45,6 +45,8 @@ pub struct Output {
     pub unresolved: Vec<(Span, String)>,
     /// A refusal with no place in the source (a CRD without a storage version).
     pub unlocated: Vec<String>,
+    /// The CRDs written, as JSON (for the opt-in checks on them).
+    pub crds: Vec<Value>,
 }
 
 /// Runs the generator on the model.
@@ -87,6 +89,7 @@ pub fn generate(model: &Model, settings: &Settings) -> Output {
                 Err(too_deep) => output.unlocated.push(format!("{name}: {too_deep}")),
             }
         }
+        output.crds.push(crd);
     }
     output.refusals.append(&mut builder.refusals);
     output.unresolved.append(&mut builder.unresolved);

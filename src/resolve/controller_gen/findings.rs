@@ -46,3 +46,58 @@ pub fn metav1_missing(span: Span, metav1: &str) -> Diagnostic {
     )
     .with_help(FILL_THE_CACHE)
 }
+
+/// `--deny-unknown-markers`: a marker controller-gen ignores, and why it is reported.
+pub fn unknown_marker(span: Span, why: super::unknown::Why) -> Diagnostic {
+    use super::markers::Target;
+    use super::unknown::Why;
+    let on = |target: Target| match target {
+        Target::Field => "a field",
+        Target::Type => "a type",
+        Target::Package => "a package (its doc comment or a free comment)",
+    };
+    let list = |name: &str| {
+        format!("`union-gen controller-gen -w` lists the markers controller-gen reads (`+{name}` is not one)")
+    };
+    match why {
+        Why::Unknown { name, similar } => {
+            let diagnostic = Diagnostic::new(
+                Code::ControllerGenUnknownMarker,
+                span,
+                format!("controller-gen does not know the marker `+{name}` and ignores it"),
+            );
+            match similar {
+                Some(known) => diagnostic.with_help(format!("did you mean `+{known}`?")),
+                None => diagnostic.with_help(list(&name)),
+            }
+        }
+        Why::Misplaced {
+            name,
+            here,
+            read_on,
+        } => {
+            let read_on: Vec<&str> = read_on.into_iter().map(on).collect();
+            Diagnostic::new(
+                Code::ControllerGenUnknownMarker,
+                span,
+                format!(
+                    "controller-gen reads `+{name}` on {}, not on {}: here it ignores it",
+                    read_on.join(" or "),
+                    on(here)
+                ),
+            )
+            .with_help(format!("move it to {}", read_on[0]))
+        }
+        Why::Later { name, pinned, from } => Diagnostic::new(
+            Code::ControllerGenUnknownMarker,
+            span,
+            format!(
+                "controller-gen {pinned} (the pinned release) does not read `+{name}`: \
+                 controller-gen reads it from {from} on; here it is ignored"
+            ),
+        )
+        .with_help(format!(
+            "pin controller-gen {from} or later (CONTROLLER_TOOLS_VERSION), or remove the marker"
+        )),
+    }
+}

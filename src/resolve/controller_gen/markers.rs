@@ -341,6 +341,39 @@ fn lookup(text: &str, target: Target) -> Option<(&'static str, Grammar, bool, &s
     Some((registered, grammar, false, rest))
 }
 
+/// Every marker name the CRD generator of the newest release union-gen knows registers.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    NAMED
+        .iter()
+        .map(|(name, ..)| *name)
+        .chain(NAMES.iter().copied())
+}
+
+/// Every marker the CRD generator of the newest release reads, sorted, with where: `(name,
+/// [field, type, package])` (`-w`).
+pub fn catalogue() -> Vec<(&'static str, [bool; 3])> {
+    let mut out: Vec<(&'static str, [bool; 3])> = NAMED
+        .iter()
+        .map(|&(name, field, ty, package, _)| (name, [field, ty, package]))
+        .chain(NAMES.iter().map(|&name| (name, [true, true, false])))
+        .collect();
+    out.sort_unstable_by_key(|entry| entry.0);
+    out
+}
+
+/// The registered name of the marker `text` at `target` (`kubebuilder:printcolumn` for
+/// `+kubebuilder:printcolumn:name=Age,…`), in any release.
+pub fn registered_name(text: &str, target: Target) -> Option<&'static str> {
+    lookup(text, target).map(|(name, ..)| name)
+}
+
+/// The release that introduced the marker `text` names at `target`, when a later release than
+/// every one union-gen copies reads it there (`None`: unknown there, or always known).
+pub fn introduced_in(text: &str, target: Target) -> Option<Change> {
+    let (name, ..) = lookup(text, target)?;
+    introduced(name, target)
+}
+
 /// The release that introduced a marker (`None`: in every release union-gen copies).
 fn introduced(name: &str, target: Target) -> Option<Change> {
     Some(match name {
@@ -425,6 +458,16 @@ fn value(name: &'static str, grammar: Grammar, text: &str) -> Result<MarkerValue
         .strip_prefix(ITEMS_PREFIX)
         .or_else(|| name.strip_prefix(VALIDATION_PREFIX))
         .unwrap_or(name);
+    // controller-tools' definitions are strict: an anonymous argument that is not optional
+    // and not given (`+groupName` before v0.16, `+kubebuilder:validation:Pattern=`) is
+    // missing. `+default` parses itself; a struct checks its own arguments.
+    let anonymous = !matches!(
+        grammar,
+        Grammar::Empty | Grammar::OptionalString | Grammar::Json | Grammar::Struct(..)
+    );
+    if anonymous && text.trim().is_empty() {
+        return Err("missing argument \"\"".to_string());
+    }
     Ok(match grammar {
         Grammar::Empty => {
             if !text.trim().is_empty() {

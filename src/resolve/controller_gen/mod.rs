@@ -17,6 +17,7 @@
 pub mod doc;
 pub mod findings;
 pub mod markers;
+pub mod unknown;
 
 use std::collections::{HashMap, VecDeque};
 
@@ -48,6 +49,9 @@ pub const METAV1: &str = "k8s.io/apimachinery/pkg/apis/meta/v1";
 pub struct Resolved {
     pub model: Model,
     pub diagnostics: Vec<Diagnostic>,
+    /// The marker comments of the root packages controller-gen's CRD generator does not read
+    /// where they are written (for `--deny-unknown-markers`, [`unknown::check`]).
+    pub ignored: Vec<unknown::Ignored>,
 }
 
 /// Reads the root packages (`is_input`) and every package their types reach, as the release
@@ -62,6 +66,8 @@ pub fn resolve(packages: &[LoadedPackage], sources: &SourceMap, behaviour: &Beha
         indices: HashMap::new(),
         queue: VecDeque::new(),
         diagnostics: Vec::new(),
+        input: false,
+        ignored: Vec::new(),
     };
     for package in packages.iter().filter(|p| p.is_input) {
         let index = builder.package_index(&package.import_path);
@@ -75,6 +81,7 @@ pub fn resolve(packages: &[LoadedPackage], sources: &SourceMap, behaviour: &Beha
     Resolved {
         model: builder.model,
         diagnostics: builder.diagnostics,
+        ignored: builder.ignored,
     }
 }
 
@@ -87,6 +94,9 @@ struct Builder<'u, 'a> {
     /// Packages given an index and not read yet.
     queue: VecDeque<(usize, String)>,
     diagnostics: Vec<Diagnostic>,
+    /// The package being read is a root package (`paths=`).
+    input: bool,
+    ignored: Vec<unknown::Ignored>,
 }
 
 impl<'u, 'a> Builder<'u, 'a> {
@@ -126,6 +136,7 @@ impl<'u, 'a> Builder<'u, 'a> {
             return;
         };
         let loaded = package.package;
+        self.input = loaded.is_input;
         let mut read = Package {
             path: path.to_string(),
             name: package.name.to_string(),
@@ -157,7 +168,7 @@ impl<'u, 'a> Builder<'u, 'a> {
 
     fn package_marker(&mut self, package: &mut Package, text: &str, span: Span) {
         match markers::read(text, Target::Package, self.behaviour) {
-            None => {}
+            None => self.ignore(text, span, Target::Package),
             Some(Err(message)) => self.invalid(span, message),
             Some(Ok((name, value))) => match (name, value) {
                 ("groupName", MarkerValue::Text(group)) => {
@@ -207,7 +218,7 @@ impl<'u, 'a> Builder<'u, 'a> {
                     }
                 }
                 match markers::read(&text, target, self.behaviour) {
-                    None => {}
+                    None => self.ignore(&text, span, target),
                     Some(Err(message)) => self.invalid(span, message),
                     Some(Ok((name, value))) => read.push(Marker {
                         name: name.to_string(),
@@ -218,6 +229,18 @@ impl<'u, 'a> Builder<'u, 'a> {
             }
         }
         read
+    }
+
+    /// A marker comment controller-gen does not read here, kept for [`unknown::check`] when
+    /// it is in a root package.
+    fn ignore(&mut self, text: &str, span: Span, target: Target) {
+        if self.input {
+            self.ignored.push(unknown::Ignored {
+                text: text.to_string(),
+                span,
+                target,
+            });
+        }
     }
 
     fn invalid(&mut self, span: Span, message: String) {
