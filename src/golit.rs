@@ -1,5 +1,5 @@
 //! Go literals, the bottom layer every stage may use: decoding interpreted and raw string
-//! literals and integer literals, and Go's `%q` quoting.
+//! literals and integer literals, Go's `%q` quoting and `%v` of a float64.
 
 /// Decodes a Go string literal (with its quotes) into bytes. Go strings are byte strings:
 /// `\xff` yields a byte that need not be valid UTF-8.
@@ -118,7 +118,10 @@ pub fn parse_int(literal: &str) -> Option<i128> {
     }
 }
 
-/// Go's `%q` quoting of a string (enough for sort order and the description lines).
+/// Go's `strconv.Quote` (`%q`) of a string: `"` and `\\` escaped, printable characters as
+/// they are (Go's `strconv.IsPrint`: letters, marks, numbers, punctuation, symbols and the
+/// ASCII space), the rest as Go escapes them (`\n`, `\x1b`, `\u00a0`, `\U000e0001`). The one
+/// Go quoter: openapi-gen's output, marker messages and `validate`'s API-server texts.
 pub fn go_quote(value: &str) -> String {
     let mut out = String::with_capacity(value.len() + 2);
     out.push('"');
@@ -126,46 +129,82 @@ pub fn go_quote(value: &str) -> String {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
+            c if is_go_printable(c) => out.push(c),
             '\u{7}' => out.push_str("\\a"),
             '\u{8}' => out.push_str("\\b"),
             '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
             '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
                 out.push_str(&format!("\\x{:02x}", c as u32))
             }
-            '\u{fffd}' => out.push_str("\\ufffd"),
-            c => out.push(c),
+            c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push_str(&format!("\\U{:08x}", c as u32)),
         }
     }
     out.push('"');
     out
 }
 
-/// Go's `strconv.FormatFloat(f, 'g', -1, 64)` (and `%v` of a float64): the shortest digits
-/// that read back as `f`, in exponent form (`1e-07`, `1.2345675e+06`: two exponent digits at
-/// least) when the decimal exponent is below -4 or at least 6 (Go's `eprec = 6` for the
-/// shortest form), else plain (`0.0001`, `123456.5`).
-pub fn format_float(float: f64) -> String {
-    if float.is_nan() {
-        return "NaN".into();
+/// Go's `strconv.IsPrint`: the ASCII space and the Unicode categories L, M, N, P and S.
+pub fn is_go_printable(c: char) -> bool {
+    static GRAPHIC: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"^[\p{L}\p{M}\p{N}\p{P}\p{S}]$").expect("a valid class")
+    });
+    if c.is_ascii() {
+        return (' '..='~').contains(&c);
     }
-    if float.is_infinite() {
-        return if float > 0.0 { "+Inf" } else { "-Inf" }.into();
+    let mut buf = [0u8; 4];
+    GRAPHIC.is_match(c.encode_utf8(&mut buf))
+}
+
+/// Go's `%v` of a float64: strconv's shortest `%g` (exponent form below 1e-4 and from 1e6
+/// on, at least two exponent digits; `NaN`, `+Inf`, `-Inf`). The one Go float formatter:
+/// openapi-gen's `%#v` values and `validate`'s API-server texts.
+pub fn go_float(f: f64) -> String {
+    if f == 0.0 {
+        return if f.is_sign_negative() { "-0" } else { "0" }.into();
     }
-    if float == 0.0 {
-        return if float.is_sign_negative() { "-0" } else { "0" }.into();
+    if !f.is_finite() {
+        return if f.is_nan() {
+            "NaN".into()
+        } else if f > 0.0 {
+            "+Inf".into()
+        } else {
+            "-Inf".into()
+        };
     }
-    let scientific = format!("{float:e}");
-    let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
+    // Rust's `{:e}` gives the shortest round-trip digits: `-1.2345e6`.
+    let formatted = format!("{f:e}");
+    let (mantissa, exponent) = formatted.split_once('e').unwrap_or((&formatted, "0"));
     let exponent: i32 = exponent.parse().unwrap_or(0);
+    let negative = mantissa.starts_with('-');
+    let digits: String = mantissa.chars().filter(|c| c.is_ascii_digit()).collect();
+    let sign = if negative { "-" } else { "" };
     if !(-4..6).contains(&exponent) {
-        let sign = if exponent < 0 { '-' } else { '+' };
-        return format!("{mantissa}e{sign}{:02}", exponent.abs());
+        let mut out = format!("{sign}{}", &digits[..1]);
+        if digits.len() > 1 {
+            out.push('.');
+            out.push_str(&digits[1..]);
+        }
+        let exp_sign = if exponent < 0 { '-' } else { '+' };
+        out.push_str(&format!("e{exp_sign}{:02}", exponent.abs()));
+        return out;
     }
-    format!("{float}")
+    let point = exponent + 1; // digits before the decimal point
+    if point <= 0 {
+        format!("{sign}0.{}{digits}", "0".repeat((-point) as usize))
+    } else if point as usize >= digits.len() {
+        format!(
+            "{sign}{digits}{}",
+            "0".repeat(point as usize - digits.len())
+        )
+    } else {
+        let (int, frac) = digits.split_at(point as usize);
+        format!("{sign}{int}.{frac}")
+    }
 }
 
 #[cfg(test)]

@@ -312,15 +312,21 @@ pub struct Pinned {
 
 /// The kube-openapi version the project around `dir` builds openapi-gen at: an explicit
 /// `openapi-gen@VERSION` (or `openapi-gen=VERSION`, `OPENAPI_GEN_VERSION ?= VERSION`) in the
-/// module root's Makefiles and `hack/` scripts, else a tools module's requirement
+/// module root's Makefiles and `hack/` scripts, else, for a project whose `hack/` script
+/// runs `kube::codegen::gen_openapi`, the requirement of the code-generator it uses
+/// (`kube_codegen_version`), else a tools module's requirement
 /// (`tools/go.mod`, `hack/tools/go.mod`, `internal/tools/go.mod`), else the module's
 /// `go.mod` (a `replace` to a version wins over the `require`), searched upwards from `dir`.
-pub fn pinned(dir: &Path) -> Option<Pinned> {
+/// `module_cache` is where code-generator's go.mod is looked up (`$GOMODCACHE`).
+pub fn pinned(dir: &Path, module_cache: Option<&Path>) -> Option<Pinned> {
     let root = dir
         .ancestors()
         .find(|d| d.join("go.mod").is_file())?
         .to_path_buf();
     if let Some(found) = scripts_version(&root) {
+        return Some(found);
+    }
+    if let Some(found) = kube_codegen_version(&root, module_cache) {
         return Some(found);
     }
     for tools in ["tools", "hack/tools", "internal/tools"] {
@@ -347,10 +353,82 @@ fn relative(root: &Path, path: &Path) -> String {
 }
 
 const MODULE: &str = "k8s.io/kube-openapi";
+const CODE_GENERATOR: &str = "k8s.io/code-generator";
+
+/// How deep below `hack/` a script running `kube_codegen.sh` is looked for (kueue's is
+/// `hack/tools/code-generator/generate.sh`).
+const HACK_SCRIPT_DEPTH: usize = 3;
+
+/// `kube::codegen::gen_openapi` (k8s.io/code-generator's `kube_codegen.sh`) runs `go install
+/// k8s.io/kube-openapi/cmd/openapi-gen` inside code-generator's module directory, so the
+/// openapi-gen it runs is the kube-openapi code-generator's own go.mod requires, at the
+/// code-generator version of the go.mod nearest the script (a tools module, else the
+/// project's). That go.mod is read from the module cache; when it is not there, the
+/// project's pins below are used instead.
+fn kube_codegen_version(root: &Path, cache: Option<&Path>) -> Option<Pinned> {
+    let cache = cache?;
+    let script = hack_scripts(&root.join("hack"), HACK_SCRIPT_DEPTH)
+        .into_iter()
+        .find(|path| {
+            std::fs::read_to_string(path).is_ok_and(|text| {
+                text.contains("kube_codegen.sh") && text.contains("kube::codegen::gen_openapi")
+            })
+        })?;
+    let go_mod = script
+        .ancestors()
+        .skip(1)
+        .take_while(|d| d.starts_with(root))
+        .map(|d| d.join("go.mod"))
+        .find(|p| p.is_file())?;
+    let generator = required_version(&go_mod, CODE_GENERATOR)?;
+    // The module cache's paths need no escaping here: the module path and its versions
+    // (tags, pseudo-versions) have no capital letters.
+    let module_dir = cache.join(format!("{CODE_GENERATOR}@{generator}"));
+    let download = cache.join(format!(
+        "cache/download/{CODE_GENERATOR}/@v/{generator}.mod"
+    ));
+    let version =
+        go_mod_version(&module_dir.join("go.mod")).or_else(|| go_mod_version(&download))?;
+    Some(Pinned {
+        version,
+        source: format!(
+            "{CODE_GENERATOR} {generator}'s go.mod ({} runs kube_codegen.sh; {} requires that code-generator)",
+            relative(root, &script),
+            relative(root, &go_mod)
+        ),
+    })
+}
+
+/// `*.sh` files under `dir`, `depth` levels deep at most, in name order.
+fn hack_scripts(dir: &Path, depth: usize) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    paths.sort();
+    let mut scripts = Vec::new();
+    for path in paths {
+        // Symbolic links are not followed: a link to `.` would walk forever.
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            continue;
+        };
+        if meta.is_dir() && depth > 1 {
+            scripts.extend(hack_scripts(&path, depth - 1));
+        } else if meta.is_file() && path.extension().is_some_and(|e| e == "sh") {
+            scripts.push(path);
+        }
+    }
+    scripts
+}
 
 /// `require`/`replace` of kube-openapi in a go.mod (`replace … => k8s.io/kube-openapi vY`
 /// wins; a replace by a directory is unknown: none).
 pub fn go_mod_version(path: &Path) -> Option<String> {
+    required_version(path, MODULE)
+}
+
+/// The version of `module` a go.mod requires, a `replace` by a version winning.
+fn required_version(path: &Path, module: &str) -> Option<String> {
     let text = std::fs::read_to_string(path).ok()?;
     let mut required = None;
     let mut replaced: Option<Option<String>> = None;
@@ -382,12 +460,12 @@ pub fn go_mod_version(path: &Path) -> Option<String> {
                     "replace"
                 };
                 words.remove(0);
-                scan(kind, &words, &mut required, &mut replaced);
+                scan(module, kind, &words, &mut required, &mut replaced);
                 continue;
             }
         }
         if !block.is_empty() {
-            scan(block, &words, &mut required, &mut replaced);
+            scan(module, block, &words, &mut required, &mut replaced);
         }
     }
     match replaced {
@@ -397,12 +475,13 @@ pub fn go_mod_version(path: &Path) -> Option<String> {
 }
 
 fn scan(
+    module: &str,
     kind: &str,
     words: &[&str],
     required: &mut Option<String>,
     replaced: &mut Option<Option<String>>,
 ) {
-    if words.first() != Some(&MODULE) {
+    if words.first() != Some(&module) {
         return;
     }
     match kind {
@@ -499,6 +578,7 @@ fn script_line_version(line: &str) -> Option<String> {
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods)] // scratch trees for the tests
 mod tests {
     use super::*;
 
@@ -571,7 +651,7 @@ mod tests {
             "gen:\n\tgo run k8s.io/kube-openapi/cmd/openapi-gen@v0.0.0-20230717233707-2695361300d9 --output-dir x\n",
         )
         .unwrap();
-        let pinned = pinned(&dir).unwrap();
+        let pinned = pinned(&dir, None).unwrap();
         assert_eq!(pinned.version, "v0.0.0-20230717233707-2695361300d9");
         assert_eq!(pinned.source, "Makefile");
         assert_eq!(
@@ -582,6 +662,55 @@ mod tests {
             script_line_version("OPENAPI_GEN_VERSION ?= v0.0.0-20240228011516-70dd3763d340"),
             Some("v0.0.0-20240228011516-70dd3763d340".into())
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// kueue: `hack/tools/code-generator/generate.sh` runs `kube::codegen::gen_openapi`;
+    /// `hack/tools/go.mod` replaces code-generator with v0.35.5, whose go.mod requires the
+    /// kube-openapi that runs (not the one the project's go.mod requires).
+    #[test]
+    fn kube_codegen_runs_the_kube_openapi_of_its_code_generator() {
+        let dir = std::env::temp_dir().join(format!("ug-codegen-{}", std::process::id()));
+        let root = dir.join("project");
+        let cache = dir.join("cache");
+        let write = |path: &Path, text: &str| {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        write(
+            &root.join("go.mod"),
+            "module x\n\nrequire k8s.io/kube-openapi v0.0.0-20260721132016-d427ff9ee9ad\n",
+        );
+        write(
+            &root.join("hack/tools/go.mod"),
+            "module tools\n\nrequire k8s.io/code-generator v0.36.3\n\n\
+             replace k8s.io/code-generator => k8s.io/code-generator v0.35.5\n",
+        );
+        write(
+            &root.join("hack/tools/code-generator/generate.sh"),
+            "source \"${CODEGEN_PKG}/kube_codegen.sh\"\nkube::codegen::gen_openapi \\\n  x\n",
+        );
+        // Without code-generator's go.mod in the cache: the project's own pin.
+        let found = pinned(&root, Some(&cache)).unwrap();
+        assert_eq!(found.version, "v0.0.0-20260721132016-d427ff9ee9ad");
+        write(
+            &cache.join("k8s.io/code-generator@v0.35.5/go.mod"),
+            "module k8s.io/code-generator\n\nrequire (\n\tk8s.io/kube-openapi v0.0.0-20250910181357-589584f1c912\n)\n",
+        );
+        let found = pinned(&root, Some(&cache)).unwrap();
+        assert_eq!(found.version, "v0.0.0-20250910181357-589584f1c912");
+        assert!(
+            found.source.contains("code-generator v0.35.5"),
+            "{}",
+            found.source
+        );
+        // A script that sources kube_codegen.sh for other generators only does not count.
+        write(
+            &root.join("hack/tools/code-generator/generate.sh"),
+            "source \"${CODEGEN_PKG}/kube_codegen.sh\"\nkube::codegen::gen_helpers x\n",
+        );
+        let found = pinned(&root, Some(&cache)).unwrap();
+        assert_eq!(found.version, "v0.0.0-20260721132016-d427ff9ee9ad");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

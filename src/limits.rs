@@ -62,7 +62,65 @@ pub const YAML_NESTING: usize = 512;
 /// few per core only adds contention (a typo such as `-j 100000` would exhaust the system).
 pub const JOBS: u16 = 256;
 
-/// Nesting of an object `validate` reads (YAML/JSON) and of the schema walk over it: the API
-/// server's JSON decoder refuses objects nested deeper than 10000 levels; real objects are a
-/// few dozen deep, and a deeper one would overflow the stack of a recursive walk.
-pub const OBJECT_NESTING: usize = 256;
+/// Nesting of an object `validate` reads (YAML/JSON) and of every walk over it, and of a
+/// manifest `crd` reads: go-yaml's scanner refuses YAML nested deeper (`max_flow_level`,
+/// `max_indents`: "exceeded max depth of 10000") and the API server's JSON decoder (Go's
+/// `encoding/json` `maxNestingDepth`) JSON nested deeper.
+pub const OBJECT_NESTING: usize = 10_000;
+
+/// Bytes of one document (an object, a List, one document of a stream, a manifest's CRD): the
+/// API server's `MaxRequestBodyBytes` (3 MiB, k8s.io/apiserver `pkg/server/config.go`,
+/// `DefaultMaxRequestSizeBytes`); a larger request is refused ("Request entity too large").
+pub const MAX_REQUEST_BODY_BYTES: usize = 3 * 1024 * 1024;
+
+/// go-yaml v2's alias-expansion budget (`decode.go`, `alias_ratio_range_low`/`_high`, which
+/// kubectl's YAML reading applies): in a document of up to 400,000 decoded nodes 99% may come
+/// from aliases, scaling down to 10% at 4,000,000; past it, "document contains excessive
+/// aliasing".
+pub const YAML_ALIAS_RATIO_RANGE: (u64, u64) = (400_000, 4_000_000);
+
+/// cel-go's parser recursion bound (`parser.MaxRecursionDepth`'s default, 250; Kubernetes sets
+/// none of its own, its `TestCELMaxRecursionDepth` pins it): deeper expressions are refused
+/// with "expression recursion limit exceeded: 250" or "max recursion depth exceeded".
+pub const CEL_MAX_RECURSION_DEPTH: usize = 250;
+
+/// cel-go's parser size bound (`parser.ExpressionSizeCodePointLimit`'s default): code points of
+/// one CEL expression.
+pub const CEL_EXPRESSION_SIZE_CODE_POINT_LIMIT: usize = 100_000;
+
+/// The API server's runtime cost limit of one CEL rule evaluation (k8s.io/apiserver
+/// `pkg/apis/cel/config.go` `PerCallLimit`): past it, "operation cancelled: actual cost limit
+/// exceeded" and no further rule of the object runs.
+pub const CEL_PER_CALL_LIMIT: u64 = 1_000_000;
+
+/// The API server's runtime cost budget of all CEL rules of one object (`RuntimeCELCostBudget`):
+/// past it, "validation failed due to running out of cost budget".
+pub const CEL_RUNTIME_COST_BUDGET: u64 = 10_000_000;
+
+/// How deep `validate` walks a directory of objects (the go tool's walk has no bound but the
+/// file system's; links are not followed, so only real nesting counts).
+pub const WALK_DEPTH: usize = 64;
+
+/// Directory entries `validate` looks at in one walk, files and directories together: a
+/// bound on the time a walk of a huge tree (`validate /`) takes before anything is read.
+pub const WALK_ENTRIES: usize = 1_000_000;
+
+/// The stack of the thread that holds and walks objects nested up to [`OBJECT_NESTING`]
+/// (`validate`'s run, the reader's tests and fuzz target): the walks over an object (defaults,
+/// schema, pruning, CEL values) and dropping it recurse once per level; cel's parser needs
+/// tens of MiB at cel-go's nesting bound. Only the pages touched are committed.
+pub const DEEP_STACK_BYTES: usize = 256 << 20;
+
+/// Runs `f` on a thread with a [`DEEP_STACK_BYTES`] stack and returns what it returns (a
+/// panic in it is resumed here); `Err` when no such thread can be started.
+pub fn on_deep_stack<T: Send>(f: impl FnOnce() -> T + Send) -> std::io::Result<T> {
+    std::thread::scope(|scope| {
+        let handle = std::thread::Builder::new()
+            .name("deep-stack".into())
+            .stack_size(DEEP_STACK_BYTES)
+            .spawn_scoped(scope, f)?;
+        Ok(handle
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+    })
+}

@@ -5,9 +5,12 @@
 //!
 //! Input: [`discover::Package`]s. Output: [`LoadedPackage`]s, the [`SourceMap`], the
 //! packages that could not be found, and diagnostics. Must not know: what declarations mean.
+//!
+//! Every command reads the disk ([`load_with`] with [`Disk`]); the editor (`lsp`) reads
+//! through its own [`Overlay`]: its open buffers instead of the files, and the parses it kept.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
@@ -24,6 +27,18 @@ pub struct LoadedPackage {
     /// An input package (its types become definitions) rather than a dependency.
     pub is_input: bool,
     pub files: Vec<LoadedFile>,
+}
+
+impl LoadedPackage {
+    /// The comments gengo reads package tags from (`+k8s:openapi-gen=`,
+    /// `+k8s:openapi-model-package=`): every comment of the package's `doc.go`, none of any
+    /// other file (gengo v1 and v2 `parser`: "for historical reasons we treat files named
+    /// doc.go specially").
+    pub fn gengo_package_comments(&self) -> impl Iterator<Item = &crate::syntax::Doc> {
+        self.files
+            .iter()
+            .filter_map(|f| f.decls.gengo_package_comments.as_ref())
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -83,6 +98,28 @@ fn read(path: &std::path::Path) -> ReadResult {
     }
 }
 
+/// What the loader reads in place of the disk, and how it parses: the editor's open buffers
+/// (unsaved text) and the parses of a previous run it kept (`lsp` only).
+pub trait Overlay: Sync {
+    /// The text of `path` to use instead of the file's (`None`: read the file).
+    fn text(&self, path: &Path) -> Option<String>;
+    /// [`syntax::parse`] of `text` as file `id`, or the same result kept from before.
+    fn parse(&self, id: FileId, path: &Path, text: &str) -> (FileDecls, Vec<Diagnostic>);
+}
+
+/// The files as they are on disk, parsed afresh: what every command reads.
+pub struct Disk;
+
+impl Overlay for Disk {
+    fn text(&self, _: &Path) -> Option<String> {
+        None
+    }
+
+    fn parse(&self, id: FileId, _: &Path, text: &str) -> (FileDecls, Vec<Diagnostic>) {
+        syntax::parse(id, text)
+    }
+}
+
 /// One file after the parallel read + parse: the source, an I/O diagnostic, the parse.
 type PreparedFile = (
     SourceFile,
@@ -96,7 +133,9 @@ struct Pending {
     files: Vec<PathBuf>,
 }
 
-pub fn load(packages: &[Package], walk_errors: &[WalkError]) -> Loaded {
+/// Reads and parses `packages` and what they reference, through `overlay` (every command but
+/// `lsp` passes [`Disk`]).
+pub fn load_with(packages: &[Package], walk_errors: &[WalkError], overlay: &dyn Overlay) -> Loaded {
     let mut sources = SourceMap::default();
     let mut diagnostics = Vec::new();
     for error in walk_errors {
@@ -116,7 +155,7 @@ pub fn load(packages: &[Package], walk_errors: &[WalkError]) -> Loaded {
             files: p.files.clone(),
         })
         .collect();
-    let mut loaded = load_wave(&inputs, true, &mut sources, &mut diagnostics);
+    let mut loaded = load_wave(&inputs, true, overlay, &mut sources, &mut diagnostics);
     if let Some(package) = packages.iter().find(|p| p.module.is_none()) {
         diagnostics.push(Diagnostic::without_location(
             Code::ResolveNoGoMod,
@@ -129,7 +168,7 @@ pub fn load(packages: &[Package], walk_errors: &[WalkError]) -> Loaded {
     }
 
     let mut project: BTreeSet<String> = loaded.iter().map(|p| p.import_path.clone()).collect();
-    let missing = load_dependencies(packages, &mut loaded, &mut sources, &mut project);
+    let missing = load_dependencies(packages, overlay, &mut loaded, &mut sources, &mut project);
     Loaded {
         packages: loaded,
         sources,
@@ -143,6 +182,7 @@ pub fn load(packages: &[Package], walk_errors: &[WalkError]) -> Loaded {
 /// reference; returns the ones found nowhere with the places searched.
 fn load_dependencies(
     packages: &[Package],
+    overlay: &dyn Overlay,
     loaded: &mut Vec<LoadedPackage>,
     sources: &mut SourceMap,
     project: &mut BTreeSet<String>,
@@ -206,7 +246,7 @@ fn load_dependencies(
         }
         // Problems inside dependencies are not the user's to fix; they are not reported.
         let mut ignored = Vec::new();
-        let new = load_wave(&wave, false, sources, &mut ignored);
+        let new = load_wave(&wave, false, overlay, sources, &mut ignored);
         frontier = referenced_imports(&new, &known, &module_of);
         loaded.extend(new);
     }
@@ -216,6 +256,7 @@ fn load_dependencies(
 fn load_wave(
     packages: &[Pending],
     is_input: bool,
+    overlay: &dyn Overlay,
     sources: &mut SourceMap,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<LoadedPackage> {
@@ -228,10 +269,19 @@ fn load_wave(
         .enumerate()
         .map(|(index, path)| {
             let id = FileId((base + index) as u32);
-            match read(path) {
+            let result = match overlay.text(path) {
+                Some(text) => ReadResult::Text(text),
+                None => read(path),
+            };
+            match result {
                 ReadResult::Text(text) => {
-                    let parsed =
-                        (!syntax::is_build_ignored(&text)).then(|| syntax::parse(id, &text));
+                    let parsed = (!syntax::is_build_ignored(&text)).then(|| {
+                        let (mut decls, diagnostics) = overlay.parse(id, path, &text);
+                        if path.file_name() == Some(std::ffi::OsStr::new("doc.go")) {
+                            decls.gengo_package_comments = Some(syntax::all_comments(id, &text));
+                        }
+                        (decls, diagnostics)
+                    });
                     (SourceFile::new((*path).clone(), text), None, parsed)
                 }
                 ReadResult::NotUtf8 { valid_prefix } => {
@@ -440,7 +490,7 @@ mod tests {
             "testdata/deps/vendored/apis/v1".to_string(),
         ];
         let (packages, errors) = discover::discover(&patterns).expect("testdata is readable");
-        let loaded = load(&packages, &errors);
+        let loaded = load_with(&packages, &errors, &Disk);
         let paths: BTreeSet<&str> = loaded
             .packages
             .iter()
@@ -466,7 +516,7 @@ mod tests {
             "testdata/deps/vendored/apis/v1".to_string(),
         ];
         let (packages, errors) = discover::discover(&patterns).expect("testdata is readable");
-        let loaded = load(&packages, &errors);
+        let loaded = load_with(&packages, &errors, &Disk);
         let loaded_paths: BTreeSet<&str> = loaded
             .packages
             .iter()

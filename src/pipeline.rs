@@ -93,6 +93,10 @@ pub struct Run {
     pub documents: Vec<Vec<u8>>,
     /// Per-stage timings when `UNION_GEN_TIMINGS` is set.
     pub timings: Option<String>,
+    /// The files of loaded packages that are not the project's (module cache, `vendor/`,
+    /// another module's `replace` directory): where a warning is the dependency's, not the
+    /// user's to fix.
+    pub dependency_files: std::collections::HashSet<source::FileId>,
 }
 
 /// Per-stage wall times, printed to stderr when `UNION_GEN_TIMINGS` is set (for `bench/`).
@@ -160,9 +164,21 @@ pub fn analyse(
     outside: resolve::Outside,
     timings: &mut Timings,
 ) -> anyhow::Result<Analysis> {
+    analyse_with(packages, options, roots, outside, &load::Disk, timings)
+}
+
+/// [`analyse`] reading through an overlay: the editor's buffers (`lsp`).
+pub fn analyse_with(
+    packages: &[String],
+    options: resolve::Options,
+    roots: &resolve::Roots,
+    outside: resolve::Outside,
+    overlay: &dyn load::Overlay,
+    timings: &mut Timings,
+) -> anyhow::Result<Analysis> {
     let (packages, walk_errors) = discover::discover(packages)?;
     timings.lap("discover");
-    let mut loaded = load::load(&packages, &walk_errors);
+    let mut loaded = load::load_with(&packages, &walk_errors, overlay);
     timings.lap("load+parse");
     let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
     let (model, closure, resolve_diagnostics) =
@@ -226,11 +242,18 @@ pub fn run(config: &Config) -> anyhow::Result<Run> {
                 .collect();
             timings.lap("emit");
         }
+        let dependency_files = loaded
+            .packages
+            .iter()
+            .filter(|p| !p.is_input && !loaded.project.contains(&p.import_path))
+            .flat_map(|p| p.files.iter().map(|f| f.id))
+            .collect();
         Ok(Run {
             timings: timings.report(),
             sources: loaded.sources,
             diagnostics,
             documents,
+            dependency_files,
         })
     })
 }
@@ -269,6 +292,12 @@ pub struct GoRun {
     pub timings: Option<String>,
 }
 
+/// Warnings that are errors under openapi-gen.
+const OPENAPI_GEN_DENIED: &[crate::diag::Code] = &[
+    crate::diag::Code::FieldDefaultNotZero,
+    crate::diag::Code::ResolveStandardLibraryType,
+];
+
 /// openapi-gen's run: the types it selects, from the one orchestrator, as the pinned
 /// kube-openapi version writes them (Go file, model-name files, API rule report).
 pub fn go_output(config: &GoConfig) -> anyhow::Result<GoRun> {
@@ -303,9 +332,10 @@ pub fn go_output(config: &GoConfig) -> anyhow::Result<GoRun> {
         timings: None,
     };
     run.diagnostics.extend(built.diagnostics);
-    // What openapi-gen refuses, and union-gen elsewhere only warns about.
+    // What openapi-gen refuses, and what it writes from its Go's standard library (here a
+    // `$ref` without definition would be wrong): union-gen elsewhere only warns about them.
     crate::diag::Levels {
-        deny: vec![crate::diag::Code::FieldDefaultNotZero],
+        deny: OPENAPI_GEN_DENIED.to_vec(),
         ..crate::diag::Levels::default()
     }
     .apply(&mut run.diagnostics);

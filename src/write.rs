@@ -22,6 +22,9 @@
 //! exits 128 + the signal; a signal that arrives during the renames waits for them, so the
 //! outputs are all old or all new.
 
+// The one module that writes files (clippy.toml's `disallowed-methods` refuses them elsewhere).
+#![allow(clippy::disallowed_methods)]
+
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -106,16 +109,28 @@ fn discard(temporary: NamedTempFile) {
 /// renamed over their targets. On failure, returns the path that failed; the temporary
 /// files are removed and no target has changed.
 pub fn all_or_nothing(files: &[(&Path, &[u8])]) -> Result<(), (PathBuf, io::Error)> {
-    all_or_nothing_then(files, || Ok(()))
+    all_or_nothing_then(files, || Ok::<(), std::convert::Infallible>(())).map_err(|failure| {
+        match failure {
+            Failure::File(path, error) => (path, error),
+            Failure::Last(never) => match never {},
+        }
+    })
+}
+
+/// What stopped [`all_or_nothing_then`]: writing a file (its path), or `last`.
+#[derive(Debug)]
+pub enum Failure<E> {
+    File(PathBuf, io::Error),
+    Last(E),
 }
 
 /// [`all_or_nothing`], with `last` run after every temporary and every stream (device,
 /// FIFO) is written and before the first rename: a failure of a stream or of `last` (the
-/// command's stdout) leaves every file as it was. `last`'s error is reported as `<stdout>`.
-pub fn all_or_nothing_then(
+/// command's stdout) leaves every file as it was.
+pub fn all_or_nothing_then<E>(
     files: &[(&Path, &[u8])],
-    last: impl FnOnce() -> io::Result<()>,
-) -> Result<(), (PathBuf, io::Error)> {
+    last: impl FnOnce() -> Result<(), E>,
+) -> Result<(), Failure<E>> {
     let mut staged = Staged {
         temporaries: Vec::with_capacity(files.len()),
         streams: Vec::new(),
@@ -125,7 +140,8 @@ pub fn all_or_nothing_then(
             staged.streams.push((path, bytes));
             continue;
         }
-        let temporary = stage(path, bytes).map_err(|error| (path.to_path_buf(), error))?;
+        let temporary =
+            stage(path, bytes).map_err(|error| Failure::File(path.to_path_buf(), error))?;
         staged.temporaries.push((temporary, path));
     }
     // A dropped temporary removes itself: on an early return, every one goes.
@@ -134,9 +150,9 @@ pub fn all_or_nothing_then(
             .write(true)
             .open(path)
             .and_then(|mut stream| stream.write_all(bytes).and_then(|_| stream.flush()))
-            .map_err(|error| (path.to_path_buf(), error))?;
+            .map_err(|error| Failure::File(path.to_path_buf(), error))?;
     }
-    last().map_err(|error| (PathBuf::from("<stdout>"), error))?;
+    last().map_err(Failure::Last)?;
     let mut directories: Vec<PathBuf> = Vec::new();
     {
         // Under the lock: a signal waits until every rename is done.
@@ -153,7 +169,7 @@ pub fn all_or_nothing_then(
                     let _ = rest.close();
                     registered.retain(|p| *p != rest_name);
                 }
-                return Err((path.to_path_buf(), error.error));
+                return Err(Failure::File(path.to_path_buf(), error.error));
             }
             let directory = directory_of(path);
             if !directories.contains(&directory) {

@@ -30,6 +30,13 @@ fuzz_target!(|input: &str| {
     };
     let options = Options {
         dependency_definitions: false,
+        openapi_gen: false,
+        kubebuilder: false,
     };
-    let _ = resolve::resolve(&[package], &BTreeMap::new(), options);
+    let _ = resolve::resolve(
+        &[package],
+        &BTreeMap::new(),
+        options,
+        &resolve::Roots::InputStructs,
+    );
 });

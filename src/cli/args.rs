@@ -76,6 +76,16 @@ pub enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<String>,
     },
+    /// Run the Language Server (LSP over stdio) for editors: `check`'s findings as you type,
+    /// hover, completion and fixes for markers, enums and unions.
+    #[command(after_help = "Settings come from the client's initializationOptions: \
+        {\"deny\": [\"warnings\"], \"allow\": [CODE], \"naming\": \"rest\", \"cel\": false, …}\n\
+        Editor setup: README, \"Editors\".")]
+    Lsp {
+        /// Accepted for clients that pass it; stdio is the only transport.
+        #[arg(long)]
+        stdio: bool,
+    },
     /// Print the long explanation of a diagnostic code.
     #[command(after_help = "Example:\n  union-gen explain union/member-not-optional")]
     Explain {
@@ -141,12 +151,18 @@ pub struct ReportingArgs {
     /// Do not report a warning code; repeatable (errors cannot be allowed).
     #[arg(long, value_name = "CODE")]
     pub allow: Vec<String>,
+    /// Also show warnings located in dependencies (the module cache, `vendor/`); by default
+    /// they are only counted in the summary line.
+    #[arg(long)]
+    pub show_dependency_warnings: bool,
 }
 
 impl ReportingArgs {
     /// `--deny` / `--allow`.
     pub fn levels(&self) -> anyhow::Result<Levels> {
-        Levels::parse(&self.deny, &self.allow).map_err(anyhow::Error::msg)
+        let mut levels = Levels::parse(&self.deny, &self.allow).map_err(anyhow::Error::msg)?;
+        levels.show_dependency_warnings = self.show_dependency_warnings;
+        Ok(levels)
     }
 
     /// The message format; `color`: human diagnostics in colour.

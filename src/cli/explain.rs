@@ -10,9 +10,10 @@ pub(super) fn command(name: &str, out: &mut dyn Write, err: &mut dyn Write) -> u
         for code in diag::ALL_CODES {
             let _ = writeln!(
                 out,
-                "{:<40} {}",
+                "{:<40} {:<8} {}",
                 code.as_str(),
-                code.default_severity().as_str()
+                code.default_severity().as_str(),
+                code.summary()
             );
         }
         return exit::SUCCESS;
@@ -21,9 +22,10 @@ pub(super) fn command(name: &str, out: &mut dyn Write, err: &mut dyn Write) -> u
         Some(code) => {
             let _ = writeln!(
                 out,
-                "{} ({})\n\n{}",
+                "{} ({})\n\n{}\n\n{}",
                 code.as_str(),
                 code.default_severity().as_str(),
+                code.summary(),
                 code.explanation()
             );
             exit::SUCCESS

@@ -38,8 +38,13 @@ pub(super) fn command(
     };
     run.diagnostics.splice(0..0, before.findings);
     levels.apply(&mut run.diagnostics);
+    let hidden = levels.hide_dependency_warnings(&mut run.diagnostics, &run.dependency_files);
     let _ = diag::render(&run.diagnostics, &run.sources, config.message_format, err);
-    super::print_summary(&run.diagnostics, config.message_format, err);
+    if let MessageFormat::Human { .. } = config.message_format {
+        if let Some(line) = diag::summary_with_hidden(&run.diagnostics, hidden) {
+            let _ = writeln!(err, "{line}");
+        }
+    }
     if let Some(timings) = &run.timings {
         let _ = writeln!(err, "{timings}");
     }
@@ -48,7 +53,7 @@ pub(super) fn command(
         .iter()
         .any(|d| d.code == Code::IoUnreadable && d.severity == diag::Severity::Error)
     {
-        // An input that cannot be read is an I/O error (README, exit codes), not a finding
+        // An input that cannot be read is an I/O error (docs/src/usage.md, exit codes), not a finding
         // about the code.
         return exit::USAGE_OR_IO;
     }
@@ -88,11 +93,14 @@ pub(super) fn command(
         }
         out.flush()
     };
-    if let Err((path, error)) = write::all_or_nothing_then(&files, to_stdout) {
-        let message = if path.as_os_str() == "<stdout>" {
-            format!("cannot write to stdout: {error}; no file was changed")
-        } else {
-            format!("cannot write {}: {error}", path.display())
+    if let Err(failure) = write::all_or_nothing_then(&files, to_stdout) {
+        let message = match failure {
+            write::Failure::Last(error) => {
+                format!("cannot write to stdout: {error}; no file was changed")
+            }
+            write::Failure::File(path, error) => {
+                format!("cannot write {}: {error}", path.display())
+            }
         };
         super::report_run(Code::IoUnwritable, &message, config.message_format, err);
         return exit::USAGE_OR_IO;

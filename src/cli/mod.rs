@@ -2,6 +2,9 @@
 //! file per command, which runs the library and prints, writes or verifies what it returns.
 //! The only module that names `clap`; nothing below it parses a command line or prints.
 
+// The command layer is where printing happens (Cargo.toml's lints refuse it elsewhere).
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
 pub mod args;
 mod controller_gen;
 mod crd;
@@ -9,10 +12,18 @@ mod dump;
 mod dump_syntax;
 mod explain;
 mod generate;
+mod lsp;
 mod openapi_gen;
+pub mod openapi_gen_flags;
 mod outputs;
 mod validate;
 mod verify;
+
+/// `union-gen controller-gen -h`: controller-gen's grammar and union-gen's flags (the flag
+/// reference and the man page print it).
+pub fn controller_gen_usage() -> &'static str {
+    controller_gen::run::USAGE
+}
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -39,12 +50,15 @@ where
     // An interrupted run removes the temporaries it made (in-process runs keep the
     // default signal actions).
     crate::write::remove_temporaries_on_signals();
+    // The handles, not their locks: `lsp` writes the protocol from its own thread, and a
+    // panic message on a worker thread must not wait for this one.
+    let (mut stdout, mut stderr) = (stdout, stderr);
     ExitCode::from(run_styled(
         args,
         verify::style_for_stdout(),
         stderr_color,
-        &mut stdout.lock(),
-        &mut stderr.lock(),
+        &mut stdout,
+        &mut stderr,
     ))
 }
 
@@ -151,28 +165,38 @@ fn completions(shell: clap_complete::Shell) -> Vec<u8> {
 }
 
 /// openapi-gen's flags as completions offer them (its parser, `openapi_gen::parse`, reads
-/// them by hand; a test checks that it accepts every one).
+/// them by hand from the same table; a test checks that it accepts every one).
 fn openapi_gen_flags() -> Vec<clap::Arg> {
     use clap::{Arg, ValueHint};
-    let valued = |name: &'static str, value: &'static str, hint: ValueHint| {
-        Arg::new(name).long(name).value_name(value).value_hint(hint)
-    };
-    vec![
-        valued("output-dir", "DIR", ValueHint::DirPath),
-        valued("output-pkg", "PKG", ValueHint::Other),
-        valued("output-file", "NAME", ValueHint::Other),
-        valued("go-header-file", "FILE", ValueHint::FilePath),
-        valued("output-model-name-file", "NAME", ValueHint::Other),
-        valued("readonly-pkg", "PKG", ValueHint::Other).action(clap::ArgAction::Append),
-        valued("report-filename", "FILE", ValueHint::FilePath).short('r'),
-        valued("v", "LEVEL", ValueHint::Other).short('v'),
-        valued("message-format", "FORMAT", ValueHint::Other)
-            .value_parser(["human", "json", "github"]),
+    use openapi_gen_flags::{Hint, Origin, FLAGS};
+    let mut args: Vec<Arg> = FLAGS
+        .iter()
+        .filter(|flag| matches!(flag.origin, Origin::OpenapiGen | Origin::UnionGen))
+        .map(|flag| {
+            let mut arg = Arg::new(flag.long).long(flag.long);
+            if let Some(short) = flag.short.and_then(|s| s.chars().next()) {
+                arg = arg.short(short);
+            }
+            if let Some(value) = flag.value {
+                arg = arg.value_name(value).value_hint(match flag.hint {
+                    Hint::Dir => ValueHint::DirPath,
+                    Hint::File => ValueHint::FilePath,
+                    Hint::Other => ValueHint::Other,
+                });
+            }
+            if !flag.values.is_empty() {
+                arg = arg.value_parser(flag.values.to_vec());
+            }
+            arg.action(clap::ArgAction::Append)
+        })
+        .collect();
+    args.push(
         Arg::new("packages")
             .value_name("PACKAGE")
             .num_args(0..)
             .value_hint(ValueHint::DirPath),
-    ]
+    );
+    args
 }
 
 /// Whether argv[0] names the binary `openapi-gen` (`openapi-gen.exe` on Windows).
@@ -234,6 +258,7 @@ where
         Command::DumpSyntax { file } => dump_syntax::command(&file, out, err),
         Command::Dump(dump_args) => dump::command(&dump_args, out, err),
         Command::Explain { code } => explain::command(&code, out, err),
+        Command::Lsp { .. } => lsp::command(err),
         Command::Completions { shell } => {
             let script = completions(shell);
             match out.write_all(&script).and_then(|_| out.flush()) {

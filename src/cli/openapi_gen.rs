@@ -5,6 +5,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use super::openapi_gen_flags as flags;
 use crate::diag::{self, Code, MessageFormat};
 use crate::kube_openapi_versions::{self as versions, Behaviour, Change};
 use crate::{exit, pipeline, write};
@@ -32,88 +33,6 @@ pub struct Options {
     pub gengo_v1_flags: bool,
 }
 
-const USAGE: &str = "Usage: openapi-gen [flags] PACKAGE...
-(union-gen's drop-in for kube-openapi's openapi-gen: writes the same Go file)
-
-Flags:
-      --output-dir DIR              the base directory under which to generate results
-      --output-pkg PKG              the base Go import-path under which to generate results
-      --output-file NAME            the name of the file to be generated (default \"generated.openapi.go\")
-      --go-header-file FILE         boilerplate header text; \"YEAR\" becomes the current year
-      --output-model-name-file NAME the model-name file written into each input package with
-                                    +k8s:openapi-model-package (OpenAPIModelName methods)
-      --readonly-pkg PKG,...        import paths that get no model-name file (repeatable)
-  -r, --report-filename FILE        the API rule violation report (names_match, …)
-  -v, --v LEVEL                     verbosity: from 1 on, union-gen's warnings are printed
-      --message-format FORMAT       union-gen's own: human (default), json or github
-      --kube-openapi-version VER    union-gen's own: write what this kube-openapi version
-                                    writes (default: the version the project pins: its
-                                    Makefile/hack scripts `openapi-gen@VER`, tools/go.mod,
-                                    go.mod; else the newest)
-
-gengo v1's flags (kube-openapi before 2024-02-28) are accepted too: --input-dirs/-i,
---output-package/-p, --output-base/-o, --output-file-base/-O, --go-header-file/-h,
---build-tag, --trim-path-prefix; and klog's (--logtostderr, --alsologtostderr, --log_dir,
---log_file, --log_file_max_size, --one_output, --skip_headers, --skip_log_headers,
---stderrthreshold, --vmodule, --log_backtrace_at, --add_dir_header), which change nothing.
-";
-
-/// Flags that take a value (the name without dashes).
-const VALUED: &[&str] = &[
-    "output-dir",
-    "output-pkg",
-    "output-file",
-    "go-header-file",
-    "report-filename",
-    "r",
-    "output-model-name-file",
-    "readonly-pkg",
-    "v",
-    "message-format",
-    "kube-openapi-version",
-    // gengo v1.
-    "input-dirs",
-    "i",
-    "output-package",
-    "p",
-    "output-base",
-    "o",
-    "output-file-base",
-    "O",
-    "build-tag",
-    "trim-path-prefix",
-    // klog's (Go flags added to pflag: the names as klog spells them).
-    "log_dir",
-    "log_file",
-    "log_file_max_size",
-    "stderrthreshold",
-    "vmodule",
-    "log_backtrace_at",
-];
-
-/// klog's boolean flags (`--name`, `--name=true|false`), and gengo v1's `--verify-only`.
-const SWITCHES: &[&str] = &[
-    "logtostderr",
-    "alsologtostderr",
-    "one_output",
-    "skip_headers",
-    "skip_log_headers",
-    "add_dir_header",
-    "verify-only",
-];
-
-/// gengo v1's flags: with any of them `-h` is `--go-header-file`, not help.
-const V1_ONLY: &[&str] = &[
-    "input-dirs",
-    "i",
-    "output-package",
-    "p",
-    "output-base",
-    "o",
-    "output-file-base",
-    "O",
-];
-
 /// pflag's syntax: `--name value`, `--name=value`, `-n value`, `-n=value`; `--` ends flags.
 pub fn parse(args: &[String]) -> anyhow::Result<Options> {
     let mut options = Options {
@@ -127,7 +46,7 @@ pub fn parse(args: &[String]) -> anyhow::Result<Options> {
     let v1 = args.iter().any(|a| {
         let body = a.trim_start_matches('-');
         let name = body.split_once('=').map_or(body, |(n, _)| n);
-        a.starts_with('-') && V1_ONLY.contains(&name)
+        a.starts_with('-') && flags::find(name).is_some_and(|flag| flag.v1_only)
     });
     while i < args.len() {
         let arg = &args[i];
@@ -147,13 +66,12 @@ pub fn parse(args: &[String]) -> anyhow::Result<Options> {
         };
         // klog's names are also accepted with dashes (`--log-dir`).
         let klog_name = name.replace('-', "_");
-        let name = if VALUED.contains(&klog_name.as_str()) || SWITCHES.contains(&klog_name.as_str())
-        {
+        let name = if flags::find(&klog_name).is_some() {
             klog_name.as_str()
         } else {
             name
         };
-        if SWITCHES.contains(&name) {
+        if flags::find(name).is_some_and(|flag| flag.value.is_none()) {
             continue;
         }
         let name = if v1 && name == "h" {
@@ -165,7 +83,7 @@ pub fn parse(args: &[String]) -> anyhow::Result<Options> {
             options.help = true;
             continue;
         }
-        if !VALUED.contains(&name) {
+        if flags::find(name).is_none_or(|flag| flag.value.is_none()) {
             unknown.push(arg.clone());
             continue;
         }
@@ -181,12 +99,10 @@ pub fn parse(args: &[String]) -> anyhow::Result<Options> {
     }
     if !unknown.is_empty() {
         anyhow::bail!(
-            "openapi-gen flag{} not supported by union-gen: {} (supported: --output-dir, \
-             --output-pkg, --output-file, --go-header-file, --report-filename, \
-             --output-model-name-file, --readonly-pkg, -v, --message-format, \
-             --kube-openapi-version, gengo v1's and klog's flags: see --help)",
+            "openapi-gen flag{} not supported by union-gen: {} (supported: {})",
             if unknown.len() == 1 { "" } else { "s" },
-            unknown.join(", ")
+            unknown.join(", "),
+            flags::supported()
         );
     }
     if options.help {
@@ -402,7 +318,7 @@ pub(super) fn command(
         }
     };
     if options.help {
-        let _ = out.write_all(USAGE.as_bytes());
+        let _ = out.write_all(flags::usage().as_bytes());
         return exit::SUCCESS;
     }
     match run(&options, message_format, err) {
@@ -427,7 +343,7 @@ fn behaviour(options: &Options, err: &mut dyn Write) -> Behaviour {
         Some(version) => Some((version.clone(), "--kube-openapi-version".to_string())),
         None => std::env::current_dir()
             .ok()
-            .and_then(|dir| versions::pinned(&dir))
+            .and_then(|dir| versions::pinned(&dir, crate::modules::module_cache().as_deref()))
             .map(|p| (p.version, p.source)),
     };
     let Some((version, source)) = found else {
@@ -440,6 +356,12 @@ fn behaviour(options: &Options, err: &mut dyn Write) -> Behaviour {
         }
         return Behaviour::newest();
     };
+    if options.verbosity > 0 {
+        let _ = writeln!(
+            err,
+            "kube-openapi {version} ({source}): writing what that version's openapi-gen writes"
+        );
+    }
     match Behaviour::at(&version) {
         Ok(behaviour) if behaviour.too_old() => {
             let _ = writeln!(

@@ -26,9 +26,9 @@
 //! patched texts, diagnostics. Must not know: Go syntax, OpenAPI document layout.
 
 //!
-//! Files: [`index`] the Go roots, [`patch`] one manifest's text (documents, versions, the
-//! insertions applied), [`walk`] a version's schema alongside its Go struct, [`budget`] the
-//! API server's cost limits, [`insert`] changes as block-YAML lines, [`readback`] the
+//! Files: `index` the Go roots, `patch` one manifest's text (documents, versions, the
+//! insertions applied), `walk` a version's schema alongside its Go struct, `budget` the
+//! API server's cost limits, `insert` changes as block-YAML lines, `readback` the
 //! self-check; this file is the command's run over every manifest and its diagnostics.
 
 pub mod block;
@@ -111,7 +111,7 @@ impl Outcome {
 }
 
 /// `(group, version, kind)` of every version of every `CustomResourceDefinition` in a
-/// manifest's text: the roots of `crd` (SPEC §3). What cannot be read is left to [`patch`],
+/// manifest's text: the roots of `crd` (SPEC §3). What cannot be read is left to `patch`,
 /// which reports it.
 pub fn kinds(text: &str) -> Vec<(String, String, String)> {
     let (with_endings, lines) = split_lines(text);

@@ -195,6 +195,14 @@ pub(super) fn text_of(with_endings: &[&str], range: Range<usize>) -> String {
 }
 
 pub(super) fn parse_document(text: &str, first_line: usize) -> Result<Value, Finding> {
+    // The API server's bounds first (size, nesting, alias expansion): yaml_serde expands
+    // aliases without a budget.
+    if let Err(error) = crate::kube_yaml::check(text, 0) {
+        return Err(Finding {
+            line: first_line + text[..error.offset.min(text.len())].matches('\n').count(),
+            message: format!("not valid YAML: {}", error.message),
+        });
+    }
     yaml_serde::from_str::<Value>(text).map_err(|error| Finding {
         line: first_line + error.location().map_or(0, |l| l.line().saturating_sub(1)),
         message: format!("not valid YAML: {error}"),

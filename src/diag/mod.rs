@@ -1,7 +1,7 @@
 //! Diagnostics as values: every stage pushes [`Diagnostic`]s into a list; `render` turns the
 //! sorted list into human (miette), JSON-lines or GitHub output once, at the end.
 //!
-//! Input: diagnostics from any stage plus the [`SourceMap`]. Output: text on a writer.
+//! Input: diagnostics from any stage plus the [`SourceMap`](crate::source::SourceMap). Output: text on a writer.
 //! Must not know: how diagnostics were found.
 
 mod codes;
@@ -79,8 +79,19 @@ impl Diagnostic {
 /// The line after a human report: `union-gen: 2 errors, 1 warning` and where to read more;
 /// `None` without diagnostics.
 pub fn summary(diagnostics: &[Diagnostic]) -> Option<String> {
+    summary_with_hidden(diagnostics, 0)
+}
+
+/// [`summary`], also counting the warnings of dependencies that were not shown
+/// ([`Levels::hide_dependency_warnings`]).
+pub fn summary_with_hidden(diagnostics: &[Diagnostic], hidden: usize) -> Option<String> {
     if diagnostics.is_empty() {
-        return None;
+        return (hidden > 0).then(|| {
+            format!(
+                "union-gen: 0 errors, 0 warnings ({hidden} in dependencies, not shown: \
+                 --show-dependency-warnings shows them)"
+            )
+        });
     }
     let errors = diagnostics
         .iter()
@@ -97,8 +108,12 @@ pub fn summary(diagnostics: &[Diagnostic]) -> Option<String> {
     } else {
         "`union-gen explain CODE` tells why and how to fix each".to_string()
     };
+    let hidden = match hidden {
+        0 => String::new(),
+        n => format!(" ({n} more in dependencies, not shown: --show-dependency-warnings)"),
+    };
     Some(format!(
-        "union-gen: {}, {}; {more}",
+        "union-gen: {}, {}{hidden}; {more}",
         count(errors, "error"),
         count(warnings, "warning")
     ))
@@ -118,6 +133,9 @@ pub struct Levels {
     pub deny: Vec<Code>,
     /// `--allow CODE`: these (warning) codes are not reported.
     pub allow: Vec<Code>,
+    /// `--show-dependency-warnings`: warnings located in dependencies' files are shown too
+    /// (by default they are counted only, as cargo caps the lints of dependencies).
+    pub show_dependency_warnings: bool,
 }
 
 impl Levels {
@@ -155,6 +173,27 @@ impl Levels {
             levels.allow.push(allowed);
         }
         Ok(levels)
+    }
+
+    /// Takes out the warnings located in `dependency_files` unless they are asked for; how
+    /// many. Errors always stay: they block the output, whoever's code they are in.
+    pub fn hide_dependency_warnings(
+        &self,
+        diagnostics: &mut Vec<Diagnostic>,
+        dependency_files: &std::collections::HashSet<crate::source::FileId>,
+    ) -> usize {
+        if self.show_dependency_warnings {
+            return 0;
+        }
+        let before = diagnostics.len();
+        diagnostics.retain(|d| {
+            d.severity == Severity::Error
+                || !d
+                    .primary
+                    .as_ref()
+                    .is_some_and(|span| dependency_files.contains(&span.file))
+        });
+        before - diagnostics.len()
     }
 
     /// Applies the levels to a run's diagnostics.

@@ -3,7 +3,10 @@
 
 use std::io::{self, Write};
 
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, NamedSource};
+use miette::{
+    GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, MietteError,
+    MietteSpanContents, SourceCode, SourceSpan, SpanContents,
+};
 
 use super::{Diagnostic, Severity};
 use crate::source::{SourceMap, Span};
@@ -105,6 +108,8 @@ fn write_json(d: &Diagnostic, sources: &SourceMap, out: &mut dyn Write) -> io::R
         })
         .collect();
     object.insert("labels".into(), labels.into());
+    // The code's page of the manual (rust-analyzer's `DiagnosticCode::url`).
+    object.insert("url".into(), d.code.url().into());
     writeln!(out, "{}", serde_json::Value::Object(object))
 }
 
@@ -129,10 +134,10 @@ fn write_github(d: &Diagnostic, sources: &SourceMap, out: &mut dyn Write) -> io:
         Severity::Error => "error",
         Severity::Warning => "warning",
     };
-    let mut message = d.message.clone();
+    let mut message = escape_controls(&d.message);
     if let Some(help) = &d.help {
         message.push_str("\nhelp: ");
-        message.push_str(help);
+        message.push_str(&escape_controls(help));
     }
     let title = github_escape(d.code.as_str(), true);
     match &d.primary {
@@ -186,13 +191,13 @@ fn write_human(
     color: bool,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let mut report = MietteDiagnostic::new(d.message.clone())
+    let mut report = MietteDiagnostic::new(escape_controls(&d.message))
         .with_code(d.code.as_str())
         .with_severity(match d.severity {
             Severity::Error => miette::Severity::Error,
             Severity::Warning => miette::Severity::Warning,
         });
-    let mut help = d.help.clone();
+    let mut help = d.help.as_deref().map(escape_controls);
     let mut source = None;
     if let Some(primary) = &d.primary {
         let file = sources.get(primary.file);
@@ -216,11 +221,11 @@ fn write_human(
                 });
             }
         }
-        report = report.with_labels(labels);
-        source = Some(NamedSource::new(
-            file.path.display().to_string(),
-            file.text.clone(),
+        source = Some(Window::around(
+            file,
+            labels.iter().map(|l| (l.offset(), l.offset() + l.len())),
         ));
+        report = report.with_labels(labels);
     }
     if let Some(help) = help {
         report = report.with_help(help);
@@ -250,9 +255,153 @@ fn write_human(
     writeln!(out, "{text}")
 }
 
+/// Lines shown around a diagnostic's spans (miette shows one; a margin for its context).
+const WINDOW_LINES: usize = 3;
+
+/// The part of a file a human report shows: the lines around its spans, control characters
+/// made visible, with the file's own line numbers. miette reads a whole source from its start
+/// for every report; a window keeps rendering linear in the number of diagnostics.
+struct Window {
+    name: String,
+    text: String,
+    /// Byte offset of `text` in the file, and its 0-based line.
+    start: usize,
+    first_line: usize,
+}
+
+impl Window {
+    fn around(
+        file: &crate::source::SourceFile,
+        spans: impl Iterator<Item = (usize, usize)>,
+    ) -> Window {
+        let text = &file.text;
+        let (mut low, mut high) = (usize::MAX, 0);
+        for (from, to) in spans {
+            low = low.min(from);
+            high = high.max(to);
+        }
+        let (low, high) = (
+            low.min(text.len()),
+            high.min(text.len()).max(low.min(text.len())),
+        );
+        let bytes = text.as_bytes();
+        let mut start = low;
+        for _ in 0..=WINDOW_LINES {
+            match memchr::memrchr(b'\n', &bytes[..start]) {
+                Some(newline) => start = newline,
+                None => {
+                    start = 0;
+                    break;
+                }
+            }
+        }
+        if start > 0 {
+            start += 1;
+        }
+        let mut end = high;
+        for _ in 0..=WINDOW_LINES {
+            match memchr::memchr(b'\n', &bytes[end.min(bytes.len())..]) {
+                Some(newline) => end = (end + newline + 1).min(bytes.len()),
+                None => {
+                    end = bytes.len();
+                    break;
+                }
+            }
+        }
+        while !text.is_char_boundary(start) {
+            start -= 1;
+        }
+        while !text.is_char_boundary(end) {
+            end += 1;
+        }
+        let (first_line, _) = file.line_col(start);
+        Window {
+            name: file.path.display().to_string(),
+            text: visible(&text[start..end]),
+            start,
+            first_line: first_line - 1,
+        }
+    }
+}
+
+impl SourceCode for Window {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let offset = span
+            .offset()
+            .saturating_sub(self.start)
+            .min(self.text.len());
+        let local = SourceSpan::new(offset.into(), span.len().min(self.text.len() - offset));
+        let contents = self.text.as_str().read_span(&local, before, after)?;
+        let at = contents.span();
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.clone(),
+            contents.data(),
+            SourceSpan::new((at.offset() + self.start).into(), at.len()),
+            contents.line() + self.first_line,
+            contents.column(),
+            // miette's own reading counts the lines from the start of the source.
+            contents.line_count() + self.first_line,
+        )))
+    }
+}
+
+/// Source text with its control characters (other than tab and line ends) shown as `?`, one
+/// per byte so that offsets stay: an object's text never reaches the terminal raw.
+fn visible(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            let hidden = c.is_control() && !matches!(c, '\t' | '\n' | '\r');
+            let (keep, width) = if hidden {
+                (None, c.len_utf8())
+            } else {
+                (Some(c), 0)
+            };
+            keep.into_iter().chain(std::iter::repeat_n('?', width))
+        })
+        .collect()
+}
+
+/// A message with its control characters (other than line ends and tabs) escaped as Go
+/// escapes them (`\x1b`, `\u009b`): escape sequences from an object or a rule's message
+/// never reach the terminal.
+pub(crate) fn escape_controls(text: &str) -> String {
+    if !text
+        .chars()
+        .any(|c| c.is_control() && !matches!(c, '\n' | '\t'))
+    {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\n' | '\t' => out.push(c),
+            c if (c as u32) < 0x80 && c.is_control() => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_characters_never_reach_the_terminal() {
+        assert_eq!(
+            escape_controls("a\x1b[31mb\u{9b}c\nd"),
+            "a\\x1b[31mb\\u009bc\nd"
+        );
+        assert_eq!(visible("a\x1b[31m\u{9b}z\n"), "a?[31m??z\n");
+    }
 
     #[test]
     fn github_escaping_follows_workflow_command_rules() {

@@ -730,7 +730,7 @@ fn format_float_g(float: f64) -> String {
     if float.is_infinite() {
         return if float > 0.0 { ".inf" } else { "-.inf" }.into();
     }
-    crate::golit::format_float(float)
+    crate::golit::go_float(float)
 }
 
 /// yaml.v2's `resolve("", text)` is `!!str` (the text reads back as this string).
@@ -1068,7 +1068,9 @@ fn go_getnum(rest: &mut &[u8]) -> Option<u32> {
 
 fn days_in(month: u32, year: u32) -> u32 {
     match month {
-        2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
+        2 if year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400)) => {
+            29
+        }
         2 => 28,
         4 | 6 | 9 | 11 => 30,
         _ => 31,

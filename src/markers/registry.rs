@@ -4,7 +4,7 @@
 //!
 //! Readers: `resolve::markers_check` (malformed / misplaced / "did you mean"), the union
 //! families under `resolve::unions`, `resolve::fields` (optionality), `resolve::enums`, and
-//! the parser (which names are gates). Adding a marker is one row in [`registry!`]'s table;
+//! the parser (which names are gates). Adding a marker is one row in `registry!`'s table;
 //! adding a union family is its rows plus one module under `resolve/unions/`.
 //!
 //! A name not in the table is another generator's marker (`+genclient`, `+protobuf`,

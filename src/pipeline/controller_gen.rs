@@ -25,7 +25,7 @@ pub fn analysis(paths: &[String], timings: &mut Timings) -> anyhow::Result<Analy
     } else {
         let (packages, walk_errors) = discover::discover(paths)?;
         timings.lap("discover");
-        let loaded = load::load(&packages, &walk_errors);
+        let loaded = load::load_with(&packages, &walk_errors, &load::Disk);
         timings.lap("load+parse");
         loaded
     };

@@ -65,7 +65,9 @@ fn collect(packages: &[LoadedPackage], unexported: bool) -> Vec<Violation> {
         if !index.package.is_input || super::closure::package_opted_out(index.package) {
             continue;
         }
-        for (name, entry) in &index.types {
+        let mut types: Vec<_> = index.types.iter().collect();
+        types.sort_unstable_by_key(|(name, _)| **name);
+        for (name, entry) in types {
             if (!unexported && !is_exported(name))
                 || !entry.decl.type_params.is_empty()
                 || entry.decl.is_alias

@@ -55,7 +55,7 @@ impl<'a> Resolver<'_, 'a> {
             span,
             owner: owner.name.clone(),
             package: name.package.clone(),
-            name: name.name.clone(),
+            name: name.name,
             lost,
         };
         self.diagnostics.push(finding.into_diagnostic());

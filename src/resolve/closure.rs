@@ -47,12 +47,11 @@ fn openapi_gen_values(doc: &Doc) -> impl Iterator<Item = &str> {
         .filter_map(|m| m.marker.value.as_deref())
 }
 
-/// The package says `+k8s:openapi-gen=true` (in any file's package doc).
+/// The package says `+k8s:openapi-gen=true` (where gengo reads package tags: its `doc.go`).
 pub fn package_opted_in(package: &LoadedPackage) -> bool {
     package
-        .files
-        .iter()
-        .any(|f| openapi_gen_values(&f.decls.package_doc).any(|v| v == "true"))
+        .gengo_package_comments()
+        .any(|doc| openapi_gen_values(doc).any(|v| v == "true"))
 }
 
 /// `+k8s:openapi-gen=false` on the package, unless it also says `=true` (openapi-gen looks
@@ -60,9 +59,8 @@ pub fn package_opted_in(package: &LoadedPackage) -> bool {
 /// is generated).
 pub fn package_opted_out(package: &LoadedPackage) -> bool {
     let values: Vec<&str> = package
-        .files
-        .iter()
-        .flat_map(|f| openapi_gen_values(&f.decls.package_doc))
+        .gengo_package_comments()
+        .flat_map(openapi_gen_values)
         .collect();
     values.contains(&"false") && !values.contains(&"true")
 }
@@ -310,10 +308,11 @@ impl Api {
         const TYPE_MARKERS: &[Kind] = &[Kind::KubebuilderObjectRoot, Kind::Genclient];
         let mut api = Api::default();
         for package in packages.iter().filter(|p| p.is_input) {
-            let whole = package.files.iter().any(|f| {
-                f.decls.package_doc.has_marker(Kind::GroupName)
-                    || openapi_gen_values(&f.decls.package_doc).any(|v| v == "true")
-            });
+            let whole = package
+                .files
+                .iter()
+                .any(|f| f.decls.package_doc.has_marker(Kind::GroupName))
+                || package_opted_in(package);
             if whole {
                 api.packages.insert(package.import_path.clone());
                 continue;
@@ -360,9 +359,12 @@ pub(super) fn close(
     // Which definitions reach an undescribable one (themselves included), and the first such.
     let mut tainted: BTreeMap<&TypeName, &TypeName> =
         undescribable.keys().map(|name| (name, name)).collect();
+    // In name order, so that "the first" cause does not depend on hash order.
+    let mut sorted_edges: Vec<(&TypeName, &BTreeSet<TypeName>)> = edges.iter().collect();
+    sorted_edges.sort_unstable_by_key(|(from, _)| *from);
     loop {
         let mut grew = false;
-        for (from, to) in edges {
+        for &(from, to) in &sorted_edges {
             if tainted.contains_key(from) {
                 continue;
             }

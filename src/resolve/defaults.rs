@@ -309,6 +309,15 @@ impl<'a> Resolver<'_, 'a> {
                     }
                 }
             }
+            // An anonymous struct is a struct too (openapi-gen's `mustEnforceDefault` looks at
+            // the kind): `{}`, or its one embedded field's zero value.
+            GoType::Struct(fields, origin) => match fields {
+                [only] if only.is_embedded() => {
+                    let inner = self.universe.resolve(origin, &only.ty);
+                    self.enforced_default(inner, omitempty, depth + 1)
+                }
+                _ => Some(DefaultValue::EmptyObject),
+            },
             // Unknown shape: no zero value to enforce.
             GoType::External(..) => None,
             GoType::Builtin(name) if !omitempty => match primitive(name) {

@@ -3,7 +3,7 @@
 
 use super::fields::{self, flatten, FlatField};
 use super::findings::ResolveFinding;
-use super::universe::TypeEntry;
+use super::universe::{GoType, TypeEntry};
 use super::{checks, defaults, enums, overrides, validations, well_known, Resolver};
 use crate::markers::registry::Kind;
 use crate::model::*;
@@ -67,6 +67,18 @@ impl<'a> Resolver<'_, 'a> {
         self.enqueue_dependencies(dependencies);
         let model_name = self.model_name(&name, entry);
         if let Some(body) = self.custom_schema(&name) {
+            return Some(Definition {
+                model_name,
+                name,
+                doc,
+                body,
+                span: entry.decl.name_span.clone(),
+                validations: markers.validations,
+                extensions: markers.extensions,
+                overrides,
+            });
+        }
+        if let Some(body) = self.over_unread_type(&name, entry) {
             return Some(Definition {
                 model_name,
                 name,
@@ -189,14 +201,57 @@ impl<'a> Resolver<'_, 'a> {
                 .map(str::to_string)
         };
         value(&entry.decl.doc)
-            .or_else(|| {
-                package
-                    .package
-                    .files
-                    .iter()
-                    .find_map(|f| value(&f.decls.package_doc))
-            })
+            .or_else(|| package.package.gengo_package_comments().find_map(value))
             .map(|model_package| format!("{model_package}.{}", name.name))
+    }
+
+    /// The definition of a defined type over a type of a package that is not read (`type
+    /// URL url.URL`): its own `+kubebuilder:validation:Type` (and `Format`) when it says
+    /// what it serialises as, as controller-gen reads them; else its schema is not known
+    /// here (the standard library is not read), which is reported, and no definition is
+    /// written (the `$ref` names it, as openapi-gen's does).
+    fn over_unread_type(
+        &mut self,
+        name: &TypeName,
+        entry: TypeEntry<'a>,
+    ) -> Option<DefinitionBody> {
+        let GoType::External(over, _) = self.universe.resolve(entry.origin, &entry.decl.ty) else {
+            return None;
+        };
+        let value = |kind: Kind| {
+            entry
+                .decl
+                .doc
+                .marker(kind)
+                .and_then(|m| m.marker.value.as_deref())
+                .map(|v| v.trim().to_string())
+                .filter(|v| !v.is_empty())
+        };
+        // openapi-gen writes a definition only for the types of its input packages (with the
+        // fields gengo reads from the standard library of the Go it runs with, which are not
+        // read here: reported, and refused under openapi-gen); elsewhere only the `$ref`.
+        if self.options.openapi_gen {
+            let is_input = self
+                .universe
+                .package(&name.package)
+                .is_some_and(|p| p.package.is_input);
+            if !is_input {
+                return None;
+            }
+        } else if let Some(ty) = value(Kind::KbType) {
+            return Some(DefinitionBody::Custom {
+                types: vec![ty],
+                format: value(Kind::KbFormat),
+            });
+        }
+        let finding = ResolveFinding::FieldsNotRead {
+            span: entry.decl.name_span.clone(),
+            name: name.name.clone(),
+            over: over.to_string(),
+            standard_library: crate::modules::is_standard_library(&over.package),
+        };
+        self.diagnostics.push(finding.into_diagnostic());
+        None
     }
 
     /// A fixed schema from `OpenAPISchemaType`/`OpenAPISchemaFormat` methods or the table.

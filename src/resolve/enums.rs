@@ -26,6 +26,10 @@ pub struct Enums {
     /// Enum types whose `+enum` is written in an input package (on the type or on an alias
     /// of it): gengo reads comments of input packages only, so these are openapi-gen's enums.
     pub marked_in_input: HashSet<TypeName>,
+    /// The deduced values from the constants of input packages only: gengo (v1 and v2)
+    /// fully processes user-requested packages only, so openapi-gen sees no constant of a
+    /// dependency (CDI's `PersistentVolumeFromStorageProfile` of another API version).
+    pub values_from_inputs: HashMap<TypeName, Vec<EnumValue>>,
 }
 
 /// Why a constant has no value we can use.
@@ -45,11 +49,14 @@ pub enum EvalError {
 /// them. Diagnostics only for input packages.
 pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
     let (enum_types, marked_in_input) = enum_types(universe, diagnostics);
-    let mut collected = constant_values(universe, &enum_types, diagnostics);
+    let (mut collected, mut from_inputs) = constant_values(universe, &enum_types, diagnostics);
     let mut enums = Enums {
         marked_in_input,
         ..Enums::default()
     };
+    // In name order: the diagnostics below come out in one order whatever the hashes.
+    let mut enum_types: Vec<TypeName> = enum_types.into_iter().collect();
+    enum_types.sort_unstable();
     for enum_type in enum_types {
         let values: Vec<EnumValue> = collected
             .remove(&enum_type)
@@ -87,6 +94,14 @@ pub fn deduce(universe: &Universe, diagnostics: &mut Vec<Diagnostic>) -> Enums {
             enums.values.insert(enum_type, explicit);
             continue;
         }
+        let input_values = from_inputs.remove(&enum_type).unwrap_or_default();
+        let input_values = input_values
+            .into_iter()
+            .map(|(value, doc)| EnumValue { value, doc })
+            .collect();
+        enums
+            .values_from_inputs
+            .insert(enum_type.clone(), sort_values(input_values));
         if values.is_empty() && is_input {
             if let Some(entry) = entry {
                 diagnostics.push(
@@ -169,14 +184,19 @@ fn enum_types(
     (enum_types, marked_in_input)
 }
 
-/// The values of every enum type from the typed constants of every loaded package: value to
-/// doc text. Constants that cannot be evaluated are reported in input packages.
+/// Enum values, value to doc text, per enum type.
+type Collected = HashMap<TypeName, BTreeMap<String, String>>;
+
+/// The values of every enum type from the typed constants of every loaded package, and from
+/// those of input packages only. Constants that cannot be evaluated are reported in input
+/// packages.
 fn constant_values(
     universe: &Universe,
     enum_types: &HashSet<TypeName>,
     diagnostics: &mut Vec<Diagnostic>,
-) -> HashMap<TypeName, BTreeMap<String, String>> {
-    let mut collected: HashMap<TypeName, BTreeMap<String, String>> = HashMap::default();
+) -> (Collected, Collected) {
+    let mut collected: Collected = HashMap::default();
+    let mut from_inputs: Collected = HashMap::default();
     for path in &universe.order {
         let package = &universe.packages[path];
         for (file_index, file) in package.package.files.iter().enumerate() {
@@ -185,12 +205,16 @@ fn constant_values(
                 file: file_index,
             };
             let is_input = package.package.is_input;
+            let mut targets = vec![&mut collected];
+            if is_input {
+                targets.push(&mut from_inputs);
+            }
             let typed_groups = file_constants(
                 universe,
                 origin,
                 &file.decls.consts,
                 enum_types,
-                &mut collected,
+                &mut targets,
                 is_input.then_some(&mut *diagnostics),
             );
             if is_input {
@@ -198,7 +222,7 @@ fn constant_values(
             }
         }
     }
-    collected
+    (collected, from_inputs)
 }
 
 /// The values of one file's typed constants of enum types, added to `collected`; the enum
@@ -209,7 +233,7 @@ fn file_constants(
     origin: Origin,
     consts: &[ConstSpec],
     enum_types: &HashSet<TypeName>,
-    collected: &mut HashMap<TypeName, BTreeMap<String, String>>,
+    targets: &mut [&mut Collected],
     mut diagnostics: Option<&mut Vec<Diagnostic>>,
 ) -> HashMap<u32, TypeName> {
     let mut typed_groups: HashMap<u32, TypeName> = HashMap::default();
@@ -227,8 +251,11 @@ fn file_constants(
             match evaluate_const(universe, entry, 0) {
                 Ok(bytes) => {
                     let value = String::from_utf8_lossy(&bytes).into_owned();
-                    let values = collected.entry(enum_type).or_default();
-                    add_value(values, value, const_doc(&spec.doc), name);
+                    let doc = const_doc(&spec.doc);
+                    for collected in targets.iter_mut() {
+                        let values = collected.entry(enum_type.clone()).or_default();
+                        add_value(values, value.clone(), doc.clone(), name);
+                    }
                 }
                 Err(error) => {
                     if let Some(diagnostics) = diagnostics.as_deref_mut() {

@@ -9,7 +9,8 @@ use crate::source::Span;
 
 pub(super) enum ResolveFinding {
     /// `resolve/package-not-found`: a type of a package that was not found (once per package);
-    /// `searched`: where it was looked for.
+    /// `searched`: where it was looked for. For a standard-library package,
+    /// `resolve/standard-library-type`: never "not found", only not read.
     PackageNotFound {
         span: Span,
         package: String,
@@ -25,6 +26,15 @@ pub(super) enum ResolveFinding {
         package: String,
         name: String,
         lost: String,
+    },
+    /// `resolve/package-not-found` (`resolve/standard-library-type` for the standard
+    /// library): a defined type over a type of a package that is not read (`type URL
+    /// url.URL`), whose definition needs that type's fields.
+    FieldsNotRead {
+        span: Span,
+        name: String,
+        over: String,
+        standard_library: bool,
     },
     /// `resolve/too-deep`: a field's type through more named types and aliases than allowed.
     TypeTooDeep { span: Span, field: String },
@@ -42,14 +52,19 @@ impl ResolveFinding {
                 searched,
                 standard_library,
             } => {
+                if standard_library {
+                    return Diagnostic::new(
+                        Code::ResolveStandardLibraryType,
+                        span,
+                        format!("`{package}.{name}` is a standard-library type without a built-in schema: the standard library is not read, so it stays a `$ref` without definition"),
+                    )
+                    .with_help("give the field a type with a schema; only well-known standard-library types (time.Time, time.Duration, json.RawMessage) have built-in schemas");
+                }
                 let help = match searched {
                     Some(places) if !places.is_empty() => format!(
                         "looked in: {}; vendor it (`go mod vendor`), add a `replace`, or fill the module cache (`go mod download`)",
                         places.join(", ")
                     ),
-                    _ if standard_library => {
-                        "standard-library packages are not loaded; only well-known types (time.Time) have built-in schemas".to_string()
-                    }
                     _ => "add the package to the inputs, vendor it, or fill the module cache (`go mod download`)".to_string(),
                 };
                 Diagnostic::new(
@@ -73,6 +88,28 @@ impl ResolveFinding {
                 ),
             )
             .with_help("fill the module cache (`go mod download`), vendor the module (`go mod vendor`), or add the package to the inputs"),
+            ResolveFinding::FieldsNotRead {
+                span,
+                name,
+                over,
+                standard_library,
+            } => {
+                let (read, code) = if standard_library {
+                    ("the standard library is not read", Code::ResolveStandardLibraryType)
+                } else {
+                    ("its package was not found", Code::ResolvePackageNotFound)
+                };
+                Diagnostic::new(
+                    code,
+                    span,
+                    format!(
+                        "`{name}` is defined over `{over}`, whose schema is not known ({read}): `{name}` stays a `$ref` without definition"
+                    ),
+                )
+                .with_help(format!(
+                    "say what `{name}` serialises as: `OpenAPISchemaType`/`OpenAPISchemaFormat` methods (read by openapi-gen too), or, for `generate`, `+kubebuilder:validation:Type=string` on it"
+                ))
+            }
             ResolveFinding::TypeTooDeep { span, field } => Diagnostic::new(
                 Code::ResolveTooDeep,
                 span,

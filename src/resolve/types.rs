@@ -286,7 +286,13 @@ impl<'a> Resolver<'_, 'a> {
         // gengo reads the comments (`+enum`) of input packages only: under
         // openapi-gen an enum type of another package is its underlying type.
         let comments_read = !self.options.openapi_gen || self.enums.marked_in_input.contains(&name);
-        if let Some(values) = self.enums.values.get(&name).filter(|_| comments_read) {
+        // …and its constants of input packages only.
+        let values = match self.options.openapi_gen {
+            true => self.enums.values_from_inputs.get(&name),
+            false => None,
+        };
+        let values = values.or_else(|| self.enums.values.get(&name));
+        if let Some(values) = values.filter(|_| comments_read) {
             let explicit = self.enums.explicit.contains(&name);
             return PropertyType::Enum(
                 values.clone(),
@@ -320,6 +326,15 @@ impl<'a> Resolver<'_, 'a> {
             return PropertyType::NamedInterface(name);
         }
         let underlying = self.universe.resolve(entry.origin, &entry.decl.ty);
+        // A defined type over a type of a package that is not read (`type URL url.URL`,
+        // knative's `apis.URL`): a struct but for the few types with an inlined schema, so
+        // it is referred to by its own name, as openapi-gen refers to it.
+        if let GoType::External(over, _) = &underlying {
+            if well_known::inlined(over).is_none() && !entry.decl.is_alias {
+                self.enqueue(name.clone(), entry);
+                return PropertyType::Ref(name);
+            }
+        }
         self.property_type(underlying, depth + 1)
     }
 

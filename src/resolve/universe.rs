@@ -168,7 +168,10 @@ impl<'a> Universe<'a> {
             .iter()
             .map(|(path, p)| (*path, p.name.to_string()))
             .collect();
-        for entry in index.values_mut() {
+        for path in &order {
+            let entry = index
+                .get_mut(path)
+                .expect("every ordered package is indexed");
             entry.imports = entry
                 .package
                 .files

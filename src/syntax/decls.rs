@@ -11,6 +11,9 @@ pub struct FileDecls {
     pub package_name: String,
     /// Comment lines directly above the `package` clause (package doc and markers).
     pub package_doc: Doc,
+    /// For a file named `doc.go` only: every comment of the file ([`crate::syntax::all_comments`]),
+    /// where gengo (openapi-gen's parser) reads package tags.
+    pub gengo_package_comments: Option<Doc>,
     pub imports: Vec<Import>,
     pub types: Vec<TypeDecl>,
     pub consts: Vec<ConstSpec>,

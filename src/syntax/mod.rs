@@ -35,6 +35,33 @@ pub fn parse(file: FileId, text: &str) -> (FileDecls, Vec<Diagnostic>) {
     }
 }
 
+/// Every comment of a file, before or after the package clause, inside declarations and
+/// function bodies included, as one [`Doc`]: gengo's package comments (`Package.Comments`:
+/// every comment group of a package's `doc.go`, where it reads package tags such as
+/// `+k8s:openapi-gen=true`). The whole file is parsed (no body is left out); the walk is a
+/// cursor loop, linear in the tree.
+pub fn all_comments(file: FileId, text: &str) -> Doc {
+    let tree = PARSER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let parser = slot.get_or_insert_with(new_parser);
+        parser.reset();
+        let _ = parser.set_included_ranges(&[]);
+        parser.parse(text, None)
+    });
+    match tree {
+        Some(tree) => extract::all_comments(file, text, &tree),
+        None => Doc::default(),
+    }
+}
+
+fn new_parser() -> Parser {
+    let mut parser = Parser::new();
+    parser
+        .set_language(&tree_sitter_go::LANGUAGE.into())
+        .expect("the bundled tree-sitter-go grammar matches the tree-sitter version");
+    parser
+}
+
 /// Whether the tree the extraction sees (what the pre-scan leaves in) has ERROR or MISSING
 /// nodes: the grammar tests assert this is false for every `grammar-tests/ok` snippet.
 pub fn parse_tree_has_errors(text: &str) -> bool {
@@ -50,13 +77,7 @@ fn parse_tree(text: &str) -> Option<tree_sitter::Tree> {
 fn parse_tree_skipping(text: &str, bodies: &[std::ops::Range<usize>]) -> Option<tree_sitter::Tree> {
     PARSER.with(|cell| {
         let mut slot = cell.borrow_mut();
-        let parser = slot.get_or_insert_with(|| {
-            let mut parser = Parser::new();
-            parser
-                .set_language(&tree_sitter_go::LANGUAGE.into())
-                .expect("the bundled tree-sitter-go grammar matches the tree-sitter version");
-            parser
-        });
+        let parser = slot.get_or_insert_with(new_parser);
         parser.reset();
         let ranges = included_ranges(text, bodies);
         // An empty list means "the whole file" to tree-sitter.

@@ -13,6 +13,7 @@ use cel::{Context, ExecutionError, FunctionContext, Value as Cel};
 use std::net::IpAddr;
 
 use super::go_net::{self, parse_cidr, parse_ip, parse_request_uri, parse_url, Prefix, Url};
+use super::quantity::Quantity;
 use super::semver;
 
 type R = Result<Cel, ExecutionError>;
@@ -79,44 +80,14 @@ fn err(name: &str, message: impl ToString) -> ExecutionError {
     ExecutionError::function_error(name, message)
 }
 
-/// A Kubernetes quantity's value (`100m`, `1Gi`, `1e3`), or `None`.
-pub fn parse_quantity(s: &str) -> Option<f64> {
-    let s = s.trim();
-    if s.is_empty() {
-        return None;
-    }
-    let number_end = s
-        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '+' || c == '-'))
-        .unwrap_or(s.len());
-    let (number, suffix) = s.split_at(number_end);
-    if number.is_empty() || number == "+" || number == "-" || number.matches('.').count() > 1 {
-        return None;
-    }
-    let base: f64 = number.parse().ok()?;
-    let factor = match suffix {
-        "" => 1.0,
-        "n" => 1e-9,
-        "u" => 1e-6,
-        "m" => 1e-3,
-        "k" => 1e3,
-        "M" => 1e6,
-        "G" => 1e9,
-        "T" => 1e12,
-        "P" => 1e15,
-        "E" => 1e18,
-        "Ki" => 1024.0,
-        "Mi" => 1024f64.powi(2),
-        "Gi" => 1024f64.powi(3),
-        "Ti" => 1024f64.powi(4),
-        "Pi" => 1024f64.powi(5),
-        "Ei" => 1024f64.powi(6),
-        other => {
-            let exponent = other.strip_prefix(['e', 'E'])?;
-            let e: i32 = exponent.parse().ok()?;
-            10f64.powi(e)
-        }
-    };
-    Some(base * factor)
+/// A quantity value's exact value.
+fn quantity_of(value: &Cel) -> Option<Quantity> {
+    untag(value, "quantity").and_then(|(text, _)| Quantity::parse(&text).ok())
+}
+
+/// A quantity as a library value (its exact text).
+fn quantity_value(q: Quantity) -> Cel {
+    tagged("quantity", &q.to_text(), None)
 }
 
 fn format_check(name: &str, value: &str) -> Option<Vec<String>> {
@@ -200,11 +171,16 @@ fn list_functions(context: &mut Context<'static, 'static>) {
     let _ = context.add_function("sum", move |ftx: &FunctionContext| -> R {
         let l = list(ftx)?;
         if l.iter().all(|v| matches!(v, Cel::Int(_))) {
-            Ok(Cel::Int(
-                l.iter()
-                    .map(|v| if let Cel::Int(i) = v { *i } else { 0 })
-                    .sum(),
-            ))
+            // cel-go's sum of ints fails on overflow ("integer overflow").
+            let mut total: i64 = 0;
+            for v in l.iter() {
+                if let Cel::Int(i) = v {
+                    total = total
+                        .checked_add(*i)
+                        .ok_or_else(|| k8s_err("sum", "integer overflow"))?;
+                }
+            }
+            Ok(Cel::Int(total))
         } else if let Some(Cel::Duration(first)) = l.first() {
             let mut total = *first;
             for v in l.iter().skip(1) {
@@ -243,6 +219,21 @@ fn list_functions(context: &mut Context<'static, 'static>) {
 
 /// The regex library: `find`, `findAll`.
 fn regex_functions(context: &mut Context<'static, 'static>) {
+    // `matches` (routed here by `go_regex::route_matches`): `s.matches(re)`, `matches(s, re)`.
+    let _ = context.add_function(
+        super::go_regex::MATCHES,
+        |ftx: &FunctionContext,
+         cel::extractors::Arguments(args): cel::extractors::Arguments|
+         -> R {
+            let (s, pattern) = match (this_value(ftx), args.as_slice()) {
+                (Some(Cel::String(s)), [Cel::String(p)]) => (s, p.clone()),
+                (None, [Cel::String(s), Cel::String(p)]) => (s.clone(), p.clone()),
+                _ => return Err(err("matches", "expected strings")),
+            };
+            let re = super::go_regex::compile(&pattern).map_err(|e| err("matches", e))?;
+            Ok(Cel::Bool(re.is_match(&s)))
+        },
+    );
     let _ = context.add_function(
         "find",
         |ftx: &FunctionContext,
@@ -252,7 +243,7 @@ fn regex_functions(context: &mut Context<'static, 'static>) {
                 return Err(err("find", "expected a string"));
             };
             let pattern = string_arg(&args, 0, "find")?;
-            let re = regex::Regex::new(&pattern).map_err(|e| err("find", e))?;
+            let re = super::go_regex::compile(&pattern).map_err(|e| err("find", e))?;
             Ok(Cel::String(Arc::new(
                 re.find(&s)
                     .map_or(String::new(), |m| m.as_str().to_string()),
@@ -272,7 +263,7 @@ fn regex_functions(context: &mut Context<'static, 'static>) {
                 Some(Cel::Int(n)) if *n >= 0 => *n as usize,
                 _ => usize::MAX,
             };
-            let re = regex::Regex::new(&pattern).map_err(|e| err("findAll", e))?;
+            let re = super::go_regex::compile(&pattern).map_err(|e| err("findAll", e))?;
             Ok(Cel::List(Arc::new(
                 re.find_iter(&s)
                     .take(limit)
@@ -490,21 +481,24 @@ fn url_functions(context: &mut Context<'static, 'static>) {
     });
 }
 
-/// The quantity library.
+/// The quantity library (k8s.io/apiserver `pkg/cel/library/quantity.go`), exact.
 fn quantity_functions(context: &mut Context<'static, 'static>) {
     let _ = context.add_function(
         "isQuantity",
         |cel::extractors::Arguments(args): cel::extractors::Arguments| -> R {
             Ok(Cel::Bool(
-                parse_quantity(&string_arg(&args, 0, "isQuantity")?).is_some(),
+                Quantity::parse(&string_arg(&args, 0, "isQuantity")?).is_ok(),
             ))
         },
     );
-    let _ = context.add_function("quantity", |cel::extractors::Arguments(args): cel::extractors::Arguments| -> R {
-        let s = string_arg(&args, 0, "quantity")?;
-        let n = parse_quantity(&s).ok_or_else(|| k8s_err("quantity", "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"))?;
-        Ok(tagged("quantity", &s, Some(n)))
-    });
+    let _ = context.add_function(
+        "quantity",
+        |cel::extractors::Arguments(args): cel::extractors::Arguments| -> R {
+            let s = string_arg(&args, 0, "quantity")?;
+            let q = Quantity::parse(&s).map_err(|e| k8s_err("quantity", e))?;
+            Ok(quantity_value(q))
+        },
+    );
     // Quantities and semantic versions share these three names.
     let compare =
         |ftx: &FunctionContext, args: &[Cel]| -> Result<std::cmp::Ordering, ExecutionError> {
@@ -516,15 +510,12 @@ fn quantity_functions(context: &mut Context<'static, 'static>) {
                     .ok_or_else(|| err(ftx.name, "expected a semver"))?;
                 return Ok(a.compare(&b));
             }
-            let (_, a) =
-                untag(&this, "quantity").ok_or_else(|| err(ftx.name, "expected a quantity"))?;
-            let (_, b) = args
+            let a = quantity_of(&this).ok_or_else(|| err(ftx.name, "expected a quantity"))?;
+            let b = args
                 .first()
-                .and_then(|v| untag(v, "quantity"))
+                .and_then(quantity_of)
                 .ok_or_else(|| err(ftx.name, "expected a quantity"))?;
-            Ok(a.unwrap_or(0.0)
-                .partial_cmp(&b.unwrap_or(0.0))
-                .unwrap_or(std::cmp::Ordering::Equal))
+            Ok(a.cmp(&b))
         };
     let _ = context.add_function(
         "isGreaterThan",
@@ -548,22 +539,61 @@ fn quantity_functions(context: &mut Context<'static, 'static>) {
               cel::extractors::Arguments(args): cel::extractors::Arguments|
               -> R { Ok(Cel::Int(compare(ftx, &args)? as i64)) },
     );
-    let _ = context.add_function("asInteger", |ftx: &FunctionContext| -> R {
-        let this = this_value(ftx).ok_or_else(|| err("asInteger", "no target"))?;
-        let (_, n) =
-            untag(&this, "quantity").ok_or_else(|| err("asInteger", "expected a quantity"))?;
-        let n = n.unwrap_or(0.0);
-        if n.fract() != 0.0 {
-            return Err(err("asInteger", "cannot convert value to integer"));
-        }
-        Ok(Cel::Int(n as i64))
+    quantity_conversions(context);
+}
+
+/// The quantity library's conversions and arithmetic: `asInteger`, `isInteger`,
+/// `asApproximateFloat`, `sign`, `add`, `sub`.
+fn quantity_conversions(context: &mut Context<'static, 'static>) {
+    let this_quantity = |ftx: &FunctionContext| -> Result<Quantity, ExecutionError> {
+        this_value(ftx)
+            .as_ref()
+            .and_then(quantity_of)
+            .ok_or_else(|| err(ftx.name, "expected a quantity"))
+    };
+    let _ = context.add_function("asInteger", move |ftx: &FunctionContext| -> R {
+        let q = this_quantity(ftx)?;
+        q.as_int64()
+            .map(Cel::Int)
+            .ok_or_else(|| k8s_err("asInteger", "cannot convert value to integer"))
     });
-    let _ = context.add_function("asApproximateFloat", |ftx: &FunctionContext| -> R {
-        let this = this_value(ftx).ok_or_else(|| err("asApproximateFloat", "no target"))?;
-        let (_, n) = untag(&this, "quantity")
-            .ok_or_else(|| err("asApproximateFloat", "expected a quantity"))?;
-        Ok(Cel::Float(n.unwrap_or(0.0)))
+    let _ = context.add_function("isInteger", move |ftx: &FunctionContext| -> R {
+        Ok(Cel::Bool(this_quantity(ftx)?.as_int64().is_some()))
     });
+    let _ = context.add_function("asApproximateFloat", move |ftx: &FunctionContext| -> R {
+        Ok(Cel::Float(this_quantity(ftx)?.as_f64()))
+    });
+    let _ = context.add_function(
+        "sign",
+        move |ftx: &FunctionContext,
+              cel::extractors::Arguments(args): cel::extractors::Arguments|
+              -> R {
+            let q = match args.first() {
+                Some(v) => quantity_of(v).ok_or_else(|| err("sign", "expected a quantity"))?,
+                None => this_quantity(ftx)?,
+            };
+            Ok(Cel::Int(q.sign()))
+        },
+    );
+    for (name, negate) in [("add", false), ("sub", true)] {
+        let _ = context.add_function(
+            name,
+            move |ftx: &FunctionContext,
+                  cel::extractors::Arguments(args): cel::extractors::Arguments|
+                  -> R {
+                let q = this_quantity(ftx)?;
+                let other = match args.first() {
+                    Some(Cel::Int(i)) => Quantity::from_int(*i),
+                    Some(v) => quantity_of(v).ok_or_else(|| err(name, "expected a quantity"))?,
+                    None => return Err(err(name, "expected a quantity")),
+                };
+                let other = if negate { other.negated() } else { other };
+                q.add(&other)
+                    .map(quantity_value)
+                    .ok_or_else(|| err(name, "the quantity is out of range"))
+            },
+        );
+    }
 }
 
 fn semver_of(value: &Cel) -> Option<semver::Version> {

@@ -98,7 +98,7 @@ fn date_time(value: &str) -> bool {
 
 fn base64(value: &str) -> bool {
     let s: String = value.chars().filter(|c| !c.is_whitespace()).collect();
-    s.len() % 4 == 0
+    s.len().is_multiple_of(4)
         && s.trim_end_matches('=')
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '+' || c == '/')

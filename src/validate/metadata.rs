@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::structural::{go_quote, Walker};
+use super::structural::{go_quote, json_type, Walker};
 use super::Reason;
 
 const OBJECT_META_FIELDS: &[&str] = &[
@@ -166,15 +166,4 @@ pub fn check(walker: &mut Walker, metadata: &Value, root: bool, unknown_fields: 
         }
     }
     walker.path.pop();
-}
-
-fn json_type(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
 }

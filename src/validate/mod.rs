@@ -10,25 +10,27 @@
 //! and writes nothing.
 
 pub mod cel_library;
+pub mod cost;
 pub mod formats;
 pub mod go_net;
+pub mod go_regex;
 pub mod metadata;
 pub mod native;
 pub mod objects;
+pub mod quantity;
 pub mod rules;
 pub mod schema;
 pub mod semver;
 pub mod structural;
 
 use std::collections::HashMap;
-use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use serde_json::Value;
 
 use crate::diag::{Code, Diagnostic, Severity};
 use crate::source::{FileId, SourceFile, SourceMap, Span};
-use objects::Seg;
+use objects::{read_objects, Object, Seg};
 use schema::{NodeId, Schemas};
 
 /// What `validate` works on.
@@ -145,15 +147,23 @@ fn crd_kinds(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Kinds {
     let mut kinds = Kinds::new();
-    for path in expand(&options.crds, unreadable) {
-        let Some(text) = read(&path, unreadable) else {
+    for path in objects::expand(&options.crds, unreadable) {
+        let Some(text) = objects::read(&path, unreadable) else {
             continue;
         };
         let id = sources.add(SourceFile::new(path.clone(), text));
-        let text = sources.get(id).text.clone();
         let mut found = 0;
-        for document in objects::documents(&text) {
-            let Ok(value) = document.value else { continue };
+        let mut failed = false;
+        for document in crate::kube_yaml::documents(&sources.get(id).text) {
+            let value = match document.value {
+                Ok(value) => value,
+                Err(error) => {
+                    // The schemas would be missing: the run cannot be trusted (exit 2).
+                    failed = true;
+                    diagnostics.push(objects::unreadable_document(id, &error, true));
+                    continue;
+                }
+            };
             if value.get("kind").and_then(Value::as_str) != Some("CustomResourceDefinition") {
                 continue;
             }
@@ -184,7 +194,12 @@ fn crd_kinds(
                 found += 1;
             }
         }
-        if found == 0 {
+        if failed {
+            unreadable.push(format!(
+                "{}: a --crd manifest that cannot be read (see above)",
+                path.display()
+            ));
+        } else if found == 0 {
             diagnostics.push(Diagnostic::new(
                 Code::ValidateUnknownKind,
                 Span::new(id, 0..0),
@@ -195,76 +210,6 @@ fn crd_kinds(
     kinds
 }
 
-/// Files and directories → files (directories walked for YAML and JSON, sorted).
-fn expand(paths: &[PathBuf], unreadable: &mut Vec<String>) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for path in paths {
-        if path.is_dir() {
-            let mut found = Vec::new();
-            walk_dir(path, &mut found, 0);
-            found.sort();
-            out.extend(found);
-        } else if path.as_os_str() == "-" || path.exists() {
-            out.push(path.clone());
-        } else {
-            unreadable.push(format!(
-                "cannot read {}: no such file or directory",
-                path.display()
-            ));
-        }
-    }
-    out
-}
-
-fn walk_dir(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
-    if depth > 64 {
-        return;
-    }
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let name = entry.file_name();
-        if name.to_string_lossy().starts_with('.') {
-            continue;
-        }
-        if path.is_dir() {
-            walk_dir(&path, out, depth + 1);
-        } else if path
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| matches!(e.to_ascii_lowercase().as_str(), "yaml" | "yml" | "json"))
-        {
-            out.push(path);
-        }
-    }
-}
-
-fn read(path: &Path, unreadable: &mut Vec<String>) -> Option<String> {
-    if path.as_os_str() == "-" {
-        let mut text = String::new();
-        return match std::io::stdin().read_to_string(&mut text) {
-            Ok(_) => Some(text),
-            Err(e) => {
-                unreadable.push(format!("cannot read stdin: {e}"));
-                None
-            }
-        };
-    }
-    match std::fs::read(path).map(String::from_utf8) {
-        Ok(Ok(text)) => Some(text),
-        Ok(Err(_)) => {
-            unreadable.push(format!("{} is not UTF-8", path.display()));
-            None
-        }
-        Err(e) => {
-            unreadable.push(format!("cannot read {}: {e}", path.display()));
-            None
-        }
-    }
-}
-
 /// `apiVersion` → (group, version).
 fn group_version(api_version: &str) -> (String, String) {
     match api_version.split_once('/') {
@@ -273,92 +218,14 @@ fn group_version(api_version: &str) -> (String, String) {
     }
 }
 
-/// One object to validate, with its place.
-struct Object {
-    file: FileId,
-    offset: usize,
-    /// Path of the object inside its document (`items[3]` of a List).
-    prefix: Vec<Seg>,
-    locator: std::sync::Arc<objects::Locator>,
-    value: Value,
-}
-
-/// Reads every object of the files; unreadable documents become diagnostics.
-fn read_objects(
-    files: &[PathBuf],
-    sources: &mut SourceMap,
-    unreadable: &mut Vec<String>,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Vec<Object> {
-    let mut out = Vec::new();
-    for path in expand(files, unreadable) {
-        let Some(text) = read(&path, unreadable) else {
-            continue;
-        };
-        let shown = if path.as_os_str() == "-" {
-            PathBuf::from("<stdin>")
-        } else {
-            path.clone()
-        };
-        let id = sources.add(SourceFile::new(shown, text));
-        let text = &sources.get(id).text;
-        for document in objects::documents(text) {
-            let locator = std::sync::Arc::new(document.locator);
-            match document.value {
-                Err(message) => diagnostics.push(Diagnostic::new(
-                    Code::ValidateUnreadableObject,
-                    Span::new(id, document.start..document.start),
-                    message,
-                )),
-                Ok(value) => push_document_objects(&mut out, id, document.start, locator, value),
-            }
-        }
-    }
-    out
-}
-
-/// The objects of one document: its items if it is a List (each located on its own), else
-/// the document itself.
-fn push_document_objects(
-    out: &mut Vec<Object>,
-    file: FileId,
-    start: usize,
-    locator: std::sync::Arc<objects::Locator>,
-    value: Value,
-) {
-    let is_list = value
-        .get("kind")
-        .and_then(Value::as_str)
-        .is_some_and(|k| k.ends_with("List"))
-        && value.get("items").is_some_and(Value::is_array);
-    if !is_list {
-        out.push(Object {
-            file,
-            offset: start,
-            prefix: Vec::new(),
-            locator,
-            value,
-        });
-        return;
-    }
-    let Value::Array(items) = value["items"].clone() else {
-        return;
-    };
-    for (i, item) in items.into_iter().enumerate() {
-        let prefix = vec![Seg::Key("items".into()), Seg::Index(i)];
-        let offset = locator.find(&prefix).unwrap_or(start);
-        out.push(Object {
-            file,
-            offset,
-            prefix,
-            locator: locator.clone(),
-            value: item,
-        });
-    }
-}
-
-/// Runs `validate`. `Err` is an environment failure (bad package pattern).
+/// Runs `validate`. `Err` is an environment failure (bad package pattern). Objects nest up to
+/// [`crate::limits::OBJECT_NESTING`] levels and every walk over them recurses per level: the
+/// run has a thread with a deep stack of its own.
 pub fn run(options: &Options) -> anyhow::Result<Outcome> {
+    crate::limits::on_deep_stack(|| run_here(options))?
+}
+
+fn run_here(options: &Options) -> anyhow::Result<Outcome> {
     let mut sources = SourceMap::default();
     let mut unreadable = Vec::new();
     let mut diagnostics = Vec::new();
@@ -458,6 +325,8 @@ fn add_go_kinds(
         }
         diagnostics.push(diagnostic);
     }
+    let mut go_kinds: Vec<_> = go_kinds.into_iter().collect();
+    go_kinds.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     for (gvk, id) in go_kinds {
         kinds.entry(gvk).or_insert(id);
     }
@@ -507,11 +376,10 @@ impl Checker<'_> {
         let mut verdict = unchecked_verdict(&object);
         let span = Span::new(object.file, object.offset..object.offset);
         if verdict.api_version.is_empty() || verdict.kind.is_empty() {
-            self.diagnostics.push(Diagnostic::new(
-                Code::ValidateUnreadableObject,
-                span,
-                "the object has no `apiVersion` or `kind`: its schema cannot be chosen",
-            ));
+            self.diagnostics.push(objects::without_kind(span));
+            return verdict;
+        }
+        if let Some(verdict) = self.duplicate_keys(&object, &mut verdict) {
             return verdict;
         }
         let (group, version) = group_version(&verdict.api_version);
@@ -585,6 +453,46 @@ impl Checker<'_> {
         verdict
     }
 
+    /// Keys given twice: the request fails strict decoding (`--field-validation Strict`, the
+    /// default), whatever its kind, before any validation — the object's verdict then; a
+    /// warning each under `Warn`; nothing under `Ignore`.
+    fn duplicate_keys(&mut self, object: &Object, verdict: &mut Verdict) -> Option<Verdict> {
+        if object.duplicates.is_empty() || self.options.field_validation == FieldValidation::Ignore
+        {
+            return None;
+        }
+        let mut located = Vec::new();
+        for duplicate in &object.duplicates {
+            let at = object.locate(&duplicate.path);
+            let span = Span::new(object.file, at..at);
+            if self.options.field_validation == FieldValidation::Warn {
+                self.diagnostics.push(Diagnostic::new(
+                    Code::ValidateUnknownField,
+                    span,
+                    format!("{} (the later value is kept)", duplicate.message),
+                ));
+                continue;
+            }
+            self.diagnostics.push(
+                Diagnostic::new(Code::ValidateInvalid, span, duplicate.message.clone()).with_help(
+                    format!("{} {}: strict decoding error", verdict.kind, verdict.name),
+                ),
+            );
+            let cause = Cause {
+                path: duplicate.path.clone(),
+                field: structural::field_string(&duplicate.path),
+                reason: Reason::Unknown,
+                message: duplicate.message.clone(),
+            };
+            located.push((cause, at));
+        }
+        if located.is_empty() {
+            return None;
+        }
+        verdict.causes = Some(located);
+        Some(verdict.clone())
+    }
+
     /// An object whose kind has no schema: a warning, an error under `--strict`.
     fn unknown_kind(&mut self, span: Span, kind: &str, group: &str, version: &str) {
         let mut d = Diagnostic::new(
@@ -650,9 +558,7 @@ fn unchecked_verdict(object: &Object) -> Verdict {
 
 /// Where a cause is in the object's file: its node, else the object's start.
 fn locate(object: &Object, cause: &Cause) -> usize {
-    let mut full = object.prefix.clone();
-    full.extend(cause.path.iter().cloned());
-    object.locator.find(&full).unwrap_or(object.offset)
+    object.locate(&cause.path)
 }
 
 /// What pairs an object with its old version: apiVersion, kind, namespace, name.
@@ -707,7 +613,8 @@ pub fn validate_object(
     let metadata_schema = schema::View::new(schemas, root)
         .property("metadata")
         .is_some_and(|m| schema::View::new(schemas, m).has_properties());
-    if let Some(metadata) = value.get("metadata") {
+    // `metadata: null` is no metadata (the API server decodes it so).
+    if let Some(metadata) = value.get("metadata").filter(|m| !m.is_null()) {
         metadata::check(&mut walker, metadata, true, !metadata_schema);
     } else {
         walker.path.push(Seg::Key("metadata".into()));

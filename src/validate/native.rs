@@ -22,8 +22,8 @@ pub fn is_built_in(package: &str) -> bool {
     package.starts_with("k8s.io/api/")
 }
 
-/// Adds, when a definition of [`REQUIRED`] is present, a copy of every definition named with
-/// [`BUILT_IN`], `$ref`s to the copies, with the required properties of [`REQUIRED`].
+/// Adds, when a definition of `REQUIRED` is present, a copy of every definition named with
+/// [`BUILT_IN`], `$ref`s to the copies, with the required properties of `REQUIRED`.
 pub fn add_built_in_copies(definitions: &mut serde_json::Map<String, Value>) {
     if !REQUIRED
         .iter()

@@ -15,21 +15,22 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use cel::objects::{Key, Map as CelMap};
-use cel::{Context, Program, Value as Cel};
+use cel::{Context, Value as Cel};
 use serde_json::Value;
 
 use super::cel_library::{kubernetes_functions, optional, K8S_ERROR};
+use super::cost;
 use super::objects::Seg;
 use super::schema::{NodeId, Schemas, View};
-use super::structural::{field_string, go_quote, go_value};
+use super::structural::{field_string, go_quote};
 use super::{Cause, Reason};
 
 /// Compiled rules and the interpreter's context, shared by every object of a run.
 pub struct Rules {
     context: Context<'static, 'static>,
     env: Arc<cel::Env>,
-    programs: HashMap<(NodeId, usize), Result<Arc<Program>, String>>,
-    messages: HashMap<(NodeId, usize), Option<Arc<Program>>>,
+    programs: HashMap<(NodeId, usize), Result<Arc<Compiled>, Refused>>,
+    messages: HashMap<(NodeId, usize), Option<Arc<Compiled>>>,
     /// Rules that could not be evaluated: (rule, why), once each.
     pub unevaluated: Vec<(String, String)>,
     /// Transition rules skipped because the object was checked as created.
@@ -39,6 +40,25 @@ pub struct Rules {
 /// What the rules of one object found.
 pub struct Found {
     pub causes: Vec<Cause>,
+    /// The runtime cost spent on the object's rules (the API server's accounting, as far as
+    /// [`cost`] counts it).
+    pub cost: u64,
+    /// A rule ran out of the per-call limit or the object's budget: no further rule runs.
+    pub stopped: bool,
+}
+
+/// A compiled rule: its expression with the cost hooks of [`cost::instrument`].
+pub struct Compiled {
+    expression: cel::IdedExpr,
+}
+
+/// Why a rule has no program.
+#[derive(Clone)]
+pub enum Refused {
+    /// cel-go refuses it too (its parser's bounds): the API server's compile error.
+    ByCelGo(String),
+    /// The `cel` crate cannot compile it: not evaluated (a warning), never an error.
+    Unsupported(String),
 }
 
 impl Default for Rules {
@@ -55,6 +75,10 @@ impl Rules {
         let env = Arc::new(env);
         let mut context = Context::with_env(env.clone());
         kubernetes_functions(&mut context);
+        let _ = context.add_function(
+            cost::HOOK,
+            |cel::extractors::Arguments(args): cel::extractors::Arguments| cost::hook(&args),
+        );
         Rules {
             context,
             env,
@@ -70,15 +94,24 @@ impl Rules {
         schemas: &Schemas,
         id: NodeId,
         index: usize,
-    ) -> Result<Arc<Program>, String> {
+    ) -> Result<Arc<Compiled>, Refused> {
         let env = &self.env;
         self.programs
             .entry((id, index))
             .or_insert_with(|| {
                 let rule = &schemas.node(id).rules[index].rule;
+                // cel-go's parser bounds first: past them the `cel` crate's parser could
+                // overflow the stack, and the API server refuses the rule.
+                crate::cel_limits::check(rule).map_err(Refused::ByCelGo)?;
                 env.compile(rule)
-                    .map(Arc::new)
-                    .map_err(|e| format!("the rule does not compile here: {e}"))
+                    .map(|program| {
+                        let mut expression = cost::instrument(program.expression());
+                        super::go_regex::route_matches(&mut expression);
+                        Arc::new(Compiled { expression })
+                    })
+                    .map_err(|e| {
+                        Refused::Unsupported(format!("the rule does not compile here: {e}"))
+                    })
             })
             .clone()
     }
@@ -99,7 +132,11 @@ impl Rules {
         value: &Value,
         old: Option<&Value>,
     ) -> Found {
-        let mut found = Found { causes: Vec::new() };
+        let mut found = Found {
+            causes: Vec::new(),
+            cost: 0,
+            stopped: false,
+        };
         let mut path = Vec::new();
         let update = old.is_some();
         let mut walk = Walk {
@@ -147,7 +184,6 @@ impl Rules {
                     node_id: *node_id,
                     index,
                     view: &view,
-                    value,
                     this: &this,
                     old_self,
                 };
@@ -185,7 +221,6 @@ impl Rules {
             node_id,
             index,
             view,
-            value,
             this,
             old_self,
         } = at;
@@ -203,24 +238,41 @@ impl Rules {
             }
             return;
         }
+        // The schema's type (empty for int-or-string and untyped nodes).
+        let type_name = view.types().first().cloned().unwrap_or_default();
+        if found.stopped {
+            return;
+        }
+        if found.cost >= crate::limits::CEL_RUNTIME_COST_BUDGET {
+            found
+                .causes
+                .push(rule_cause(path, &type_name, OUT_OF_BUDGET.into()));
+            found.stopped = true;
+            return;
+        }
         let program = match self.program(schemas, node_id, index) {
             Ok(program) => program,
-            Err(why) => {
+            Err(Refused::Unsupported(why)) => {
                 self.note(&spec.rule, why);
+                return;
+            }
+            Err(Refused::ByCelGo(error)) => {
+                let detail = format!("rule compile error: compilation failed: {error}");
+                found.causes.push(rule_cause(path, &type_name, detail));
                 return;
             }
         };
         let mut scope = self.context.new_inner_scope();
+        scope.set_variable_resolver(&cost::CHARGING_READS);
         scope.add_variable_from_value("self", this.clone());
         if spec.optional_old_self {
             scope.add_variable_from_value("oldSelf", optional(old_self));
         } else if let Some(old_self) = old_self {
             scope.add_variable_from_value("oldSelf", old_self);
         }
-        let outcome = program.execute(&scope);
-        // The schema's type (empty for int-or-string and untyped nodes).
-        let type_name = view.types().first().cloned().unwrap_or_default();
-        let _ = json_type(value);
+        let Some(outcome) = run_costed(&program, &scope, found, path, &type_name, spec) else {
+            return;
+        };
         let mut field_path = path.to_vec();
         if let Some(extra) = &spec.field_path {
             field_path.extend(parse_field_path(extra));
@@ -240,9 +292,13 @@ impl Rules {
                     .push(failure_cause(spec, detail, &type_name, field_path));
             }
             Ok(other) => self.note(&spec.rule, format!("it evaluates to {other:?}, not a bool")),
-            Err(error) => match error_cause(spec, error.to_string(), &type_name, field_path) {
-                Ok(cause) => found.causes.push(cause),
-                Err(text) => self.note(&spec.rule, text),
+            Err(error) => match runtime_error(&error) {
+                // The API server reports it at the rule's node (not its fieldPath).
+                Some(text) => {
+                    let detail = format!("{text} evaluating rule: {}", rule_error_string(spec));
+                    found.causes.push(rule_cause(path, &type_name, detail));
+                }
+                None => self.note(&spec.rule, error.to_string()),
             },
         }
     }
@@ -267,7 +323,7 @@ impl Rules {
 /// message, else the rule's text. The compiled messageExpression is kept in `messages`.
 fn failure_message(
     env: &cel::Env,
-    messages: &mut HashMap<(NodeId, usize), Option<Arc<Program>>>,
+    messages: &mut HashMap<(NodeId, usize), Option<Arc<Compiled>>>,
     spec: &super::schema::RuleSpec,
     key: (NodeId, usize),
     scope: &Context,
@@ -276,9 +332,16 @@ fn failure_message(
     if let Some(expression) = &spec.message_expression {
         let compiled = messages
             .entry(key)
-            .or_insert_with(|| env.compile(expression).ok().map(Arc::new))
+            .or_insert_with(|| {
+                crate::cel_limits::check(expression).ok()?;
+                let program = env.compile(expression).ok()?;
+                let mut expression = cost::instrument(program.expression());
+                super::go_regex::route_matches(&mut expression);
+                Some(Arc::new(Compiled { expression }))
+            })
             .clone();
-        if let Some(Ok(Cel::String(text))) = compiled.map(|p| p.execute(scope)) {
+        let ran = compiled.map(|c| cost::run(&c.expression, scope, cost::PER_CALL));
+        if let Some(cost::Ran::Done(Ok(Cel::String(text)), _)) = ran {
             let text = text.trim();
             if !text.is_empty() && !text.contains('\n') {
                 detail = Some(text.to_string());
@@ -311,7 +374,6 @@ fn failure_cause(
             format!("Invalid value: {}: {detail}", go_quote(type_name)),
         ),
     };
-    let _ = go_value;
     Cause {
         path: field_path,
         message: format!("{field}: {body}"),
@@ -320,33 +382,111 @@ fn failure_cause(
     }
 }
 
-/// The cause of a rule whose evaluation failed the way the API server's does (a missing key,
-/// a library function refusing its input); `Err` with the error's text otherwise.
-fn error_cause(
-    spec: &super::schema::RuleSpec,
-    text: String,
+/// Runs a rule under the per-call limit and the object's budget (`None`: stopped, the
+/// API server's error pushed and no further rule of the object runs).
+fn run_costed(
+    program: &Compiled,
+    scope: &Context,
+    found: &mut Found,
+    path: &[Seg],
     type_name: &str,
-    field_path: Vec<Seg>,
-) -> Result<Cause, String> {
-    let detail = if let Some(key) = no_such_key(&text) {
-        // The API server fails the same way: a field the rule reads is absent.
-        format!("no such key: {key}")
-    } else if let Some(at) = text.find(K8S_ERROR) {
-        // A library function refused its input, as cel-go's does.
-        text[at + K8S_ERROR.len()..].to_string()
-    } else {
-        return Err(text);
-    };
-    let field = field_string(&field_path);
-    Ok(Cause {
-        path: field_path,
-        message: format!(
-            "{field}: Invalid value: {}: {detail} evaluating rule: {}",
-            go_quote(type_name),
-            rule_error_string(spec)
-        ),
+    spec: &super::schema::RuleSpec,
+) -> Option<Result<Cel, cel::ExecutionError>> {
+    match cost::run(&program.expression, scope, cost::PER_CALL) {
+        cost::Ran::Done(outcome, spent) => {
+            found.cost = found.cost.saturating_add(spent);
+            if found.cost > crate::limits::CEL_RUNTIME_COST_BUDGET {
+                found
+                    .causes
+                    .push(rule_cause(path, type_name, OUT_OF_BUDGET.into()));
+                found.stopped = true;
+                return None;
+            }
+            Some(outcome)
+        }
+        cost::Ran::LimitExceeded => {
+            let detail = format!(
+                "'operation cancelled: actual cost limit exceeded': no further validation \
+                 rules will be run due to call cost exceeds limit for rule: {}",
+                rule_error_string(spec)
+            );
+            found.causes.push(rule_cause(path, type_name, detail));
+            found.stopped = true;
+            None
+        }
+    }
+}
+
+/// The API server's text when the object's rules ran out of its cost budget.
+const OUT_OF_BUDGET: &str =
+    "validation failed due to running out of cost budget, no further validation rules will be run";
+
+/// The type a failed string conversion was to (`int`, `uint`, `double`), from the `cel`
+/// crate's "string parse error".
+fn conversion_target(error: &cel::ExecutionError) -> Option<&'static str> {
+    match error {
+        cel::ExecutionError::FunctionError { function, message }
+            if message.starts_with("string parse error") =>
+        {
+            match function.as_str() {
+                "int" => Some("int"),
+                "uint" => Some("uint"),
+                "double" => Some("double"),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// A rule's error at its node (`field.Invalid(fldPath, sts.Type, detail)`).
+fn rule_cause(path: &[Seg], type_name: &str, detail: String) -> Cause {
+    let field = field_string(path);
+    Cause {
+        path: path.to_vec(),
+        message: format!("{field}: Invalid value: {}: {detail}", go_quote(type_name)),
         field,
         reason: Reason::Invalid,
+    }
+}
+
+/// cel-go's text of a runtime error (`index out of bounds: 5`, `no such key: x`, `division
+/// by zero`, `integer overflow`, a library function refusing its input), which the API server
+/// reports as the object's error; `None` for what the `cel` crate fails at where cel-go may
+/// not (the rule is then left unevaluated, never an error).
+fn runtime_error(error: &cel::ExecutionError) -> Option<String> {
+    use cel::ExecutionError as E;
+    let text = error.to_string();
+    Some(match error {
+        E::NoSuchKey(key) => format!("no such key: {key}"),
+        E::IndexOutOfBounds(index) => match index {
+            Cel::Int(i) => format!("index out of bounds: {i}"),
+            Cel::UInt(u) => format!("index out of bounds: {u}"),
+            _ => return None,
+        },
+        E::DivisionByZero(_) => "division by zero".into(),
+        E::RemainderByZero(_) => "modulus by zero".into(),
+        E::Overflow(_, Cel::UInt(_), _) => "unsigned integer overflow".into(),
+        E::Overflow(..) => "integer overflow".into(),
+        E::FunctionError { message, .. } => {
+            if let Some(at) = message.find(K8S_ERROR) {
+                // A Kubernetes library function refused its input, as cel-go's does.
+                message[at + K8S_ERROR.len()..].to_string()
+            } else if message == "integer overflow" || message == "unsigned integer overflow" {
+                message.clone()
+            } else if let Some(rest) = message.strip_prefix("Type conversion error") {
+                format!("type conversion error{rest}")
+            } else if let Some(kind) = conversion_target(error) {
+                // `int('abc')`, `uint('-1')`, `double('x')`: cel-go's conversion error.
+                format!("type conversion error from 'string' to '{kind}'")
+            } else {
+                return None;
+            }
+        }
+        _ => {
+            let key = no_such_key(&text)?;
+            format!("no such key: {key}")
+        }
     })
 }
 
@@ -364,7 +504,6 @@ struct At<'a> {
     node_id: NodeId,
     index: usize,
     view: &'a View<'a>,
-    value: &'a Value,
     this: &'a Cel,
     /// `oldSelf` when the old object has a value correlated with this one and the rule is a
     /// transition rule.
@@ -396,17 +535,25 @@ pub fn old_children<'v>(
                 .first(|n| (!n.list_map_keys.is_empty()).then_some(n.list_map_keys.as_slice()))
                 .unwrap_or(&[]);
             let is_map = view.first(|n| n.list_type.as_deref()) == Some("map") && !keys.is_empty();
+            let (true, Some(old_items)) = (is_map, old_items) else {
+                return vec![None; items.len()];
+            };
+            // The old items by their map keys (the first of equal keys), hashed: pairing is
+            // linear in the list.
+            let key_of = |item: &Value| -> String {
+                let values: Vec<Value> = keys
+                    .iter()
+                    .map(|key| item.get(key.as_str()).cloned().unwrap_or(Value::Null))
+                    .collect();
+                super::structural::canonical(&Value::Array(values))
+            };
+            let mut by_key: HashMap<String, &'v Value> = HashMap::with_capacity(old_items.len());
+            for candidate in old_items {
+                by_key.entry(key_of(candidate)).or_insert(candidate);
+            }
             items
                 .iter()
-                .map(|item| {
-                    if !is_map {
-                        return None;
-                    }
-                    old_items?.iter().find(|candidate| {
-                        keys.iter()
-                            .all(|key| item.get(key.as_str()) == candidate.get(key.as_str()))
-                    })
-                })
+                .map(|item| by_key.get(&key_of(item)).copied())
                 .collect()
         }
         _ => Vec::new(),
@@ -461,18 +608,6 @@ fn parse_field_path(text: &str) -> Vec<Seg> {
         }
     }
     out
-}
-
-fn json_type(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(n) if n.is_f64() => "number",
-        Value::Number(_) => "integer",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
 }
 
 /// The value as the API server's CEL sees it.

@@ -6,6 +6,9 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
+/// Nodes with more properties than this look them up by a hash index.
+const INDEXED_PROPERTIES: usize = 16;
+
 /// Index of a node in [`Schemas::nodes`].
 pub type NodeId = usize;
 
@@ -32,6 +35,8 @@ pub struct Node {
     pub min_properties: Option<u64>,
     pub required: Vec<String>,
     pub properties: Vec<(String, NodeId)>,
+    /// `properties` by name, for nodes with many (a lookup per field stays constant-time).
+    pub property_index: HashMap<String, NodeId>,
     pub additional_properties: Option<NodeId>,
     /// `additionalProperties: true` (any value) or `false`.
     pub additional_allowed: Option<bool>,
@@ -141,6 +146,9 @@ impl Schemas {
                 let id = self.compile_at(property, depth + 1);
                 node.properties.push((name.clone(), id));
             }
+            if node.properties.len() > INDEXED_PROPERTIES {
+                node.property_index = node.properties.iter().cloned().collect();
+            }
         }
         match object.get("additionalProperties") {
             Some(Value::Bool(b)) => node.additional_allowed = Some(*b),
@@ -224,7 +232,7 @@ fn value_keywords(node: &mut Node, object: &serde_json::Map<String, Value>, in_d
     node.max_properties = count("maxProperties");
     node.min_properties = count("minProperties");
     if let Some(pattern) = object.get("pattern").and_then(Value::as_str) {
-        node.pattern = Some((pattern.to_string(), regex::Regex::new(pattern).ok()));
+        node.pattern = Some((pattern.to_string(), super::go_regex::compile(pattern).ok()));
     }
     node.required = strings(object, "required");
 }
@@ -321,6 +329,9 @@ impl<'s> View<'s> {
     /// The property `name` (the first node that declares it).
     pub fn property(&self, name: &str) -> Option<NodeId> {
         self.nodes().find_map(|n| {
+            if n.properties.len() > INDEXED_PROPERTIES {
+                return n.property_index.get(name).copied();
+            }
             n.properties
                 .iter()
                 .find(|(p, _)| p == name)

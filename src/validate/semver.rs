@@ -92,13 +92,13 @@ fn parse_u64(s: &str) -> Result<u64, String> {
         };
         format!(
             "strconv.ParseUint: parsing {}: {why}",
-            super::go_net::go_quote(s)
+            crate::golit::go_quote(s)
         )
     })
 }
 
 fn number(s: &str, which: &str) -> Result<u64, String> {
-    let quoted = super::go_net::go_quote(s);
+    let quoted = crate::golit::go_quote(s);
     if !digits_only(s) {
         return Err(format!(
             "Invalid character(s) found in {which} number {quoted}"
@@ -141,7 +141,7 @@ pub fn parse(s: &str) -> Result<Version, String> {
         .map(|p| p.split('.').collect())
         .unwrap_or(Vec::new())
     {
-        let quoted = super::go_net::go_quote(identifier);
+        let quoted = crate::golit::go_quote(identifier);
         if identifier.is_empty() {
             return Err("Prerelease is empty".into());
         } else if digits_only(identifier) {
@@ -164,7 +164,7 @@ pub fn parse(s: &str) -> Result<Version, String> {
         if !alphanumeric_only(identifier) {
             return Err(format!(
                 "Invalid character(s) found in build meta data {}",
-                super::go_net::go_quote(identifier)
+                crate::golit::go_quote(identifier)
             ));
         }
     }

@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 use super::objects::Seg;
 use super::schema::{Node, NodeId, Schemas, View};
 use super::{Cause, Reason};
+pub use crate::golit::{go_float, go_quote};
 
 /// Fills in defaults, depth first, and prunes nulls the schema does not allow.
 pub fn apply_defaults(schemas: &Schemas, id: NodeId, value: &mut Value, depth: usize) {
@@ -70,7 +71,9 @@ pub struct Walker<'s> {
     pub path: Vec<Seg>,
 }
 
-fn json_type(value: &Value) -> &'static str {
+/// The JSON type of a value in kube-openapi's words (`integer` for an int64, `number` for a
+/// float64, as the API server's decoder reads them).
+pub fn json_type(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "boolean",
@@ -93,28 +96,6 @@ pub fn go_value(value: &Value) -> String {
         },
         Value::Bool(b) => b.to_string(),
         other => other.to_string(),
-    }
-}
-
-/// Go's `strconv.Quote` for the common cases.
-pub fn go_quote(s: &str) -> String {
-    serde_json::to_string(s).unwrap_or_default()
-}
-
-/// Go's `%v` of a float64.
-fn go_float(f: f64) -> String {
-    if f.fract() == 0.0 && f.abs() < 1e21 {
-        format!("{}", f as i64)
-    } else if f.abs() >= 1e21 || (f != 0.0 && f.abs() < 1e-4) {
-        let s = format!("{f:e}");
-        // Rust `1e21` → Go `1e+21`
-        match s.split_once('e') {
-            Some((m, e)) if !e.starts_with('-') => format!("{m}e+{e:0>2}"),
-            Some((m, e)) => format!("{m}e-{:0>2}", &e[1..]),
-            None => s,
-        }
-    } else {
-        format!("{f}")
     }
 }
 
@@ -495,14 +476,16 @@ impl<'s> Walker<'s> {
             inner.causes.retain(|c| c.reason != Reason::Unknown);
             inner.causes
         };
-        let passes = |this: &Self, id: NodeId| failures(this, id).is_empty();
         let name = self.name();
         if !one_of.is_empty() {
-            let valid = one_of.iter().filter(|id| passes(self, **id)).count();
+            // Each alternative is walked once (nested alternatives would otherwise be walked
+            // again at every level).
+            let mut outcomes: Vec<Vec<Cause>> =
+                one_of.iter().map(|id| failures(self, *id)).collect();
+            let valid = outcomes.iter().filter(|causes| causes.is_empty()).count();
             if valid == 0 {
                 // kube-openapi adds the failures of the first alternative.
-                let first = failures(self, one_of[0]);
-                self.causes.extend(first);
+                self.causes.append(&mut outcomes[0]);
             }
             if valid != 1 {
                 let found = if valid == 0 {
@@ -517,7 +500,7 @@ impl<'s> Walker<'s> {
                 self.push_unnamed(body);
             }
         }
-        if !any_of.is_empty() && !any_of.iter().any(|id| passes(self, *id)) {
+        if !any_of.is_empty() && !any_of.iter().any(|id| failures(self, *id).is_empty()) {
             let body = format!(
                 "Invalid value: \"\": {} must validate at least one schema (anyOf)",
                 go_quote(&name)
@@ -583,10 +566,13 @@ impl<'s> Walker<'s> {
         }
     }
 
-    /// `x-kubernetes-list-type: set`: no item twice.
+    /// `x-kubernetes-list-type: set`: no item twice (items compared by a canonical text,
+    /// hashed: linear in the list).
     fn check_set(&mut self, items: &[Value]) {
+        let mut seen: std::collections::HashSet<String> =
+            std::collections::HashSet::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
-            if items[..i].iter().any(|earlier| earlier == item) {
+            if !seen.insert(canonical(item)) {
                 self.path.push(Seg::Index(i));
                 self.push(
                     Reason::Duplicate,
@@ -597,13 +583,14 @@ impl<'s> Walker<'s> {
         }
     }
 
-    /// `x-kubernetes-list-type: map`: every item has its keys, no two the same ones.
+    /// `x-kubernetes-list-type: map`: every item has its keys, no two the same ones (hashed).
     fn check_map(&mut self, view: &View, items: &[Value]) {
         let keys: Vec<String> = view
             .first(|n| (!n.list_map_keys.is_empty()).then_some(n.list_map_keys.clone()))
             .unwrap_or_default();
         let item_schema = view.first(|n| n.items);
-        let mut seen: Vec<Map<String, Value>> = Vec::new();
+        let mut seen: std::collections::HashSet<String> =
+            std::collections::HashSet::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
             let Some(object) = item.as_object() else {
                 continue;
@@ -611,15 +598,13 @@ impl<'s> Walker<'s> {
             let Some(key) = self.map_key(&keys, item_schema, i, object) else {
                 continue;
             };
-            if seen.contains(&key) {
+            if !seen.insert(canonical(&Value::Object(key.clone()))) {
                 self.path.push(Seg::Index(i));
                 self.push(
                     Reason::Duplicate,
                     format!("Duplicate value: {}", go_map(&key)),
                 );
                 self.path.pop();
-            } else {
-                seen.push(key);
             }
         }
     }
@@ -661,8 +646,62 @@ impl<'s> Walker<'s> {
     }
 }
 
+/// A value's text with object keys sorted: equal values (as `==` compares them) have equal
+/// texts, so uniqueness is a hash lookup. Without recursion (items nest as deep as objects).
+pub fn canonical(value: &Value) -> String {
+    enum Item<'v> {
+        Value(&'v Value),
+        Key(&'v str),
+        Text(&'static str),
+    }
+    let mut out = String::new();
+    let mut stack = vec![Item::Value(value)];
+    while let Some(next) = stack.pop() {
+        match next {
+            Item::Text(text) => out.push_str(text),
+            Item::Key(key) => out.push_str(&go_quote(key)),
+            Item::Value(Value::Array(items)) => {
+                out.push('[');
+                stack.push(Item::Text("]"));
+                for item in items.iter().rev() {
+                    stack.push(Item::Value(item));
+                    stack.push(Item::Text(","));
+                }
+            }
+            Item::Value(Value::Object(map)) => {
+                out.push('{');
+                stack.push(Item::Text("}"));
+                let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+                entries.sort_by(|a, b| a.0.cmp(b.0));
+                for (key, item) in entries.into_iter().rev() {
+                    stack.push(Item::Value(item));
+                    stack.push(Item::Text(":"));
+                    stack.push(Item::Key(key));
+                    stack.push(Item::Text(","));
+                }
+            }
+            Item::Value(Value::Number(n)) => {
+                // 1 and 1.0 differ, as `==` on JSON numbers has them.
+                out.push_str(&n.to_string());
+                if n.is_f64() {
+                    out.push('f');
+                }
+            }
+            Item::Value(Value::String(s)) => out.push_str(&go_quote(s)),
+            Item::Value(scalar) => out.push_str(&scalar.to_string()),
+        }
+    }
+    out
+}
+
+/// A float the API server's validator takes for an integer (go-openapi's
+/// `IsFloat64AJSONInteger`): integral and within ±(2^53 − 1), where a float64 holds every
+/// integer exactly.
 fn is_integral(value: &Value) -> bool {
-    value.as_f64().is_some_and(|f| f.fract() == 0.0)
+    const MAX_JSON_FLOAT: f64 = 9_007_199_254_740_991.0;
+    value
+        .as_f64()
+        .is_some_and(|f| f.fract() == 0.0 && f.abs() <= MAX_JSON_FLOAT)
 }
 
 fn numbers_equal(a: &Value, b: &Value) -> bool {

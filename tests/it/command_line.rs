@@ -1,6 +1,6 @@
 //! Command lines that must be refused or understood (SPEC §2, issue 16), run through the
 //! real binary: exit code, message, and that no file was written or changed; completions run
-//! by bash; the README's code table.
+//! by bash.
 
 use std::fs;
 use std::path::Path;
@@ -492,43 +492,6 @@ fn deny_and_allow_refuse_unknown_codes_and_allowing_errors() {
     );
 }
 
-/// The README's code table lists every code once, with its default severity.
-#[test]
-fn the_readme_code_table_is_the_code_list() {
-    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-        .expect("README");
-    let section = readme
-        .split("\n## Diagnostic codes\n")
-        .nth(1)
-        .and_then(|rest| rest.split("\n## ").next())
-        .expect("a Diagnostic codes section");
-    let rows: Vec<(String, String)> = section
-        .lines()
-        .filter_map(|line| {
-            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
-            let code = cells.get(1)?.strip_prefix('`')?.strip_suffix('`')?;
-            let severity = cells.get(2)?.split_whitespace().next()?;
-            Some((code.to_string(), severity.to_string()))
-        })
-        .collect();
-    let codes: Vec<(String, String)> = union_gen::diag::ALL_CODES
-        .iter()
-        .map(|c| {
-            (
-                c.as_str().to_string(),
-                c.default_severity().as_str().to_string(),
-            )
-        })
-        .collect();
-    let mut sorted_rows = rows.clone();
-    sorted_rows.sort();
-    sorted_rows.dedup();
-    assert_eq!(sorted_rows.len(), rows.len(), "a code listed twice");
-    let mut codes = codes;
-    codes.sort();
-    assert_eq!(sorted_rows, codes);
-}
-
 #[test]
 fn run_errors_follow_the_message_format() {
     let dir = project();
@@ -564,12 +527,19 @@ fn run_errors_follow_the_message_format() {
             "end_line",
             "end_column",
             "help",
-            "labels"
+            "labels",
+            "url"
         ]
     );
     for key in ["file", "line", "column", "end_line", "end_column"] {
         assert_eq!(finding[key], serde_json::Value::Null, "{key}");
     }
+    // The code's page of the manual (relative while Cargo.toml names no repository).
+    let url = finding["url"].as_str().expect("a url");
+    assert!(url.ends_with("docs/src/codes/cli/usage.md"), "{url}");
+    assert!(Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("docs/src/codes/cli/usage.md")
+        .exists());
 
     let run = union_gen(
         dir.path(),

@@ -65,7 +65,7 @@ fn unions2019_order_of_x_kubernetes_unions() {
         vec!["balcony".to_string(), "garden".to_string()],
     ];
     assert_eq!(members("com.example.unions2019.apis.v1.Home"), home);
-    let mut estate = home.clone();
+    let mut estate = home;
     estate.push(vec!["pond".to_string(), "pool".to_string()]);
     assert_eq!(members("com.example.unions2019.apis.v1.Estate"), estate);
 }
@@ -382,7 +382,7 @@ fn function_call_is_not_an_enum_value() {
     );
 }
 
-/// A documented choice (README, "Choices where the spec is silent"): an embedded struct
+/// A documented choice (docs/src/choices.md): an embedded struct
 /// without a JSON tag is inlined, as Go's encoding/json serialises it. (openapi-gen would
 /// make it a property named after the type.)
 #[test]

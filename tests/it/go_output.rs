@@ -363,7 +363,7 @@ fn named_interface_fields_as_openapi_gen_writes_them() {
     let dir = tempfile::tempdir().expect("temporary directory");
     let write = |body: &str| {
         std::fs::write(
-            dir.path().join("types.go"),
+            dir.path().join("doc.go"),
             format!(
                 "// +k8s:openapi-gen=true\npackage p\n\ntype Shape interface{{ Area() float64 }}\n\n\
                  type Drawing struct {{\n{body}}}\n"
@@ -419,7 +419,7 @@ fn a_package_tagged_true_and_false_is_generated() {
 fn anonymous_structs_are_refused_by_the_go_output() {
     let dir = tempfile::tempdir().expect("temporary directory");
     std::fs::write(
-        dir.path().join("types.go"),
+        dir.path().join("doc.go"),
         "// +k8s:openapi-gen=true\npackage p\n\ntype Crate struct {\n\tSize struct {\n\t\tWidth int `json:\"width\"`\n\t} `json:\"size\"`\n}\n",
     )
     .expect("write input");

@@ -24,10 +24,10 @@ struct Output {
 }
 
 /// `source` (after `package api`) as the package `example.com/m/api`, marked
-/// `+k8s:openapi-gen=true`, through `union-gen openapi-gen --kube-openapi-version VERSION`.
+/// `+k8s:openapi-gen=true` (in `doc.go`, where gengo reads package tags), through `union-gen openapi-gen --kube-openapi-version VERSION`.
 fn generate_with(version: &str, source: &str, files: &[(&str, &str)], flags: &[&str]) -> Output {
     let dir = module(&[(
-        "api/types.go",
+        "api/doc.go",
         format!("// +k8s:openapi-gen=true\npackage api\n\n{source}").as_bytes(),
     )]);
     let root = dir.path();
@@ -326,7 +326,7 @@ fn unknown_and_too_old_versions_are_warnings() {
 #[test]
 fn gengo_v1_and_klog_flags_are_accepted() {
     let dir = module(&[(
-        "api/types.go",
+        "api/doc.go",
         "// +k8s:openapi-gen=true\npackage api\n\ntype S struct{}\n".as_bytes(),
     )]);
     let root = dir.path();
@@ -372,7 +372,7 @@ fn gengo_v1_and_klog_flags_are_accepted() {
 fn output_package_equal_to_an_input_package_writes_its_types_unqualified() {
     let source = "type Amount struct{ v int64 }\n\nfunc (Amount) OpenAPISchemaType() []string { return []string{\"string\"} }\nfunc (Amount) OpenAPISchemaFormat() string { return \"\" }\n\ntype T struct {\n\tA Amount `json:\"a\"`\n}\n\nfunc (T) OpenAPIModelName() string { return \"io.example.T\" }\n";
     let dir = module(&[(
-        "api/types.go",
+        "api/doc.go",
         format!("// +k8s:openapi-gen=true\npackage api\n\n{source}").as_bytes(),
     )]);
     let root = dir.path();
@@ -478,7 +478,7 @@ fn dot_imported_names_resolve() {
 
 #[test]
 fn generate_names_model_named_types_by_their_model_name_under_every_naming() {
-    let dir = module(&[("api/types.go", "// +k8s:openapi-gen=true\npackage api\n\n// +k8s:openapi-model-package=io.example.api\ntype Outer struct {\n\tIn Inner `json:\"in\"`\n\tPlain Plain `json:\"plain\"`\n}\n\ntype Inner struct {\n\tV string `json:\"v\"`\n}\n\nfunc (Inner) OpenAPIModelName() string { return \"io.example.hand.Inner\" }\n\ntype Plain struct {\n\tV string `json:\"v\"`\n}\n".as_bytes())]);
+    let dir = module(&[("api/doc.go", "// +k8s:openapi-gen=true\npackage api\n".as_bytes()), ("api/types.go", "package api\n\n// +k8s:openapi-model-package=io.example.api\ntype Outer struct {\n\tIn Inner `json:\"in\"`\n\tPlain Plain `json:\"plain\"`\n}\n\ntype Inner struct {\n\tV string `json:\"v\"`\n}\n\nfunc (Inner) OpenAPIModelName() string { return \"io.example.hand.Inner\" }\n\ntype Plain struct {\n\tV string `json:\"v\"`\n}\n".as_bytes())]);
     let root = dir.path();
     let api = root.join("api").display().to_string();
     for (naming, plain) in [

@@ -519,7 +519,7 @@ fn model_of(shape: &UnionShape) -> (Union, StructFacts) {
                 zero: ZeroForm::Empty,
                 kind: ValueKind::String,
                 omitempty: !required,
-                allowed: allowed.clone(),
+                allowed,
                 default: default.map(Value::from),
                 required: *required,
                 max_items: None,
@@ -695,7 +695,7 @@ proptest! {
                 let verdict = program.execute(&context);
                 prop_assert!(
                     matches!(verdict, Ok(::cel::Value::Bool(true))),
-                    "`{rule}` gave {verdict:?} on valid {}", Value::Object(object.clone())
+                    "`{rule}` gave {verdict:?} on valid {}", Value::Object(object)
                 );
             }
         }

@@ -567,7 +567,7 @@ fn dangling_symlink_is_unreadable() {
     let dir = one_file(SAMPLE);
     std::os::unix::fs::symlink("missing.go", dir.path().join("p/y.go")).expect("symlink");
     let (outcome, untouched) = generate_over_existing(dir.path(), &[]);
-    // An I/O error: exit 2, as the README's exit codes say (issue 25: it was 1).
+    // An I/O error: exit 2, as docs/src/usage.md's exit codes say (issue 25: it was 1).
     assert_eq!(outcome.code, 2, "{}", outcome.stderr);
     assert!(outcome.has("io/unreadable"), "{}", outcome.stderr);
     assert!(untouched);

@@ -344,7 +344,7 @@ fn assert_item_members(package: &str, member: &str, lines: &[u64]) {
 // --- §6.4 gated, level and subfield variants ---------------------------------------------------
 
 /// validation-gen emits the same unions with `.MarkAlpha()` / `.MarkBeta()`; union-gen's
-/// schema never depends on a gate (README "Marker dialects"): no union, no rule. The alpha and
+/// schema never depends on a gate (docs/src/markers.md): no union, no rule. The alpha and
 /// beta list-item groups are gated too: no rule, no diagnostic.
 #[test]
 fn levels_unions_are_gated() {

@@ -1,6 +1,6 @@
 //! The update/verify workflow (issue 5): `generate --verify` reports, GitHub annotations,
-//! the README's `hack/` scripts (kept identical to `examples/hack/` and run here), shell
-//! completions, `--version` and `--help` examples.
+//! the manual's `hack/` scripts (`docs/src/guide/update-and-verify.md`, kept identical to
+//! `examples/hack/` and run here), shell completions, `--version` and `--help` examples.
 //!
 //! Everything runs the built binary as a subprocess in a scratch copy of
 //! `testdata/example`, with relative paths, so the snapshots hold no temporary directory.
@@ -246,11 +246,14 @@ fn verify_github_annotations_escape_properties_and_data() {
 }
 
 // ---------------------------------------------------------------------------------------
-// The README's hack/ scripts.
+// The manual's hack/ scripts.
+
+/// The manual's page of the scripts.
+const SCRIPTS_PAGE: &str = "docs/src/guide/update-and-verify.md";
 
 fn readme_fenced_blocks() -> Vec<(String, String)> {
-    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-        .expect("README.md");
+    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(SCRIPTS_PAGE))
+        .expect(SCRIPTS_PAGE);
     let mut blocks = Vec::new();
     let mut current: Option<(String, String)> = None;
     for line in readme.lines() {
@@ -264,7 +267,7 @@ fn readme_fenced_blocks() -> Vec<(String, String)> {
             (None, None) => {}
         }
     }
-    assert!(current.is_none(), "unclosed fence in README.md");
+    assert!(current.is_none(), "unclosed fence in {SCRIPTS_PAGE}");
     blocks
 }
 
@@ -292,7 +295,7 @@ fn readme_quotes_the_example_scripts_exactly() {
     for (name, text) in &scripts {
         assert!(
             blocks.iter().any(|(_, block)| block == text),
-            "README.md must quote examples/hack/{name} exactly in a fenced block"
+            "{SCRIPTS_PAGE} must quote examples/hack/{name} exactly in a fenced block"
         );
     }
     for (language, block) in &blocks {
@@ -300,7 +303,7 @@ fn readme_quotes_the_example_scripts_exactly() {
             assert_eq!(language, "bash");
             assert!(
                 scripts.iter().any(|(_, text)| text == block),
-                "README.md script block is not in examples/hack/:\n{block}"
+                "{SCRIPTS_PAGE}: a script block is not in examples/hack/:\n{block}"
             );
         }
     }
@@ -344,7 +347,7 @@ fn run_script_with(
     process.run()
 }
 
-/// The update, verify, edit, verify, update, verify cycle of the README, in a repository
+/// The update, verify, edit, verify, update, verify cycle of the manual's scripts page, in a repository
 /// whose API types are under `apis_dir`.
 fn scripts_run_as_written(apis_dir: &str) {
     let dir = scratch_repository(apis_dir);
@@ -440,7 +443,7 @@ fn readme_scripts_take_packages_and_directory_from_the_environment() {
     );
 }
 
-/// The README's pre-commit hook runs on every commit: a `files:` pattern skipped
+/// The manual's pre-commit hook runs on every commit: a `files:` pattern skipped
 /// kubebuilder's `api/` silently, so stale documents were committed (issue 25).
 #[test]
 fn readme_pre_commit_hook_never_skips() {

@@ -80,7 +80,7 @@ fn not_written_yet(generator: &str) -> Diagnostic {
     )
 }
 
-const USAGE: &str =
+pub(crate) const USAGE: &str =
     "Usage: union-gen controller-gen [flags] GENERATOR[:ARG=VALUE,…]… paths=PATTERN… [output:…]
 (union-gen's drop-in for controller-gen's `make manifests` line: the same files, byte for byte)
 
@@ -432,12 +432,19 @@ fn deliver(
         out.write_all(&stdout)?;
         out.flush()
     });
-    if let Err((path, error)) = written {
+    if let Err(failure) = written {
         // All or none: the directories made for this run go too.
         for dir in created.iter().rev() {
             let _ = std::fs::remove_dir(dir);
         }
-        let message = format!("cannot write {}: {error}", path.display());
+        let message = match failure {
+            write::Failure::Last(error) => {
+                format!("cannot write to stdout: {error}; no file was changed")
+            }
+            write::Failure::File(path, error) => {
+                format!("cannot write {}: {error}", path.display())
+            }
+        };
         crate::cli::report_run(Code::IoUnwritable, &message, how.message_format, err);
         return exit::USAGE_OR_IO;
     }

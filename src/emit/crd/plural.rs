@@ -81,8 +81,14 @@ fn load_custom(rules: &mut Rules) {
     if let Some(text) =
         path("inflections.json", "INFLECT_PATH").and_then(|p| std::fs::read_to_string(p).ok())
     {
-        if let Ok(map) = serde_json::from_str::<HashMap<String, String>>(&text) {
-            for (singular, plural) in map {
+        // Go ranges over the map in random order; the file's order is the deterministic one.
+        if let Ok(map) = serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(&text) {
+            // A value that is not a string fails flect's decoding: no rules at all.
+            let pairs: Option<Vec<(String, String)>> = map
+                .into_iter()
+                .map(|(singular, plural)| Some((singular, plural.as_str()?.to_string())))
+                .collect();
+            for (singular, plural) in pairs.unwrap_or_default() {
                 if singular.contains(' ') || plural.contains(' ') {
                     break;
                 }

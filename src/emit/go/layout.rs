@@ -2,7 +2,8 @@
 //! line), printed the way gofmt prints them — tab indentation, and the keys of consecutive
 //! single-line `key: value` elements aligned in sections (go/printer's `exprList` rules:
 //! a multi-line element breaks a section, and so does a key whose size differs from the
-//! geometric mean of the previous ones by a factor of 2.5 once keys exceed 40 bytes).
+//! geometric mean of the previous keys of its section by a factor of 2.5 once keys exceed
+//! 40 bytes; the mean starts afresh with each section).
 
 /// A Go expression as openapi-gen lays it out.
 #[derive(Debug, Clone, PartialEq)]
@@ -148,6 +149,10 @@ pub fn write_elements(out: &mut String, elements: &[Element], depth: usize) {
             if formfeed {
                 sections.push(start..i);
                 start = i;
+                // A section break starts a new group: go/printer resets its geometric
+                // mean (`lnsum`, `count`) when `linebreak` reports a formfeed.
+                lnsum = 0.0;
+                count = 0;
             }
         }
         if size > 0 {
@@ -219,11 +224,36 @@ mod tests {
         let long = format!("\"{}.B\"", "x".repeat(120));
         let elements = vec![
             Element::line(short.clone(), "a(ref)"),
-            Element::line(short.clone(), "a(ref)"),
+            Element::line(short, "a(ref)"),
             Element::line(long.clone(), "b(ref)"),
         ];
         let mut out = String::new();
         write_elements(&mut out, &elements, 0);
         assert!(out.ends_with(&format!("{long}: b(ref),\n")), "{out}");
+    }
+
+    /// katib's and CDI's `GetOpenAPIDefinitions`: after a section break the mean starts
+    /// again from the first key of the new section, so a short key after it still aligns
+    /// with that section although it is far below the mean of every key so far.
+    #[test]
+    fn the_mean_restarts_after_a_section_break() {
+        // Keys of 100, 100, 34, 44 and 20 bytes (quotes included).
+        let key = |n: usize| format!("\"{}\"", "k".repeat(n - 2));
+        let elements = vec![
+            Element::line(key(100), "a(ref)"),
+            Element::line(key(100), "a(ref)"),
+            // 34/100 < 1/2.5: a new section, whose mean is 34 alone.
+            Element::line(key(34), "b(ref)"),
+            Element::line(key(44), "c(ref)"),
+            // 20 against the section's mean (38.7): aligned. Against the mean of all four
+            // keys before it (61.6) it would break the section.
+            Element::line(key(20), "d(ref)"),
+        ];
+        let mut out = String::new();
+        write_elements(&mut out, &elements, 0);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[2], format!("{}:{}b(ref),", key(34), " ".repeat(11)));
+        assert_eq!(lines[3], format!("{}: c(ref),", key(44)));
+        assert_eq!(lines[4], format!("{}:{}d(ref),", key(20), " ".repeat(25)));
     }
 }

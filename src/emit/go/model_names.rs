@@ -36,15 +36,11 @@ pub fn tag_value(doc: &Doc) -> Option<&str> {
 
 /// The package-level value: gengo reads package comments from `doc.go` files only (its
 /// `Package.Comments`), and only for packages named on the command line.
-pub fn package_value<'p>(package: &'p LoadedPackage, sources: &SourceMap) -> Option<&'p str> {
+pub fn package_value(package: &LoadedPackage) -> Option<&str> {
     if !package.is_input {
         return None;
     }
-    package
-        .files
-        .iter()
-        .filter(|f| sources.get(f.id).path.file_name() == Some(std::ffi::OsStr::new("doc.go")))
-        .find_map(|f| tag_value(&f.decls.package_doc))
+    package.gengo_package_comments().find_map(tag_value)
 }
 
 /// Whether openapi-gen names the type by its `OpenAPIModelName()` method because of the
@@ -66,7 +62,7 @@ pub fn files(
 ) -> Result<Vec<(std::path::PathBuf, Vec<u8>)>, Vec<String>> {
     let mut files = Vec::new();
     let mut invalid = Vec::new();
-    for plan in &plan(packages, sources, read_only) {
+    for plan in &plan(packages, read_only) {
         invalid.extend(
             self::invalid(plan)
                 .into_iter()
@@ -89,18 +85,14 @@ pub fn files(
 /// `read_only` left out. A package gets a file when one of its public struct types has the
 /// marker or the package has a non-empty one; the file holds the types whose own or
 /// package value is non-empty.
-pub fn plan(
-    packages: &[LoadedPackage],
-    sources: &SourceMap,
-    read_only: &[String],
-) -> Vec<ModelNameFile> {
+pub fn plan(packages: &[LoadedPackage], read_only: &[String]) -> Vec<ModelNameFile> {
     let universe = Universe::build(packages);
     let mut files = Vec::new();
     for package in packages {
         if !package.is_input || read_only.contains(&package.import_path) {
             continue;
         }
-        let package_value = package_value(package, sources).unwrap_or("");
+        let package_value = package_value(package).unwrap_or("");
         let mut candidates = false;
         let mut methods = Vec::new();
         // A type declared twice (files for alternative build tags, `fieldsv1_byte.go` and

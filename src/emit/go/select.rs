@@ -36,10 +36,9 @@ impl Selection {
         };
         for package in packages {
             let package_on = package
-                .files
-                .iter()
-                .any(|f| openapi_gen_values(&f.decls.package_doc).any(|v| v == "true"));
-            let package_model = model_names::package_value(package, sources);
+                .gengo_package_comments()
+                .any(|doc| openapi_gen_values(doc).any(|v| v == "true"));
+            let package_model = model_names::package_value(package);
             for file in &package.files {
                 for decl in &file.decls.types {
                     let name = TypeName {

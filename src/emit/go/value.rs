@@ -29,51 +29,7 @@ pub fn sharp_v(value: &Value) -> String {
     }
 }
 
-/// Go's `%v` of a float64: strconv's shortest `%g` (exponent form below 1e-4 and from 1e6
-/// on, at least two exponent digits).
-pub fn go_float(f: f64) -> String {
-    if f == 0.0 {
-        return if f.is_sign_negative() { "-0" } else { "0" }.into();
-    }
-    if !f.is_finite() {
-        return if f.is_nan() {
-            "NaN".into()
-        } else if f > 0.0 {
-            "+Inf".into()
-        } else {
-            "-Inf".into()
-        };
-    }
-    // Rust's `{:e}` gives the shortest round-trip digits: `-1.2345e6`.
-    let formatted = format!("{f:e}");
-    let (mantissa, exponent) = formatted.split_once('e').unwrap_or((&formatted, "0"));
-    let exponent: i32 = exponent.parse().unwrap_or(0);
-    let negative = mantissa.starts_with('-');
-    let digits: String = mantissa.chars().filter(|c| c.is_ascii_digit()).collect();
-    let sign = if negative { "-" } else { "" };
-    if !(-4..6).contains(&exponent) {
-        let mut out = format!("{sign}{}", &digits[..1]);
-        if digits.len() > 1 {
-            out.push('.');
-            out.push_str(&digits[1..]);
-        }
-        let exp_sign = if exponent < 0 { '-' } else { '+' };
-        out.push_str(&format!("e{exp_sign}{:02}", exponent.abs()));
-        return out;
-    }
-    let point = exponent + 1; // digits before the decimal point
-    if point <= 0 {
-        format!("{sign}0.{}{digits}", "0".repeat((-point) as usize))
-    } else if point as usize >= digits.len() {
-        format!(
-            "{sign}{digits}{}",
-            "0".repeat(point as usize - digits.len())
-        )
-    } else {
-        let (int, frac) = digits.split_at(point as usize);
-        format!("{sign}{int}.{frac}")
-    }
-}
+pub use crate::golit::go_float;
 
 /// An extension value as openapi-gen writes it from markers: strings on one line, lists and
 /// maps one element per line.

@@ -3,7 +3,7 @@
 //! discriminator's enum values, a field in at most one union; plus the helpers the families
 //! build unions with.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::context::{Context, Discriminator, Member};
 use super::findings;
@@ -294,7 +294,7 @@ pub(super) fn check_overlaps<'u>(
     unions: impl Iterator<Item = &'u Union>,
     members: &[Member],
 ) {
-    let mut count: HashMap<&str, usize> = HashMap::default();
+    let mut count: BTreeMap<&str, usize> = BTreeMap::new();
     for union in unions {
         for member in &union.members {
             *count.entry(member.json_name.as_str()).or_default() += 1;

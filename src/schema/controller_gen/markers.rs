@@ -104,7 +104,7 @@ fn integral(value: f64) -> bool {
 
 /// Go's `%v` of a float64 (`2.5`, `1e+21`).
 fn go_float(value: f64) -> String {
-    crate::golit::format_float(value)
+    crate::golit::go_float(value)
 }
 
 fn apply_one(

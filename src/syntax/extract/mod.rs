@@ -47,6 +47,40 @@ pub fn extract(
     (extractor.decls, extractor.diagnostics)
 }
 
+/// Every `comment` node of the tree, in order, as one doc (see [`crate::syntax::all_comments`]).
+pub fn all_comments(file: FileId, src: &str, tree: &Tree) -> Doc {
+    let extractor = Extractor {
+        file,
+        src,
+        skipped_rows: Vec::new(),
+        decls: FileDecls::default(),
+        diagnostics: Vec::new(),
+        const_groups: 0,
+        depth: 0,
+        too_deep_reported: false,
+    };
+    let mut comments = Vec::new();
+    let mut cursor = tree.walk();
+    'walk: loop {
+        if cursor.node().kind() == "comment" {
+            comments.push(cursor.node());
+        }
+        if cursor.goto_first_child() || cursor.goto_next_sibling() {
+            continue;
+        }
+        loop {
+            if !cursor.goto_parent() {
+                break 'walk;
+            }
+            if cursor.goto_next_sibling() {
+                break;
+            }
+        }
+    }
+    comments.retain(|c| !is_plus_build(extractor.text(*c)));
+    extractor.doc_from_comments(&comments)
+}
+
 struct Extractor<'a> {
     file: FileId,
     src: &'a str,

@@ -1,4 +1,4 @@
-// +k8s:openapi-gen=true
+// (gengo reads the package tag from doc.go)
 package vinvalid
 
 // Values openapi-gen reads and rejects (kube-openapi's TestCommentTags_Validate).

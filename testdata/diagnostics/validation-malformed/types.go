@@ -1,4 +1,4 @@
-// +k8s:openapi-gen=true
+// (gengo reads the package tag from doc.go)
 package vmalformed
 
 // Broken value-validation markers, each one that openapi-gen fails to read (the cases of

@@ -1,4 +1,4 @@
-// +k8s:openapi-gen=true
+// (gengo reads the package tag from doc.go)
 
 package refdefault
 

@@ -1,6 +1,6 @@
 // Package customv3: limits on a type whose v3 schema is its own method (kube-openapi's
 // TestMarkerCommentsCustomDefsV3): the v2 definition gets them after Type and Format.
-// +k8s:openapi-gen=true
+// (gengo reads the package tag from doc.go)
 package customv3
 
 import (

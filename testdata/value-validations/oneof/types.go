@@ -1,7 +1,7 @@
 // Package oneof: a limit on a type with v3 one-of types (kube-openapi's
 // TestMarkerCommentsV3OneOfTypes): openapi-gen checks no type with schema methods, so
 // `maxLength` on a struct is accepted and written into both definitions.
-// +k8s:openapi-gen=true
+// (gengo reads the package tag from doc.go)
 package oneof
 
 // +k8s:validation:maxLength=10

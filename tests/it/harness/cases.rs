@@ -20,8 +20,8 @@ pub const ROOTS: &[&str] = &["testdata/diagnostics", "testdata/unions/broken"];
 /// cannot be written under a Go line.
 pub const EXPECT_FILE: &str = "expect.txt";
 
-/// Severity by the SPEC's tables (§5's union table and its "Other codes"; README's table for
-/// the `cel/` and `crd/` codes), written here independently of the tool's own code table.
+/// Severity by the SPEC's tables (§5's union table and its "Other codes"; the manual's code
+/// table for the `cel/` and `crd/` codes), written here independently of the tool's own.
 pub fn spec_severity(code: &str) -> &'static str {
     match code {
         "enum/no-values"
@@ -30,6 +30,7 @@ pub fn spec_severity(code: &str) -> &'static str {
         | "enum/explicit-mismatch"
         | "marker/unknown-similar"
         | "resolve/package-not-found"
+        | "resolve/standard-library-type"
         | "resolve/no-go-mod"
         | "union/discriminator-not-enum"
         | "union/discriminator-without-members"

@@ -7,6 +7,7 @@
 //! to it, as the tool prints them.
 
 pub mod cases;
+pub mod lsp;
 pub mod process;
 
 use serde_json::Value;

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Seeds each fuzz target's corpus from the repository's own inputs (the corpora are not kept
+# in git) and fuzzes each target for SECONDS (default 60). Needs nightly and cargo-fuzz:
+#   rustup toolchain install nightly && cargo install --locked cargo-fuzz
+# usage: fuzz/run.sh [SECONDS] [TARGET...]      (targets: extract markers consteval)
+# A crash leaves its input in fuzz/artifacts/TARGET/; add it as a regression test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(extract markers consteval)
+
+# One corpus file per input, named by its checksum (stable across runs and machines).
+add() {
+  local dir=$1 text=$2
+  local name
+  name=$(printf '%s' "$text" | cksum | cut -d' ' -f1)
+  printf '%s' "$text" >"$dir/seed-$name"
+}
+
+seed() {
+  local target=$1 dir=fuzz/corpus/$1
+  mkdir -p "$dir"
+  if compgen -G "$dir/*" >/dev/null; then return; fi
+  echo "fuzz/run.sh: seeding $dir from testdata/ and grammar-tests/" >&2
+  local files
+  mapfile -t files < <(find testdata grammar-tests -name '*.go' | sort)
+  case $target in
+    extract)
+      for file in "${files[@]}"; do add "$dir" "$(cat "$file")"; done ;;
+    markers)
+      # Every marker line of the Go inputs, without its comment slashes.
+      grep -h -o '^[[:space:]]*//[[:space:]]*+.*' "${files[@]}" | sed 's|^[[:space:]]*//[[:space:]]*||' \
+        | sort -u | while IFS= read -r line; do add "$dir" "$line"; done ;;
+    consteval)
+      # The right-hand sides of constant specs (`Name T = expr`), one expression a file.
+      grep -h -o '^[[:space:]]*[A-Z][A-Za-z0-9_]*[[:space:]]\+[A-Za-z.]*[[:space:]]*=[[:space:]].*' "${files[@]}" \
+        | sed 's|^[^=]*=[[:space:]]*||' | sort -u | while IFS= read -r line; do add "$dir" "$line"; done ;;
+    *) echo "fuzz/run.sh: unknown target $target" >&2; exit 2 ;;
+  esac
+}
+
+for target in "${targets[@]}"; do
+  seed "$target"
+  echo "fuzz/run.sh: $target, $(find "fuzz/corpus/$target" -type f | wc -l) inputs, ${seconds}s" >&2
+  cargo +nightly fuzz run "$target" "fuzz/corpus/$target" -- -max_total_time="$seconds"
+done

@@ -1,0 +1,3 @@
+module example.com/diagnostics/resolve-standard-library-type
+
+go 1.22

@@ -1,0 +1,3 @@
+// +k8s:openapi-gen=true
+
+package vinvalid
