@@ -16,7 +16,8 @@ import sys
 # Bottom first. Modules on one line form one layer (they must not use each other either way
 # unless listed in SAME_LAYER_OK).
 STAGES = [
-    ["limits", "source", "golit", "yaml11", "exit", "kube_openapi_versions"],
+    ["limits", "source", "golit", "gosort", "yaml11", "exit", "kube_openapi_versions",
+     "controller_gen_versions"],
     ["diag"],
     ["markers"],
     ["syntax"],
@@ -24,7 +25,7 @@ STAGES = [
     ["load"],
     ["model"],
     ["resolve"],
-    ["schema"],
+    ["schema", "manifests"],
     ["emit"],
     ["crd", "verify", "write"],
     ["pipeline"],

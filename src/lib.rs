@@ -9,15 +9,18 @@
 //! the command layer on top: the only module that parses a command line.
 
 pub mod cli;
+pub mod controller_gen_versions;
 pub mod crd;
 pub mod diag;
 pub mod discover;
 pub mod emit;
 pub mod exit;
 pub mod golit;
+pub mod gosort;
 pub mod kube_openapi_versions;
 pub mod limits;
 pub mod load;
+pub mod manifests;
 pub mod markers;
 pub mod model;
 pub mod modules;

@@ -1196,6 +1196,65 @@ right:
     // +kubebuilder:validation:Minimum=1
     Replicas int32 `json:\"replicas\"`
 ";
+    MarkerIgnored = "marker/ignored", Warning,
+"`union-gen controller-gen`: a `+kubebuilder:rbac` or `+kubebuilder:webhook` marker that
+controller-gen silently ignores, because it sits in the doc comment of a declaration (the
+comment block directly above a `func`, `type`, `var`, `const` or `import`, or on its line).
+controller-gen reads these package-level markers only from comments that are not doc
+comments, so the role or webhook it describes is missing from the output. union-gen writes
+what controller-gen writes (without it) and says so.
+
+wrong:
+    // +kubebuilder:rbac:groups=apps,resources=deployments,verbs=get
+    func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+
+right:
+    // +kubebuilder:rbac:groups=apps,resources=deployments,verbs=get
+
+    func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+";
+    RbacInvalid = "rbac/invalid", Error,
+"`union-gen controller-gen … rbac`: a `+kubebuilder:rbac` marker whose arguments controller-gen
+refuses (an unknown argument, a missing `verbs`, a list written with `:` instead of `;`, an
+argument the pinned release does not know yet, such as `roleName` before v0.21.0). The
+message is controller-gen's; nothing is written, where controller-gen would write the role
+without the package's rules and fail.
+
+wrong:
+    // +kubebuilder:rbac:groups=apps,resources=deployments,verb=get
+
+right:
+    // +kubebuilder:rbac:groups=apps,resources=deployments,verbs=get
+";
+    RbacUnstableOutput = "rbac/unstable-output", Warning,
+"`union-gen controller-gen … rbac`: controller-gen merges rules that differ only in their
+resources, then in their groups, then in their URLs, over Go maps. When two merged rules end
+up with the same groups, resources and URLs but different verbs, it keeps one of the two at
+random, and the committed role changes from run to run. union-gen keeps one (the rule whose
+merge key sorts last) and reports the other.
+
+wrong:
+    // +kubebuilder:rbac:groups=apps,resources=deployments,verbs=get
+    // +kubebuilder:rbac:groups=batch,resources=deployments,verbs=get
+    // +kubebuilder:rbac:groups=apps;batch,resources=deployments,verbs=list
+
+right:
+    // +kubebuilder:rbac:groups=apps;batch,resources=deployments,verbs=get;list
+";
+    WebhookInvalid = "webhook/invalid", Error,
+"`union-gen controller-gen … webhook`: a `+kubebuilder:webhook` (or
+`+kubebuilder:webhookconfiguration`) marker controller-gen refuses: arguments it cannot read,
+a missing required one (`name`, `groups`, `admissionReviewVersions`, …), both or neither of
+`path` and `url`, an unknown `matchPolicy`, a `webhookVersions` other than `v1`, a
+`sideEffects` missing or `Some`/`Unknown`, a `timeoutSeconds` outside 1–30, two configuration
+markers of one kind in a package. The message is controller-gen's; nothing is written.
+
+wrong:
+    // +kubebuilder:webhook:path=/validate-v1-pod,mutating=false,failurePolicy=fail,groups=\"\",resources=pods,verbs=create,versions=v1,name=vpod.kb.io,admissionReviewVersions=v1
+
+right:
+    // +kubebuilder:webhook:path=/validate-v1-pod,mutating=false,failurePolicy=fail,sideEffects=None,groups=\"\",resources=pods,verbs=create,versions=v1,name=vpod.kb.io,admissionReviewVersions=v1
+";
     KubebuilderNotSupported = "kubebuilder/not-supported", Warning,
 "`union-gen validate --packages`: a controller-gen marker that controller-gen writes into the
 CRD but union-gen does not yet carry into the schema it builds from the Go types, so objects

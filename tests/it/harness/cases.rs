@@ -51,6 +51,8 @@ pub fn spec_severity(code: &str) -> &'static str {
         | "enum/explicit-not-written"
         | "validation/ignored"
         | "kubebuilder/not-supported"
+        | "marker/ignored"
+        | "rbac/unstable-output"
         | "extension/malformed"
         | "validate/unknown-kind"
         | "validate/unknown-field"
