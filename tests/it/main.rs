@@ -17,6 +17,7 @@ mod e2e;
 mod enums;
 mod go_output;
 mod grammar;
+mod manifests;
 mod openapi_gen_versions;
 mod parity;
 mod properties;
