@@ -197,25 +197,21 @@ fn refused(code: Code, marker: &Span, name: &str, parsed: &Parsed) -> Diagnostic
         ),
         None => marker.clone(),
     };
-    let mut diagnostic = refusal(code, span, format!("`+{name}`: {}", first.message));
     let more: Vec<&str> = parsed.errors[1..]
         .iter()
         .map(|e| e.message.as_str())
         .collect();
+    let mut message = format!("`+{name}`: {}", first.message);
     if !more.is_empty() {
-        diagnostic =
-            diagnostic.with_help(format!("controller-gen also reports: {}", more.join("; ")));
+        message.push_str(&format!(" (and: {})", more.join("; ")));
     }
-    diagnostic
+    refusal(code, span, message)
 }
 
-/// A refusal of controller-gen (`rbac/invalid`, `webhook/invalid`): its words, nothing written.
+/// A refusal of controller-gen (`rbac/invalid`, `webhook/invalid`), in its words.
 pub(crate) fn refusal(code: Code, span: Span, message: String) -> Diagnostic {
-    Diagnostic::new(
-        code,
-        span,
-        format!("{message} (controller-gen refuses it: nothing is written)"),
-    )
+    Diagnostic::new(code, span, message)
+        .with_help("controller-gen fails on this marker too; nothing is written until it is fixed")
 }
 
 /// The header controller-gen writes before the first document: the `headerFile`'s text with

@@ -14,7 +14,8 @@ use crate::harness::snapshot;
 
 /// The releases whose rbac or webhook output can differ (the table's `since` releases).
 const RELEASES: &[&str] = &[
-    "v0.15.0", "v0.16.0", "v0.16.2", "v0.16.3", "v0.17.0", "v0.17.2", "v0.18.0", "v0.20.0", "v0.21.0",
+    "v0.15.0", "v0.16.0", "v0.16.2", "v0.16.3", "v0.17.0", "v0.17.2", "v0.18.0", "v0.20.0",
+    "v0.21.0",
 ];
 
 /// The Go files of each package directory of a case, sorted by name (as `go list` lists
@@ -75,11 +76,20 @@ fn render(generated: &Generated, files: &[Vec<(FileId, String, String)>]) -> Str
 }
 
 /// Runs `generate` for every release and keeps the outputs that differ from the previous.
-fn by_release(case: &str, packages: &[&str], generate: impl Fn(&[Package], Version) -> Generated) -> String {
+fn by_release(
+    case: &str,
+    packages: &[&str],
+    generate: impl Fn(&[Package], Version) -> Generated,
+) -> String {
     let files = read_case(case, packages);
     let ids: Vec<Vec<(FileId, &str)>> = files
         .iter()
-        .map(|package| package.iter().map(|(id, _, text)| (*id, text.as_str())).collect())
+        .map(|package| {
+            package
+                .iter()
+                .map(|(id, _, text)| (*id, text.as_str()))
+                .collect()
+        })
         .collect();
     let packages: Vec<Package> = ids.iter().map(|files| Package { files }).collect();
     let mut out = String::new();
@@ -141,5 +151,8 @@ fn header_year_replaces_the_placeholder() {
         manifests::header("/*\nCopyright YEAR The Authors.\n*/\n", "2026"),
         "/*\nCopyright 2026 The Authors.\n*/\n"
     );
-    assert_eq!(manifests::header("// Copyright YEAR\n", ""), "// Copyright \n");
+    assert_eq!(
+        manifests::header("// Copyright YEAR\n", ""),
+        "// Copyright \n"
+    );
 }
