@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use crate::diag::{Diagnostic, MessageFormat};
 use crate::emit::{Format, Info, Version};
 use crate::schema::{Naming, UnionFormat};
-use crate::{discover, emit, load, model, resolve, schema, source};
+use crate::{discover, emit, load, manifests, model, resolve, schema, source};
 
 /// Where a document goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -193,6 +193,7 @@ pub fn run(config: &Config) -> anyhow::Result<Run> {
             resolve::Outside::Warn,
             &mut timings,
         )?;
+        diagnostics.extend(controller_gen_markers(&loaded));
         let mut documents = Vec::new();
         let wants = |f: fn(&Document) -> bool| config.outputs.iter().any(|o| f(&o.document));
         if !config.outputs.is_empty() {
@@ -231,6 +232,28 @@ pub fn run(config: &Config) -> anyhow::Result<Run> {
             documents,
         })
     })
+}
+
+/// `check` and `generate`: the input packages' `+kubebuilder:rbac` and `+kubebuilder:webhook`
+/// markers, read as controller-gen reads them (`manifests::check`).
+fn controller_gen_markers(loaded: &load::Loaded) -> Vec<Diagnostic> {
+    let files: Vec<Vec<(source::FileId, &str)>> = loaded
+        .packages
+        .iter()
+        .filter(|package| package.is_input)
+        .map(|package| {
+            package
+                .files
+                .iter()
+                .map(|file| (file.id, loaded.sources.get(file.id).text.as_str()))
+                .collect()
+        })
+        .collect();
+    let packages: Vec<manifests::Package> = files
+        .iter()
+        .map(|files| manifests::Package { files })
+        .collect();
+    manifests::check(&packages)
 }
 
 /// What `openapi-gen` (the Go output) is asked to write: openapi-gen's options, read by the

@@ -187,6 +187,20 @@ fn ignored(span: Span, name: &str, declaration: &Declaration) -> Diagnostic {
     .with_help(format!("put a blank line between the marker and `{what}`"))
 }
 
+/// `check`, `generate`: the rbac and webhook markers of `packages` as the newest release reads them (the
+/// `controller-gen` command checks them as the pinned release does): refusals and warnings,
+/// nothing generated.
+pub fn check(packages: &[Package]) -> Vec<Diagnostic> {
+    let version = crate::controller_gen_versions::Version::NEWEST;
+    let options = rbac::Options {
+        role_name: "check".to_string(),
+        file_name: None,
+    };
+    let mut diagnostics = rbac::generate(packages, &options, version).diagnostics;
+    diagnostics.extend(webhook::generate(packages, version).diagnostics);
+    diagnostics
+}
+
 /// controller-gen's refusal of a marker's arguments, at the first error.
 fn refused(code: Code, marker: &Span, name: &str, parsed: &Parsed) -> Diagnostic {
     let first = &parsed.errors[0];
