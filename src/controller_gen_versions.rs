@@ -1,55 +1,16 @@
 //! controller-gen's output-visible history: what `controller-gen` writes depends on the
-//! release a project pins, so `union-gen controller-gen` writes what that release writes.
-//! Every change of controller-tools since v0.15.0 that changes the bytes it writes, or what
-//! it accepts, is one row of [`TABLE`]; a release has a change iff it is at or after the row's
-//! first release. (Each row names the controller-tools commit; `git diff vA vB -- pkg/rbac
-//! pkg/webhook` shows them.)
+//! version of controller-tools a project pins, so `union-gen controller-gen` writes what
+//! that version writes. Every change between the releases real projects pin (v0.15 on) that
+//! changes the bytes of a CRD is one row of [`TABLE`]; a version has a change iff it is at or
+//! after the release that shipped it. The version itself is written into every CRD
+//! (`controller-gen.kubebuilder.io/version`).
+//!
+//! Like [`crate::kube_openapi_versions`], the behaviour of a run is a plain value handed to
+//! the stages that switch on it ([`Behaviour::has`]).
 
-use std::fmt;
+use std::path::Path;
 
-/// A controller-tools release, `v0.MINOR.PATCH` (pre-releases count as their release).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Version {
-    pub major: u32,
-    pub minor: u32,
-    pub patch: u32,
-}
-
-impl Version {
-    pub const fn new(major: u32, minor: u32, patch: u32) -> Version {
-        Version {
-            major,
-            minor,
-            patch,
-        }
-    }
-
-    /// The newest release this table describes: the default without a pinned version.
-    pub const NEWEST: Version = Version::new(0, 21, 0);
-
-    /// `v0.17.2`, `0.17.2`, `v0.16.0-beta.0`; `None` for anything else.
-    pub fn parse(text: &str) -> Option<Version> {
-        let text = text.trim();
-        let text = text.strip_prefix('v').unwrap_or(text);
-        let core = text.split(['-', '+']).next()?;
-        let mut parts = core.split('.').map(|p| p.parse::<u32>().ok());
-        let version = Version::new(parts.next()??, parts.next()??, parts.next()??);
-        parts.next().is_none().then_some(version)
-    }
-
-    /// Whether this release has `change`.
-    pub fn has(self, change: Change) -> bool {
-        self >= row(change).since
-    }
-}
-
-impl fmt::Display for Version {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "v{}.{}.{}", self.major, self.minor, self.patch)
-    }
-}
-
-/// One output-visible change of controller-tools.
+/// One output-visible change of controller-gen's generators (or of what they accept).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Change {
     /// rbac: one rule per resource of a marker, then rules that differ only in their
@@ -69,8 +30,8 @@ pub enum Change {
     WebhookConfigurationMarker,
     /// webhook: the marker's `serviceName=`, `serviceNamespace=`, `servicePort=` arguments.
     WebhookService,
-    /// webhook: the webhooks of all packages sorted by name (before: by name within each
-    /// package, packages in order).
+    /// webhook: the webhooks of all packages sorted by name with Go's unstable sort (before:
+    /// by name within each package, packages in order).
     WebhookSortedAcrossPackages,
 }
 
@@ -79,69 +40,242 @@ pub enum Change {
 pub struct Row {
     pub change: Change,
     /// The first release with the change.
-    pub since: Version,
-    /// The controller-tools commit (12 hex digits).
-    pub commit: &'static str,
+    pub release: (u32, u32, u32),
+    /// The controller-tools pull request or commit.
+    pub source: &'static str,
     pub what: &'static str,
 }
 
-/// controller-tools' output-visible changes since v0.15.0, oldest first.
+/// controller-gen's output-visible changes, oldest first. (`git diff vA vB -- pkg/rbac
+/// pkg/webhook` in controller-tools shows the rbac and webhook ones.)
 pub const TABLE: &[Row] = &[
     Row {
         change: Change::RbacMergesResourcesAndGroups,
-        since: Version::new(0, 16, 0),
-        commit: "e0fa97d9a32d",
+        release: (0, 16, 0),
+        source: "e426c7c66427, e0fa97d9a32d",
         what: "rbac rules differing only in resources, then only in groups, are merged",
     },
     Row {
         change: Change::RbacKeepsUrlRulesAndMergesUrls,
-        since: Version::new(0, 16, 2),
-        commit: "97708aa2c496",
+        release: (0, 16, 2),
+        source: "97708aa2c496, 4c27c1090b1e",
         what: "rbac keeps urls-only rules, reads core as \"\" before merging, merges urls",
     },
     Row {
         change: Change::WebhookConfigurationMarker,
-        since: Version::new(0, 16, 3),
-        commit: "287a105e78c6",
+        release: (0, 16, 3),
+        source: "287a105e78c6",
         what: "+kubebuilder:webhookconfiguration names the webhook configurations",
     },
     Row {
         change: Change::RbacStarVerb,
-        since: Version::new(0, 17, 0),
-        commit: "17cbcd35d8a0",
+        release: (0, 17, 0),
+        source: "17cbcd35d8a0 (#1081)",
         what: "an rbac rule with verb * has only that verb",
     },
     Row {
         change: Change::WebhookService,
-        since: Version::new(0, 17, 2),
-        commit: "fd6668c058a4",
+        release: (0, 17, 2),
+        source: "fd6668c058a4",
         what: "webhook serviceName, serviceNamespace, servicePort",
     },
     Row {
         change: Change::RbacFileName,
-        since: Version::new(0, 18, 0),
-        commit: "9327d5128b9c",
+        release: (0, 18, 0),
+        source: "9327d5128b9c",
         what: "rbac fileName= option",
     },
     Row {
         change: Change::WebhookSortedAcrossPackages,
-        since: Version::new(0, 20, 0),
-        commit: "9fb4c060647c",
+        release: (0, 20, 0),
+        source: "#1295 (9fb4c060647c)",
         what: "webhooks of all packages sorted by name",
     },
     Row {
         change: Change::RbacRoleName,
-        since: Version::new(0, 21, 0),
-        commit: "86b0035deae6",
+        release: (0, 21, 0),
+        source: "86b0035deae6",
         what: "rbac marker roleName=",
     },
 ];
 
-fn row(change: Change) -> &'static Row {
-    TABLE
+/// The oldest release whose output union-gen knows.
+pub const OLDEST: (u32, u32, u32) = (0, 15, 0);
+/// The newest release whose output union-gen knows (the default).
+pub const NEWEST: (u32, u32, u32) = (0, 21, 0);
+
+/// The controller-gen release a run copies.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Behaviour {
+    release: (u32, u32, u32),
+    /// As the project wrote it (`v0.16.4`): the annotation's value.
+    version: String,
+}
+
+impl Behaviour {
+    pub fn newest() -> Behaviour {
+        let (major, minor, patch) = NEWEST;
+        Behaviour {
+            release: NEWEST,
+            version: format!("v{major}.{minor}.{patch}"),
+        }
+    }
+
+    /// The behaviour of a release `vX.Y.Z` (a `-suffix` is kept in the annotation).
+    pub fn at(version: &str) -> Result<Behaviour, String> {
+        let release = parse_release(version)
+            .ok_or_else(|| format!("`{version}` is not a controller-gen release (vX.Y.Z)"))?;
+        Ok(Behaviour {
+            release,
+            version: version.to_string(),
+        })
+    }
+
+    pub fn has(&self, change: Change) -> bool {
+        TABLE
+            .iter()
+            .find(|row| row.change == change)
+            .is_some_and(|row| self.release >= row.release)
+    }
+
+    /// Older than every release union-gen knows.
+    pub fn too_old(&self) -> bool {
+        self.release < OLDEST
+    }
+
+    /// What controller-gen writes into `controller-gen.kubebuilder.io/version`.
+    pub fn version(&self) -> &str {
+        &self.version
+    }
+}
+
+/// `v0.16.4` → (0, 16, 4); a pre-release or build suffix is ignored.
+fn parse_release(version: &str) -> Option<(u32, u32, u32)> {
+    let digits = version.strip_prefix('v')?;
+    let digits = digits.split(['-', '+']).next()?;
+    let mut parts = digits.split('.').map(|p| p.parse::<u32>().ok());
+    let release = (parts.next()??, parts.next()??, parts.next()??);
+    parts.next().is_none().then_some(release)
+}
+
+/// Where a project's controller-gen version was read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pinned {
+    pub version: String,
+    /// The file and what in it (`Makefile CONTROLLER_TOOLS_VERSION`, `tools/go.mod`).
+    pub source: String,
+}
+
+const MODULE: &str = "sigs.k8s.io/controller-tools";
+
+/// The controller-gen version the project around `dir` runs: `CONTROLLER_TOOLS_VERSION ?=
+/// vX` (or `:=`, `=`) or `controller-gen@vX` in the module root's Makefiles and `hack/`
+/// scripts, else a tools module's requirement of controller-tools (`tools/go.mod`,
+/// `hack/tools/go.mod`, `internal/tools/go.mod`), else the module's own `go.mod`, searched
+/// upwards from `dir`.
+pub fn pinned(dir: &Path) -> Option<Pinned> {
+    let root = dir.ancestors().find(|d| d.join("go.mod").is_file())?;
+    for script in scripts(root) {
+        let Ok(text) = std::fs::read_to_string(&script) else {
+            continue;
+        };
+        if let Some(version) = version_in_script(&text) {
+            return Some(Pinned {
+                version,
+                source: script
+                    .strip_prefix(root)
+                    .unwrap_or(&script)
+                    .display()
+                    .to_string(),
+            });
+        }
+    }
+    for go_mod in [
+        "tools/go.mod",
+        "hack/tools/go.mod",
+        "internal/tools/go.mod",
+        "go.mod",
+    ] {
+        if let Some(version) = go_mod_require(&root.join(go_mod)) {
+            return Some(Pinned {
+                version,
+                source: go_mod.to_string(),
+            });
+        }
+    }
+    None
+}
+
+/// The Makefiles at the root and the scripts under `hack/`, sorted.
+fn scripts(root: &Path) -> Vec<std::path::PathBuf> {
+    let mut found: Vec<std::path::PathBuf> = ["Makefile", "makefile", "GNUmakefile"]
         .iter()
-        .find(|row| row.change == change)
-        .expect("every change has a row")
+        .map(|name| root.join(name))
+        .filter(|path| path.is_file())
+        .collect();
+    let mut hack: Vec<std::path::PathBuf> = std::fs::read_dir(root.join("hack"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| {
+            path.is_file()
+                && path
+                    .extension()
+                    .is_some_and(|e| e == "sh" || e == "mk" || e == "bash")
+        })
+        .collect();
+    hack.sort();
+    found.extend(hack);
+    found
+}
+
+/// `CONTROLLER_TOOLS_VERSION ?= v0.16.4` (any assignment operator) or
+/// `sigs.k8s.io/controller-tools/cmd/controller-gen@v0.16.4`.
+fn version_in_script(text: &str) -> Option<String> {
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('#') {
+            continue;
+        }
+        for name in ["CONTROLLER_TOOLS_VERSION", "CONTROLLER_GEN_VERSION"] {
+            if let Some(rest) = line.strip_prefix(name) {
+                let rest = rest.trim_start();
+                let value = ["?=", ":=", "::=", "=", "+="]
+                    .iter()
+                    .find_map(|op| rest.strip_prefix(op))
+                    .map(str::trim);
+                if let Some(value) = value.filter(|v| parse_release(v).is_some()) {
+                    return Some(value.to_string());
+                }
+            }
+        }
+        if let Some((_, after)) = line.split_once("controller-gen@") {
+            let version: String = after
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || ".-+".contains(*c))
+                .collect();
+            if parse_release(&version).is_some() {
+                return Some(version);
+            }
+        }
+    }
+    None
+}
+
+/// The version of controller-tools a go.mod requires.
+fn go_mod_require(path: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(path).ok()?;
+    text.lines().find_map(|line| {
+        let line = line.split("//").next().unwrap_or("").trim();
+        let line = line.strip_prefix("require").map_or(line, str::trim);
+        let mut words = line.split_whitespace();
+        (words.next() == Some(MODULE))
+            .then(|| words.next())
+            .flatten()
+            .filter(|v| parse_release(v).is_some())
+            .map(str::to_string)
+    })
 }
 
 #[cfg(test)]
@@ -149,30 +283,48 @@ mod tests {
     use super::*;
 
     #[test]
-    fn versions_parse_and_order() {
-        assert_eq!(Version::parse("v0.17.2"), Some(Version::new(0, 17, 2)));
-        assert_eq!(
-            Version::parse("0.16.0-beta.0"),
-            Some(Version::new(0, 16, 0))
-        );
-        assert_eq!(Version::parse("v0.17"), None);
-        assert_eq!(Version::parse("main"), None);
-        assert!(Version::new(0, 16, 10) > Version::new(0, 16, 2));
-        assert_eq!(Version::new(0, 20, 1).to_string(), "v0.20.1");
+    fn reads_releases() {
+        assert_eq!(parse_release("v0.16.4"), Some((0, 16, 4)));
+        assert_eq!(parse_release("v0.17.0-rc.1"), Some((0, 17, 0)));
+        assert_eq!(parse_release("0.16.4"), None);
+        assert_eq!(parse_release("v0.16"), None);
+        assert!(Behaviour::at("v0.14.0").unwrap().too_old());
+        assert_eq!(Behaviour::newest().version(), "v0.21.0");
     }
 
     #[test]
     fn every_change_has_one_row_oldest_first() {
         for window in TABLE.windows(2) {
-            assert!(window[0].since <= window[1].since);
+            assert!(window[0].release <= window[1].release);
         }
         for row in TABLE {
             let rows = TABLE.iter().filter(|r| r.change == row.change).count();
             assert_eq!(rows, 1, "{:?}", row.change);
-            assert!(Version::new(0, 21, 0).has(row.change));
-            assert!(!Version::new(0, 15, 0).has(row.change));
+            assert!(Behaviour::newest().has(row.change));
+            assert!(!Behaviour::at("v0.15.0").unwrap().has(row.change));
         }
-        assert!(Version::new(0, 16, 2).has(Change::RbacKeepsUrlRulesAndMergesUrls));
-        assert!(!Version::new(0, 16, 1).has(Change::RbacKeepsUrlRulesAndMergesUrls));
+        let at = |v| Behaviour::at(v).unwrap();
+        assert!(at("v0.16.2").has(Change::RbacKeepsUrlRulesAndMergesUrls));
+        assert!(!at("v0.16.1").has(Change::RbacKeepsUrlRulesAndMergesUrls));
+        assert!(at("v0.16.10").has(Change::WebhookConfigurationMarker));
+    }
+
+    #[test]
+    fn finds_the_version_in_makefiles() {
+        assert_eq!(
+            version_in_script("CONTROLLER_TOOLS_VERSION ?= v0.16.4\n").as_deref(),
+            Some("v0.16.4")
+        );
+        assert_eq!(
+            version_in_script(
+                "\tGOBIN=$(LOCALBIN) go install sigs.k8s.io/controller-tools/cmd/controller-gen@v0.15.0\n"
+            )
+            .as_deref(),
+            Some("v0.15.0")
+        );
+        assert_eq!(
+            version_in_script("CONTROLLER_TOOLS_VERSION ?= $(shell cat x)\n"),
+            None
+        );
     }
 }

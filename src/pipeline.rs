@@ -176,6 +176,35 @@ pub fn analyse(
     })
 }
 
+/// `controller-gen`'s analysis of `paths=`: the packages loaded and resolved once, with
+/// controller-gen's value markers read, for every generator of the line. An empty `paths`
+/// loads nothing (controller-gen loads no package without `paths=`).
+pub fn controller_gen_analysis(
+    paths: &[String],
+    timings: &mut Timings,
+) -> anyhow::Result<Analysis> {
+    if paths.is_empty() {
+        return Ok(Analysis {
+            loaded: load::Loaded::default(),
+            model: model::ApiModel::default(),
+            closure: resolve::Closure::default(),
+            diagnostics: Vec::new(),
+        });
+    }
+    let options = resolve::Options {
+        dependency_definitions: true,
+        openapi_gen: false,
+        kubebuilder: true,
+    };
+    analyse(
+        paths,
+        options,
+        &resolve::Roots::InputStructs,
+        resolve::Outside::Drop,
+        timings,
+    )
+}
+
 /// Runs every stage up to the document bytes. `Err` is an environment failure (exit 2).
 pub fn run(config: &Config) -> anyhow::Result<Run> {
     let pool = thread_pool(config.jobs)?;

@@ -3,6 +3,7 @@
 //! The only module that names `clap`; nothing below it parses a command line or prints.
 
 pub mod args;
+mod controller_gen;
 mod crd;
 mod dump;
 mod dump_syntax;
@@ -123,7 +124,14 @@ fn completions(shell: clap_complete::Shell) -> Vec<u8> {
             });
         let mut visible = clap::Command::new(subcommand.get_name().to_string())
             .about(subcommand.get_about().cloned().unwrap_or_default());
-        if subcommand.get_name() == "openapi-gen" {
+        if subcommand.get_name() == "controller-gen" {
+            visible = visible.arg(
+                clap::Arg::new("options")
+                    .value_name("OPTION")
+                    .num_args(0..)
+                    .value_hint(clap::ValueHint::Other),
+            );
+        } else if subcommand.get_name() == "openapi-gen" {
             visible = visible.args(openapi_gen_flags());
         } else {
             visible = visible.args(arguments);
@@ -220,6 +228,9 @@ where
             out,
             err,
         ),
+        Command::ControllerGen { args } => {
+            controller_gen::run::command(&args, stderr_color, &terminal, out, err)
+        }
         Command::DumpSyntax { file } => dump_syntax::command(&file, out, err),
         Command::Dump(dump_args) => dump::command(&dump_args, out, err),
         Command::Explain { code } => explain::command(&code, out, err),

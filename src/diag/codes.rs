@@ -393,6 +393,34 @@ right:
     union-gen generate --v2 api/swagger.json --v3 - ./...
     union-gen generate --info-version v1.2.3 ./pkg/apis/...
 ";
+    ControllerGenUnsupportedGenerator = "controller-gen/unsupported-generator", Error,
+"`union-gen controller-gen` writes the generators of kubebuilder's `make manifests` line
+(`crd`, `rbac`, `webhook`). controller-gen's other generators (`object`, which writes Go
+code, `applyconfiguration`, `schemapatch`) are refused by name rather than skipped: keep them
+in a controller-gen line of their own. Exit 2, nothing is written.
+
+wrong:
+    union-gen controller-gen object:headerFile=hack/boilerplate.go.txt crd paths=./...
+
+right:
+    $(CONTROLLER_GEN) object:headerFile=hack/boilerplate.go.txt paths=./...
+    union-gen controller-gen crd paths=./...
+";
+    ControllerGenVersionUnknown = "controller-gen/version-unknown", Warning,
+"`union-gen controller-gen` writes what the controller-gen release the project pins writes
+(the `controller-gen.kubebuilder.io/version` annotation included). The release is read from
+`--controller-gen-version`, else the Makefile (`CONTROLLER_TOOLS_VERSION ?= v0.16.4`,
+`controller-gen@v0.16.4`) or `hack/` scripts, else a tools module's `go.mod`. None was
+found (or it is not a release `vX.Y.Z`, or older than the oldest union-gen copies): the
+newest release union-gen knows is copied, and its version is written into the annotation.
+
+wrong:
+    CONTROLLER_TOOLS_VERSION ?= $(shell cat .controller-gen-version)
+
+right:
+    CONTROLLER_TOOLS_VERSION ?= v0.16.4
+    (or: union-gen controller-gen --controller-gen-version v0.16.4 …)
+";
     CliDeprecatedFlag = "cli/deprecated-flag", Warning,
 "A flag spelled the old way still works, with this warning; the next major version drops it.
 

@@ -6,6 +6,7 @@
 pub mod go;
 mod json;
 pub mod yaml11;
+pub mod yaml_v2;
 
 use crate::schema::Definitions;
 

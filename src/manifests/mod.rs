@@ -191,13 +191,13 @@ fn ignored(span: Span, name: &str, declaration: &Declaration) -> Diagnostic {
 /// `controller-gen` command checks them as the pinned release does): refusals and warnings,
 /// nothing generated.
 pub fn check(packages: &[Package]) -> Vec<Diagnostic> {
-    let version = crate::controller_gen_versions::Version::NEWEST;
+    let newest = crate::controller_gen_versions::Behaviour::newest();
     let options = rbac::Options {
         role_name: "check".to_string(),
         file_name: None,
     };
-    let mut diagnostics = rbac::generate(packages, &options, version).diagnostics;
-    diagnostics.extend(webhook::generate(packages, version).diagnostics);
+    let mut diagnostics = rbac::generate(packages, &options, &newest).diagnostics;
+    diagnostics.extend(webhook::generate(packages, &newest).diagnostics);
     diagnostics
 }
 

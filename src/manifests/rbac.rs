@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use serde_json::{json, Map, Value};
 
 use super::{read_markers, Generated, MarkerSet, Package};
-use crate::controller_gen_versions::{Change, Version};
+use crate::controller_gen_versions::{Behaviour, Change};
 use crate::diag::{Code, Diagnostic};
 use crate::markers::controller_gen::{ArgDef, ArgType};
 use crate::source::Span;
@@ -34,7 +34,7 @@ pub struct Options {
 pub const MARKER: &str = "kubebuilder:rbac";
 
 /// The marker's arguments in `version` (the `Rule` struct's fields).
-pub fn arguments(version: Version) -> Vec<ArgDef> {
+pub fn arguments(behaviour: &Behaviour) -> Vec<ArgDef> {
     let list = |name, optional| ArgDef {
         name,
         ty: ArgType::Strings,
@@ -52,7 +52,7 @@ pub fn arguments(version: Version) -> Vec<ArgDef> {
             optional: true,
         },
     ];
-    if version.has(Change::RbacRoleName) {
+    if behaviour.has(Change::RbacRoleName) {
         args.push(ArgDef {
             name: "roleName",
             ty: ArgType::String,
@@ -79,8 +79,8 @@ struct Rule {
 type RoleKey = (String, String);
 
 /// The roles of the packages' `+kubebuilder:rbac` markers, as `version` writes them.
-pub fn generate(packages: &[Package], options: &Options, version: Version) -> Generated {
-    let args = arguments(version);
+pub fn generate(packages: &[Package], options: &Options, behaviour: &Behaviour) -> Generated {
+    let args = arguments(behaviour);
     let mut generated = Generated::default();
     let markers = read_markers(
         packages,
@@ -90,11 +90,11 @@ pub fn generate(packages: &[Package], options: &Options, version: Version) -> Ge
     );
     let mut by_role: BTreeMap<RoleKey, Vec<Rule>> = BTreeMap::new();
     for marker in markers.iter().flatten() {
-        collect(marker, &options.role_name, version, &mut by_role);
+        collect(marker, &options.role_name, behaviour, &mut by_role);
     }
     let mut objects = Vec::new();
     for ((namespace, role_name), rules) in by_role {
-        let rules = normalize(rules, version, &mut generated.diagnostics);
+        let rules = normalize(rules, behaviour, &mut generated.diagnostics);
         if rules.is_empty() {
             continue;
         }
@@ -104,7 +104,7 @@ pub fn generate(packages: &[Package], options: &Options, version: Version) -> Ge
         let file_name = options
             .file_name
             .clone()
-            .filter(|name| !name.is_empty() && version.has(Change::RbacFileName))
+            .filter(|name| !name.is_empty() && behaviour.has(Change::RbacFileName))
             .unwrap_or_else(|| "role.yaml".to_string());
         generated.files.push((file_name, objects));
     }
@@ -115,7 +115,7 @@ pub fn generate(packages: &[Package], options: &Options, version: Version) -> Ge
 fn collect(
     marker: &MarkerSet,
     default_role: &str,
-    version: Version,
+    behaviour: &Behaviour,
     by_role: &mut BTreeMap<RoleKey, Vec<Rule>>,
 ) {
     let parsed = &marker.parsed;
@@ -140,11 +140,11 @@ fn collect(
         span: marker.span.clone(),
     };
     let rules = by_role.entry((namespace, role_name)).or_default();
-    if !version.has(Change::RbacMergesResourcesAndGroups) {
+    if !behaviour.has(Change::RbacMergesResourcesAndGroups) {
         rules.push(rule);
     } else if rule.resources.is_empty() {
         // v0.16.0 and v0.16.1 lose a rule without resources (`urls=` only).
-        if version.has(Change::RbacKeepsUrlRulesAndMergesUrls) {
+        if behaviour.has(Change::RbacKeepsUrlRulesAndMergesUrls) {
             rules.push(rule);
         }
     } else {
@@ -221,8 +221,12 @@ fn key_without(rule: &mut Rule, part: Without) -> String {
 }
 
 /// `NormalizeRules`: merges, sorts and writes the rules of one role.
-fn normalize(rules: Vec<Rule>, version: Version, diagnostics: &mut Vec<Diagnostic>) -> Vec<Value> {
-    let core_first = version.has(Change::RbacKeepsUrlRulesAndMergesUrls);
+fn normalize(
+    rules: Vec<Rule>,
+    behaviour: &Behaviour,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Value> {
+    let core_first = behaviour.has(Change::RbacKeepsUrlRulesAndMergesUrls);
     let mut by_key: BTreeMap<[String; 4], Rule> = BTreeMap::new();
     for mut rule in rules {
         if core_first {
@@ -240,11 +244,11 @@ fn normalize(rules: Vec<Rule>, version: Version, diagnostics: &mut Vec<Diagnosti
         }
     }
     let mut rules: Vec<Rule> = by_key.into_values().collect();
-    if version.has(Change::RbacMergesResourcesAndGroups) {
+    if behaviour.has(Change::RbacMergesResourcesAndGroups) {
         rules = merge(rules, Without::Resources, diagnostics);
         rules = merge(rules, Without::Groups, diagnostics);
     }
-    if version.has(Change::RbacKeepsUrlRulesAndMergesUrls) {
+    if behaviour.has(Change::RbacKeepsUrlRulesAndMergesUrls) {
         rules = merge(rules, Without::Urls, diagnostics);
     }
     let mut keyed: Vec<(String, Rule)> = rules
@@ -255,7 +259,7 @@ fn normalize(rules: Vec<Rule>, version: Version, diagnostics: &mut Vec<Diagnosti
     keyed
         .into_iter()
         .map(|(_, mut rule)| {
-            if version.has(Change::RbacStarVerb) && rule.verbs.iter().any(|v| v == "*") {
+            if behaviour.has(Change::RbacStarVerb) && rule.verbs.iter().any(|v| v == "*") {
                 rule.verbs = vec!["*".to_string()];
             }
             if !core_first {

@@ -18,7 +18,7 @@
 use serde_json::{json, Map, Value};
 
 use super::{read_markers, refusal, Generated, MarkerSet, Package};
-use crate::controller_gen_versions::{Change, Version};
+use crate::controller_gen_versions::{Behaviour, Change};
 use crate::diag::{Code, Diagnostic};
 use crate::markers::controller_gen::{ArgDef, ArgType};
 
@@ -26,7 +26,7 @@ pub const MARKER: &str = "kubebuilder:webhook";
 pub const CONFIGURATION_MARKER: &str = "kubebuilder:webhookconfiguration";
 
 /// The `+kubebuilder:webhook` arguments in `version` (the `Config` struct's fields).
-pub fn arguments(version: Version) -> Vec<ArgDef> {
+pub fn arguments(behaviour: &Behaviour) -> Vec<ArgDef> {
     let arg = |name, ty, optional| ArgDef { name, ty, optional };
     let mut args = vec![
         arg("mutating", ArgType::Bool, false),
@@ -45,7 +45,7 @@ pub fn arguments(version: Version) -> Vec<ArgDef> {
         arg("reinvocationPolicy", ArgType::String, true),
         arg("url", ArgType::String, true),
     ];
-    if version.has(Change::WebhookService) {
+    if behaviour.has(Change::WebhookService) {
         args.push(arg("serviceName", ArgType::String, true));
         args.push(arg("serviceNamespace", ArgType::String, true));
         args.push(arg("servicePort", ArgType::Int, true));
@@ -77,11 +77,11 @@ struct Webhook<'m> {
 }
 
 /// The webhook configurations of the packages' markers, as `version` writes them.
-pub fn generate(packages: &[Package], version: Version) -> Generated {
-    let args = arguments(version);
+pub fn generate(packages: &[Package], behaviour: &Behaviour) -> Generated {
+    let args = arguments(behaviour);
     let configuration_args = configuration_arguments();
     let mut defs: Vec<(&'static str, &[ArgDef])> = vec![(MARKER, &args)];
-    if version.has(Change::WebhookConfigurationMarker) {
+    if behaviour.has(Change::WebhookConfigurationMarker) {
         defs.push((CONFIGURATION_MARKER, &configuration_args));
     }
     let mut generated = Generated::default();
@@ -115,7 +115,7 @@ pub fn generate(packages: &[Package], version: Version) -> Generated {
         });
         for marker in webhooks {
             let text = text_of(marker);
-            match webhook(marker, text, version) {
+            match webhook(marker, text, behaviour) {
                 Ok((mutating, webhook)) => lists[usize::from(!mutating)].push(webhook),
                 Err(diagnostic) => generated.diagnostics.push(diagnostic),
             }
@@ -126,7 +126,7 @@ pub fn generate(packages: &[Package], version: Version) -> Generated {
         if list.is_empty() {
             continue;
         }
-        if version.has(Change::WebhookSortedAcrossPackages) {
+        if behaviour.has(Change::WebhookSortedAcrossPackages) {
             crate::gosort::sort_func(&mut list, |a, b| a.name.cmp(&b.name));
         }
         for webhook in &list {
@@ -191,7 +191,7 @@ fn configuration_names(
 fn webhook<'m>(
     marker: &'m MarkerSet,
     text: &str,
-    version: Version,
+    behaviour: &Behaviour,
 ) -> Result<(bool, Webhook<'m>), Diagnostic> {
     let parsed = &marker.parsed;
     let at = |name: &str| marker.argument_span(name, text);
@@ -225,7 +225,10 @@ fn webhook<'m>(
             ));
         }
     };
-    object.insert("clientConfig".into(), client_config(marker, text, version)?);
+    object.insert(
+        "clientConfig".into(),
+        client_config(marker, text, behaviour)?,
+    );
     object.insert("rules".into(), json!([rule(marker)]));
     let failure = parsed.string("failurePolicy").unwrap_or("");
     let failure = match failure.to_lowercase().as_str() {
@@ -286,7 +289,11 @@ fn webhook<'m>(
 }
 
 /// `clientConfig()`: a service with `path`, or `url`.
-fn client_config(marker: &MarkerSet, text: &str, version: Version) -> Result<Value, Diagnostic> {
+fn client_config(
+    marker: &MarkerSet,
+    text: &str,
+    behaviour: &Behaviour,
+) -> Result<Value, Diagnostic> {
     let parsed = &marker.parsed;
     let path = parsed.string("path").unwrap_or("");
     let url = parsed.string("url").unwrap_or("");
@@ -307,7 +314,7 @@ fn client_config(marker: &MarkerSet, text: &str, version: Version) -> Result<Val
     }
     let with_default = |name: &str, default: &str| {
         let value = parsed.string(name).unwrap_or("");
-        if value.is_empty() || !version.has(Change::WebhookService) {
+        if value.is_empty() || !behaviour.has(Change::WebhookService) {
             default.to_string()
         } else {
             value.to_string()

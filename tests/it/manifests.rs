@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use union_gen::controller_gen_versions::Version;
+use union_gen::controller_gen_versions::Behaviour;
 use union_gen::manifests::{self, rbac, webhook, Generated, Package};
 use union_gen::source::FileId;
 
@@ -79,7 +79,7 @@ fn render(generated: &Generated, files: &[Vec<(FileId, String, String)>]) -> Str
 fn by_release(
     case: &str,
     packages: &[&str],
-    generate: impl Fn(&[Package], Version) -> Generated,
+    generate: impl Fn(&[Package], &Behaviour) -> Generated,
 ) -> String {
     let files = read_case(case, packages);
     let ids: Vec<Vec<(FileId, &str)>> = files
@@ -95,8 +95,8 @@ fn by_release(
     let mut out = String::new();
     let mut previous = None;
     for release in RELEASES {
-        let version = Version::parse(release).expect("a release");
-        let rendered = render(&generate(&packages, version), &files);
+        let behaviour = Behaviour::at(release).expect("a release");
+        let rendered = render(&generate(&packages, &behaviour), &files);
         if previous.as_ref() != Some(&rendered) {
             out.push_str(&format!("== {release}\n{rendered}"));
             previous = Some(rendered);
@@ -105,12 +105,12 @@ fn by_release(
     out
 }
 
-fn roles(packages: &[Package], version: Version) -> Generated {
+fn roles(packages: &[Package], behaviour: &Behaviour) -> Generated {
     let options = rbac::Options {
         role_name: "manager-role".to_string(),
         file_name: None,
     };
-    rbac::generate(packages, &options, version)
+    rbac::generate(packages, &options, behaviour)
 }
 
 #[test]

@@ -57,7 +57,8 @@ pub fn spec_severity(code: &str) -> &'static str {
         | "validate/unknown-kind"
         | "validate/unknown-field"
         | "validate/rule-not-evaluated"
-        | "validate/transition-rule-skipped" => "warning",
+        | "validate/transition-rule-skipped"
+        | "controller-gen/version-unknown" => "warning",
         _ => "error",
     }
 }

@@ -1,0 +1,3 @@
+module example.com/controller-gen-version-unknown
+
+go 1.22
