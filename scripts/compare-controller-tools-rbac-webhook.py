@@ -8,10 +8,13 @@ the test expects, and, with `--real`, byte for byte with the real controller-gen
 same case.
 
 usage: scripts/compare-controller-tools-rbac-webhook.py UNION_GEN CONTROLLER_TOOLS
-           [--real CONTROLLER_GEN] [--version vX.Y.Z] [--json FILE]
+           [--real CONTROLLER_GEN] [--version vX.Y.Z] [--tag vX.Y.Z] [--json FILE]
 
 CONTROLLER_TOOLS: a checkout of kubernetes-sigs/controller-tools (or its git directory, read
-at --version's tag, default v0.21.0). Nothing is copied into this repository: each case is
+at --tag, default v0.21.0). `--version` is the release union-gen copies (and CONTROLLER_GEN
+is); the goldens are checked only when it is the test data's own (--tag): another release
+is compared with the real controller-gen alone (an older tag's test data needs modules an
+offline module cache may lack). Nothing is copied into this repository: each case is
 copied to a temporary directory (the rbac test data gets a go.mod, as it lives in
 controller-tools' module). The real controller-gen needs Go (`source
 /work/oracle/controller-gen/env.sh`). Exit 1 when a case differs. Needs PyYAML.
@@ -94,25 +97,34 @@ def main():
     parser.add_argument("controller_tools")
     parser.add_argument("--real")
     parser.add_argument("--version", default="v0.21.0")
+    parser.add_argument("--tag", default="v0.21.0")
     parser.add_argument("--json")
     args = parser.parse_args()
-    union_gen = [os.path.abspath(args.union_gen), "controller-gen", "--controller-gen-version", args.version]
+    union_gen = [os.path.abspath(args.union_gen), "controller-gen", "--controller-gen-version", args.version,
+                 "--message-format", "json"]
     real = [os.path.abspath(args.real)] if args.real else None
     results = []
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
-        extract(args.controller_tools, args.version, tmp / "data")
+        extract(args.controller_tools, args.tag, tmp / "data")
+        goldens = args.version == args.tag
         (tmp / "data" / "rbac" / "go.mod").write_text("module testdata.kubebuilder.io/rbac\n\ngo 1.22\n")
         for index, (case, generator, roots, expected) in enumerate(CASES):
             case_dir = tmp / "data" / case
+            if not case_dir.is_dir():
+                continue
             ours_out = tmp / f"ours-{index}"
             code, text, written = generate(union_gen, case_dir, generator, roots, ours_out)
             result = {"case": case, "roots": roots, "exit": code}
-            if expected.endswith(".yaml"):
+            messages = [json.loads(line).get("message", "") for line in text.splitlines()
+                        if line.startswith("{")]
+            if not goldens:
+                result["golden"] = True
+            elif expected.endswith(".yaml"):
                 golden = objects((case_dir / expected).read_bytes())
                 result["golden"] = written is not None and code == 0 and objects(written) == golden
             else:
-                result["golden"] = code != 0 and written is None and expected in text
+                result["golden"] = code != 0 and written is None and any(expected in m for m in messages)
             if real:
                 real_out = tmp / f"real-{index}"
                 real_code, real_text, real_written = generate(real, case_dir, generator, roots, real_out)
@@ -121,7 +133,7 @@ def main():
                 # nothing on an error: refusals agree when both fail.
                 result["real"] = (real_written == written) if real_code == 0 else code != 0
             results.append(result)
-            print(f"{case} {' '.join(roots)}: golden {'ok' if result['golden'] else 'DIFFERS'}"
+            print(f"{case} {' '.join(roots)}: golden {('ok' if result['golden'] else 'DIFFERS') if goldens else '-'}"
                   + (f", real {'identical' if result['real'] else 'DIFFERS'}" if real else "")
                   + ("" if result["golden"] else f"\n  exit {code}: {text.strip()[:600]}"))
     agree = sum(r["golden"] and r.get("real", True) for r in results)

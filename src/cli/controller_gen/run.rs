@@ -16,6 +16,8 @@ use crate::{exit, manifests, pipeline, write};
 pub struct GeneratorInput<'a> {
     /// The packages of `paths=`, loaded and resolved once for every generator.
     pub analysis: &'a pipeline::Analysis,
+    /// The `paths=` patterns, in the order given (controller-gen's roots come in that order).
+    pub paths: &'a [String],
     /// `headerFile=`'s text with ` YEAR` replaced by ` <year>` (empty without one).
     pub header: String,
     /// The controller-gen release whose output to copy.
@@ -41,13 +43,13 @@ impl Generator {
                     role_name: options.role_name.clone(),
                     file_name: options.file_name.clone(),
                 };
-                let generated = with_root_packages(input.analysis, |packages| {
+                let generated = with_root_packages(input, |packages| {
                     manifests::rbac::generate(packages, &options, input.behaviour)
                 });
                 manifest_artifacts(generated, &input.header)
             }
             Generator::Webhook(_) => {
-                let generated = with_root_packages(input.analysis, |packages| {
+                let generated = with_root_packages(input, |packages| {
                     manifests::webhook::generate(packages, input.behaviour)
                 });
                 manifest_artifacts(generated, &input.header)
@@ -65,16 +67,46 @@ impl Generator {
     }
 }
 
-/// `generate` over the root packages of `paths=` (their files in order, with their text).
+/// `generate` over the root packages of `paths=` (their files in order, with their text), in
+/// controller-gen's order: by the first pattern that matches them, then by path (`go list`).
 fn with_root_packages(
-    analysis: &pipeline::Analysis,
+    input: &GeneratorInput,
     generate: impl FnOnce(&[manifests::Package]) -> manifests::Generated,
 ) -> manifests::Generated {
-    let loaded = &analysis.loaded;
-    let files: Vec<Vec<(crate::source::FileId, &str)>> = loaded
+    let loaded = &input.analysis.loaded;
+    let mut roots: Vec<&crate::load::LoadedPackage> = loaded
         .packages
         .iter()
         .filter(|package| package.is_input)
+        .collect();
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let patterns: Vec<(PathBuf, bool)> = input
+        .paths
+        .iter()
+        .map(|pattern| {
+            let pattern = pattern.trim();
+            let (base, recursive) = match pattern.strip_suffix("...") {
+                Some(base) => (base.trim_end_matches('/'), true),
+                None => (pattern, false),
+            };
+            (canonical(&cwd.join(base)), recursive)
+        })
+        .collect();
+    let rank = |package: &crate::load::LoadedPackage| {
+        let dir = package
+            .files
+            .first()
+            .and_then(|file| loaded.sources.get(file.id).path.parent().map(canonical));
+        dir.and_then(|dir| {
+            patterns
+                .iter()
+                .position(|(base, recursive)| dir == *base || (*recursive && dir.starts_with(base)))
+        })
+        .unwrap_or(usize::MAX)
+    };
+    roots.sort_by_key(|package| rank(package));
+    let files: Vec<Vec<(crate::source::FileId, &str)>> = roots
+        .iter()
         .map(|package| {
             package
                 .files
@@ -88,6 +120,10 @@ fn with_root_packages(
         .map(|files| manifests::Package { files })
         .collect();
     generate(&packages)
+}
+
+fn canonical(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// controller-gen's `WriteYAML`: the header, then `---` and each object as sigs.k8s.io/yaml
@@ -358,6 +394,7 @@ fn generate(invocation: &Invocation, how: &How, out: &mut dyn Write, err: &mut d
         };
         let input = GeneratorInput {
             analysis: &analysis,
+            paths: &paths,
             header,
             behaviour: &behaviour,
             own: &invocation.own,
