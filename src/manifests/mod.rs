@@ -53,7 +53,9 @@ pub(crate) struct MarkerSet {
 impl MarkerSet {
     /// Where the argument `name=` is written, else the marker.
     pub fn argument_span(&self, name: &str, text: &str) -> Span {
-        let marker = &text[self.span.bytes()];
+        let Some(marker) = text.get(self.span.bytes()) else {
+            return self.span.clone();
+        };
         let found = [",", ":", "="].iter().find_map(|before| {
             let needle = format!("{before}{name}=");
             marker.find(&needle).map(|at| at + before.len())
@@ -226,10 +228,4 @@ fn refused(code: Code, marker: &Span, name: &str, parsed: &Parsed) -> Diagnostic
 pub(crate) fn refusal(code: Code, span: Span, message: String) -> Diagnostic {
     Diagnostic::new(code, span, message)
         .with_help("controller-gen fails on this marker too; nothing is written until it is fixed")
-}
-
-/// The header controller-gen writes before the first document: the `headerFile`'s text with
-/// ` YEAR` replaced by ` ` and the `year` option.
-pub fn header(text: &str, year: &str) -> String {
-    text.replace(" YEAR", &format!(" {year}"))
 }
