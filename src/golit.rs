@@ -144,6 +144,30 @@ pub fn go_quote(value: &str) -> String {
     out
 }
 
+/// Go's `strconv.FormatFloat(f, 'g', -1, 64)` (and `%v` of a float64): the shortest digits
+/// that read back as `f`, in exponent form (`1e-07`, `1.2345675e+06`: two exponent digits at
+/// least) when the decimal exponent is below -4 or at least 6 (Go's `eprec = 6` for the
+/// shortest form), else plain (`0.0001`, `123456.5`).
+pub fn format_float(float: f64) -> String {
+    if float.is_nan() {
+        return "NaN".into();
+    }
+    if float.is_infinite() {
+        return if float > 0.0 { "+Inf" } else { "-Inf" }.into();
+    }
+    if float == 0.0 {
+        return if float.is_sign_negative() { "-0" } else { "0" }.into();
+    }
+    let scientific = format!("{float:e}");
+    let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
+    let exponent: i32 = exponent.parse().unwrap_or(0);
+    if !(-4..6).contains(&exponent) {
+        let sign = if exponent < 0 { '-' } else { '+' };
+        return format!("{mantissa}e{sign}{:02}", exponent.abs());
+    }
+    format!("{float}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

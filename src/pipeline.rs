@@ -176,33 +176,65 @@ pub fn analyse(
     })
 }
 
-/// `controller-gen`'s analysis of `paths=`: the packages loaded and resolved once, with
-/// controller-gen's value markers read, for every generator of the line. An empty `paths`
-/// loads nothing (controller-gen loads no package without `paths=`).
+/// `controller-gen`'s analysis of `paths=`: the packages discovered and loaded once (with the
+/// packages their types use), for every generator of the line. No union-gen resolution runs:
+/// a drop-in reports controller-gen's findings only (the opt-ins resolve what they need). An
+/// empty `paths` loads nothing (controller-gen loads no package without `paths=`).
 pub fn controller_gen_analysis(
     paths: &[String],
     timings: &mut Timings,
 ) -> anyhow::Result<Analysis> {
-    if paths.is_empty() {
-        return Ok(Analysis {
-            loaded: load::Loaded::default(),
-            model: model::ApiModel::default(),
-            closure: resolve::Closure::default(),
-            diagnostics: Vec::new(),
-        });
-    }
-    let options = resolve::Options {
-        dependency_definitions: true,
-        openapi_gen: false,
-        kubebuilder: true,
+    let mut loaded = if paths.is_empty() {
+        load::Loaded::default()
+    } else {
+        let (packages, walk_errors) = discover::discover(paths)?;
+        timings.lap("discover");
+        let loaded = load::load(&packages, &walk_errors);
+        timings.lap("load+parse");
+        loaded
     };
-    analyse(
-        paths,
-        options,
-        &resolve::Roots::InputStructs,
-        resolve::Outside::Drop,
-        timings,
-    )
+    let diagnostics = std::mem::take(&mut loaded.diagnostics);
+    Ok(Analysis {
+        loaded,
+        model: model::ApiModel::default(),
+        closure: resolve::Closure::default(),
+        diagnostics,
+    })
+}
+
+/// controller-gen's `crd` generator on loaded packages: the packages read as controller-gen
+/// reads them, the schemas in its flavour, the manifests as it writes them. Every refusal is
+/// a diagnostic (`controller-gen/invalid`; a type in a package that was not found,
+/// `controller-gen/unresolved`); the files are for the caller to write when none is an error.
+pub fn controller_gen_crds(
+    loaded: &load::Loaded,
+    settings: &emit::crd::Settings,
+) -> (Vec<(String, Vec<u8>)>, Vec<Diagnostic>) {
+    use crate::diag::Code;
+    let resolved = resolve::controller_gen::resolve(&loaded.packages, &loaded.sources);
+    let mut diagnostics = resolved.diagnostics;
+    let output = emit::crd::generate(&resolved.model, settings);
+    diagnostics.extend(
+        output
+            .refusals
+            .into_iter()
+            .map(|(span, message)| Diagnostic::new(Code::ControllerGenInvalid, span, message)),
+    );
+    diagnostics.extend(output.unresolved.into_iter().map(|(span, what)| {
+        Diagnostic::new(
+            Code::ControllerGenUnresolved,
+            span,
+            format!("`{what}` is in a package union-gen did not find, so its schema is unknown"),
+        )
+        .with_help("vendor the module or fill the module cache (`go mod download`)")
+    }));
+    diagnostics.extend(
+        output
+            .unlocated
+            .into_iter()
+            .map(|message| Diagnostic::without_location(Code::ControllerGenInvalid, message)),
+    );
+    (output.files, diagnostics)
 }
 
 /// Runs every stage up to the document bytes. `Err` is an environment failure (exit 2).

@@ -406,6 +406,34 @@ right:
     $(CONTROLLER_GEN) object:headerFile=hack/boilerplate.go.txt paths=./...
     union-gen controller-gen crd paths=./...
 ";
+    ControllerGenInvalid = "controller-gen/invalid", Error,
+"controller-gen refuses this input, and so does `union-gen controller-gen` (with controller-gen's
+own words): a marker whose value does not parse or does not apply where it is written
+(`+kubebuilder:validation:Maximum` on a string, `+listMapKey` without `+listType=map`), a type
+a CRD cannot hold (a float without `crd:allowDangerousTypes=true`, an interface, a map with
+non-string keys, an anonymous struct), a struct field without a `json` tag, a CRD without a
+storage version. Nothing is written (exit 1).
+
+wrong:
+    // +kubebuilder:validation:Maximum=10
+    Name string `json:\"name\"`
+
+right:
+    // +kubebuilder:validation:MaxLength=10
+    Name string `json:\"name\"`
+";
+    ControllerGenUnresolved = "controller-gen/unresolved", Error,
+"A type a CRD needs lives in a package union-gen did not find (not in `vendor/`, the module
+cache or a `replace` directory), so its schema is unknown and the CRD is not written.
+controller-gen finds packages through `go list`, which downloads modules; union-gen reads what
+is on disk. Fill the module cache or vendor the dependencies first.
+
+wrong:
+    $ union-gen controller-gen crd paths=./api/...     (k8s.io/api not downloaded)
+
+right:
+    $ go mod download && union-gen controller-gen crd paths=./api/...
+";
     ControllerGenVersionUnknown = "controller-gen/version-unknown", Warning,
 "`union-gen controller-gen` writes what the controller-gen release the project pins writes
 (the `controller-gen.kubebuilder.io/version` annotation included). The release is read from

@@ -721,9 +721,8 @@ fn number_text(number: &serde_json::Number) -> String {
     format_float_g(float)
 }
 
-/// Go's `strconv.FormatFloat(f, 'g', -1, 64)`: the shortest digits that read back as `f`,
-/// in exponent form (`1e-07`, `1.2345675e+06`: two exponent digits at least) when the decimal
-/// exponent is below -4 or at least 6 (Go's `eprec = 6` for the shortest form), else plain.
+/// yaml.v2's `floatv`: Go's `strconv.FormatFloat(f, 'g', -1, 64)`, infinities and NaN as
+/// YAML writes them.
 fn format_float_g(float: f64) -> String {
     if float.is_nan() {
         return ".nan".into();
@@ -731,17 +730,7 @@ fn format_float_g(float: f64) -> String {
     if float.is_infinite() {
         return if float > 0.0 { ".inf" } else { "-.inf" }.into();
     }
-    if float == 0.0 {
-        return if float.is_sign_negative() { "-0" } else { "0" }.into();
-    }
-    let scientific = format!("{float:e}");
-    let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
-    let exponent: i32 = exponent.parse().unwrap_or(0);
-    if !(-4..6).contains(&exponent) {
-        let sign = if exponent < 0 { '-' } else { '+' };
-        return format!("{mantissa}e{sign}{:02}", exponent.abs());
-    }
-    format!("{float}")
+    crate::golit::format_float(float)
 }
 
 /// yaml.v2's `resolve("", text)` is `!!str` (the text reads back as this string).

@@ -8,6 +8,7 @@
 pub mod api_rules;
 mod checks;
 pub mod closure;
+pub mod controller_gen;
 mod defaults;
 mod definitions;
 pub mod enums;

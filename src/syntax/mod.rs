@@ -29,8 +29,9 @@ thread_local! {
 /// Parses one Go file and extracts its declarations. Never fails: broken code becomes
 /// `syntax/parse-error` diagnostics and the declarations that did parse are kept.
 pub fn parse(file: FileId, text: &str) -> (FileDecls, Vec<Diagnostic>) {
-    match parse_tree(text) {
-        Some(tree) => extract::extract(file, text, &tree),
+    let skipped = prescan::function_bodies(text.as_bytes());
+    match parse_tree_skipping(text, &skipped) {
+        Some(tree) => extract::extract(file, text, &tree, &skipped),
         None => (FileDecls::default(), Vec::new()),
     }
 }
@@ -43,7 +44,11 @@ pub fn parse_tree_has_errors(text: &str) -> bool {
 
 /// The tree of the ranges the pre-scan keeps, with this thread's reused parser.
 fn parse_tree(text: &str) -> Option<tree_sitter::Tree> {
-    let bodies = prescan::function_bodies(text.as_bytes());
+    parse_tree_skipping(text, &prescan::function_bodies(text.as_bytes()))
+}
+
+/// The tree of `text` without the `bodies` the pre-scan found.
+fn parse_tree_skipping(text: &str, bodies: &[std::ops::Range<usize>]) -> Option<tree_sitter::Tree> {
     PARSER.with(|cell| {
         let mut slot = cell.borrow_mut();
         let parser = slot.get_or_insert_with(|| {
@@ -54,7 +59,7 @@ fn parse_tree(text: &str) -> Option<tree_sitter::Tree> {
             parser
         });
         parser.reset();
-        let ranges = included_ranges(text, &bodies);
+        let ranges = included_ranges(text, bodies);
         // An empty list means "the whole file" to tree-sitter.
         if parser.set_included_ranges(&ranges).is_err() {
             let _ = parser.set_included_ranges(&[]);
