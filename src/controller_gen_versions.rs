@@ -10,7 +10,7 @@
 
 use std::path::Path;
 
-/// One output-visible change of controller-gen's CRD generator.
+/// One output-visible change of controller-gen's generators (or of what they accept).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Change {
     /// A description keeps a blank line as one empty line (before: as two), and drops `TODO`
@@ -53,6 +53,26 @@ pub enum Change {
     /// `+kubebuilder:externalDocs`, `+k8s:enum`, `+k8s:immutable`; a field's `enum` kept when its
     /// type has none while flattening (before: both kept apart in an `allOf`).
     EnumsAndImmutability,
+    /// rbac: one rule per resource of a marker, then rules that differ only in their
+    /// resources merged, then those that differ only in their groups.
+    RbacMergesResourcesAndGroups,
+    /// rbac: a marker without `resources` (only `urls`) is kept (v0.16.0–v0.16.1 dropped it),
+    /// `core` is read as `""` before rules are merged (not after, so they merge), and rules
+    /// that differ only in their `urls` are merged.
+    RbacKeepsUrlRulesAndMergesUrls,
+    /// rbac: a rule whose verbs include `*` has the verbs `[*]`.
+    RbacStarVerb,
+    /// rbac: the generator's `fileName=` option (default `role.yaml`).
+    RbacFileName,
+    /// rbac: the marker's `roleName=` argument; roles by namespace and name.
+    RbacRoleName,
+    /// webhook: the `+kubebuilder:webhookconfiguration` marker (the configurations' names).
+    WebhookConfigurationMarker,
+    /// webhook: the marker's `serviceName=`, `serviceNamespace=`, `servicePort=` arguments.
+    WebhookService,
+    /// webhook: the webhooks of all packages sorted by name with Go's unstable sort (before:
+    /// by name within each package, packages in order).
+    WebhookSortedAcrossPackages,
 }
 
 /// A row of the table.
@@ -67,7 +87,8 @@ pub struct Row {
 }
 
 /// controller-gen's output-visible changes, oldest first (each checked against the tag's
-/// source: `git merge-base --is-ancestor COMMIT TAG`).
+/// source: `git merge-base --is-ancestor COMMIT TAG`; `git diff vA vB -- pkg/rbac pkg/webhook`
+/// in controller-tools shows the rbac and webhook ones).
 pub const TABLE: &[Row] = &[
     Row {
         change: Change::DocParagraphs,
@@ -106,10 +127,28 @@ pub const TABLE: &[Row] = &[
         what: "a bare +groupName is the empty group",
     },
     Row {
+        change: Change::RbacMergesResourcesAndGroups,
+        release: (0, 16, 0),
+        source: "e426c7c66427, e0fa97d9a32d",
+        what: "rbac rules differing only in resources, then only in groups, are merged",
+    },
+    Row {
         change: Change::NoProtocolDefault,
         release: (0, 16, 1),
         source: "2f6801da Remove hard-coded Protocol schema",
         what: "core/v1 Protocol without the fixed default TCP",
+    },
+    Row {
+        change: Change::RbacKeepsUrlRulesAndMergesUrls,
+        release: (0, 16, 2),
+        source: "97708aa2c496, 4c27c1090b1e",
+        what: "rbac keeps urls-only rules, reads core as \"\" before merging, merges urls",
+    },
+    Row {
+        change: Change::WebhookConfigurationMarker,
+        release: (0, 16, 3),
+        source: "287a105e78c6",
+        what: "+kubebuilder:webhookconfiguration names the webhook configurations",
     },
     Row {
         change: Change::SelectableFields,
@@ -130,10 +169,22 @@ pub const TABLE: &[Row] = &[
         what: "MarshalText types are strings",
     },
     Row {
+        change: Change::RbacStarVerb,
+        release: (0, 17, 0),
+        source: "17cbcd35d8a0 (#1081)",
+        what: "an rbac rule with verb * has only that verb",
+    },
+    Row {
         change: Change::IntOrStringText,
         release: (0, 17, 2),
         source: "50893dee Allow string validation on XIntOrString",
         what: "MaxLength/MinLength on XIntOrString",
+    },
+    Row {
+        change: Change::WebhookService,
+        release: (0, 17, 2),
+        source: "fd6668c058a4",
+        what: "webhook serviceName, serviceNamespace, servicePort",
     },
     Row {
         change: Change::OptionalOldSelf,
@@ -148,6 +199,12 @@ pub const TABLE: &[Row] = &[
         what: "+kubebuilder:title on fields",
     },
     Row {
+        change: Change::RbacFileName,
+        release: (0, 18, 0),
+        source: "9327d5128b9c",
+        what: "rbac fileName= option",
+    },
+    Row {
         change: Change::OneOf,
         release: (0, 19, 0),
         source: "7c982e07 add AtMostOneOf and ExactlyOneOf constraints (#1212)",
@@ -160,10 +217,22 @@ pub const TABLE: &[Row] = &[
         what: "AtLeastOneOf, one-of rule order, title on types, +k8s:required/optional, named basic types' format",
     },
     Row {
+        change: Change::WebhookSortedAcrossPackages,
+        release: (0, 20, 0),
+        source: "#1295 (9fb4c060647c)",
+        what: "webhooks of all packages sorted by name",
+    },
+    Row {
         change: Change::EnumsAndImmutability,
         release: (0, 21, 0),
         source: "916f3caf externalDocs; b20dcc42 k8s:enum; 456a080c k8s:immutable; 7751e1df",
         what: "+kubebuilder:externalDocs, +k8s:enum, +k8s:immutable, field enums kept when flattening",
+    },
+    Row {
+        change: Change::RbacRoleName,
+        release: (0, 21, 0),
+        source: "86b0035deae6",
+        what: "rbac marker roleName=",
     },
 ];
 
@@ -403,6 +472,23 @@ mod tests {
             );
         }
         assert!(TABLE.windows(2).all(|w| w[0].release <= w[1].release));
+    }
+
+    #[test]
+    fn every_change_has_one_row_oldest_first() {
+        for window in TABLE.windows(2) {
+            assert!(window[0].release <= window[1].release);
+        }
+        for row in TABLE {
+            let rows = TABLE.iter().filter(|r| r.change == row.change).count();
+            assert_eq!(rows, 1, "{:?}", row.change);
+            assert!(Behaviour::newest().has(row.change));
+            assert!(!Behaviour::at("v0.15.0").unwrap().has(row.change));
+        }
+        let at = |v| Behaviour::at(v).unwrap();
+        assert!(at("v0.16.2").has(Change::RbacKeepsUrlRulesAndMergesUrls));
+        assert!(!at("v0.16.1").has(Change::RbacKeepsUrlRulesAndMergesUrls));
+        assert!(at("v0.16.10").has(Change::WebhookConfigurationMarker));
     }
 
     #[test]

@@ -523,6 +523,7 @@ impl GenerateArgs {
                 title: args.info_title,
                 version: args.info_version,
             },
+            manifest_markers: false,
         };
         Ok((config, warnings))
     }

@@ -78,6 +78,10 @@ codes! {
     ControllerGenUnresolved = "controller-gen" / "unresolved", Error;
     ControllerGenUnknownMarker = "controller-gen" / "unknown-marker", Error;
     ControllerGenVersionUnknown = "controller-gen" / "version-unknown", Warning;
+    MarkerIgnored = "marker" / "ignored", Warning;
+    RbacInvalid = "rbac" / "invalid", Error;
+    RbacUnstableOutput = "rbac" / "unstable-output", Warning;
+    WebhookInvalid = "webhook" / "invalid", Error;
     CliDeprecatedFlag = "cli" / "deprecated-flag", Warning;
     ResolvePackageNotFound = "resolve" / "package-not-found", Warning;
     ResolveStandardLibraryType = "resolve" / "standard-library-type", Warning;

@@ -16,7 +16,7 @@ pub mod fields;
 mod findings;
 pub(crate) mod hash;
 mod kubebuilder;
-mod marker_findings;
+pub(crate) mod marker_findings;
 mod markers_check;
 mod overrides;
 mod types;

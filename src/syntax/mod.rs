@@ -8,6 +8,7 @@
 pub mod decls;
 pub mod dump;
 mod extract;
+pub mod package_markers;
 pub mod prescan;
 mod schema_method;
 

@@ -25,6 +25,7 @@ mod go_output;
 mod grammar;
 mod hostile;
 mod lsp;
+mod manifests;
 mod openapi_gen_versions;
 mod parity;
 mod properties;

@@ -17,6 +17,7 @@ const STAGES: &[&[&str]] = &[
         "limits",
         "source",
         "golit",
+        "gosort",
         "yaml11",
         "exit",
         "kube_openapi_versions",
@@ -31,7 +32,8 @@ const STAGES: &[&[&str]] = &[
     &["load"],
     &["model"],
     &["resolve"],
-    &["schema"],
+    // manifests: controller-gen's rbac and webhook manifests, from markers (no schema).
+    &["schema", "manifests"],
     &["emit"],
     &["crd", "verify", "write"],
     &["pipeline"],

@@ -8,12 +8,14 @@ use std::path::{Path, PathBuf};
 use super::{Action, Generator, Invocation, OutputRule};
 use crate::controller_gen_versions::{self as versions, Behaviour};
 use crate::diag::{self, Code, Diagnostic, Levels, MessageFormat};
-use crate::{exit, pipeline, write};
+use crate::{exit, manifests, pipeline, write};
 
 /// What a generator gets.
 pub struct GeneratorInput<'a> {
     /// The packages of `paths=`, loaded and resolved once for every generator.
     pub analysis: &'a pipeline::Analysis,
+    /// The `paths=` patterns, in the order given (controller-gen's roots come in that order).
+    pub paths: &'a [String],
     /// `headerFile=`'s text with ` YEAR` replaced by ` <year>` (empty without one).
     pub header: String,
     /// The controller-gen release whose output to copy.
@@ -56,10 +58,22 @@ impl Generator {
                     pipeline::controller_gen::crds(&input.analysis.loaded, &settings, checks);
                 Artifacts { files, diagnostics }
             }
-            Generator::Rbac(_) | Generator::Webhook(_) => Artifacts {
-                files: Vec::new(),
-                diagnostics: vec![not_written_yet(self.name())],
-            },
+            Generator::Rbac(options) => {
+                let options = manifests::rbac::Options {
+                    role_name: options.role_name.clone(),
+                    file_name: options.file_name.clone(),
+                };
+                let generated = with_root_packages(input, |packages| {
+                    manifests::rbac::generate(packages, &options, input.behaviour)
+                });
+                manifest_artifacts(generated, &input.header)
+            }
+            Generator::Webhook(_) => {
+                let generated = with_root_packages(input, |packages| {
+                    manifests::webhook::generate(packages, input.behaviour)
+                });
+                manifest_artifacts(generated, &input.header)
+            }
             // Refused when the command line is parsed; never run.
             Generator::Refused(name) => Artifacts {
                 files: Vec::new(),
@@ -67,6 +81,90 @@ impl Generator {
             },
         }
     }
+}
+
+/// `generate` over the root packages of `paths=` (their files in order, with their text), in
+/// controller-gen's order: by the first pattern that matches them, then by path (`go list`).
+fn with_root_packages(
+    input: &GeneratorInput,
+    generate: impl FnOnce(&[manifests::Package]) -> manifests::Generated,
+) -> manifests::Generated {
+    let loaded = &input.analysis.loaded;
+    let mut roots: Vec<&crate::load::LoadedPackage> = loaded
+        .packages
+        .iter()
+        .filter(|package| package.is_input)
+        .collect();
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let patterns: Vec<(PathBuf, bool)> = input
+        .paths
+        .iter()
+        .map(|pattern| {
+            let pattern = pattern.trim();
+            let (base, recursive) = match pattern.strip_suffix("...") {
+                Some(base) => (base.trim_end_matches('/'), true),
+                None => (pattern, false),
+            };
+            (canonical(&cwd.join(base)), recursive)
+        })
+        .collect();
+    let rank = |package: &crate::load::LoadedPackage| {
+        let dir = package
+            .files
+            .first()
+            .and_then(|file| loaded.sources.get(file.id).path.parent().map(canonical));
+        dir.and_then(|dir| {
+            patterns
+                .iter()
+                .position(|(base, recursive)| dir == *base || (*recursive && dir.starts_with(base)))
+        })
+        .unwrap_or(usize::MAX)
+    };
+    roots.sort_by_key(|package| rank(package));
+    let files: Vec<Vec<(crate::source::FileId, &str)>> = roots
+        .iter()
+        .map(|package| {
+            package
+                .files
+                .iter()
+                .map(|file| (file.id, loaded.sources.get(file.id).text.as_str()))
+                .collect()
+        })
+        .collect();
+    let packages: Vec<manifests::Package> = files
+        .iter()
+        .map(|files| manifests::Package { files })
+        .collect();
+    generate(&packages)
+}
+
+fn canonical(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// controller-gen's `WriteYAML`: the header, then `---` and each object as sigs.k8s.io/yaml
+/// writes it.
+fn manifest_artifacts(generated: manifests::Generated, header: &str) -> Artifacts {
+    let mut diagnostics = generated.diagnostics;
+    let mut files = Vec::new();
+    for (name, objects) in generated.files {
+        let mut bytes = header.as_bytes().to_vec();
+        for object in &objects {
+            match crate::emit::yaml_v2::to_bytes(object) {
+                Ok(yaml) => {
+                    bytes.extend_from_slice(b"---\n");
+                    bytes.extend_from_slice(&yaml);
+                }
+                // Roles and webhook configurations nest six levels deep at most.
+                Err(too_deep) => diagnostics.push(Diagnostic::without_location(
+                    Code::ResolveTooDeep,
+                    format!("{name}: {too_deep}"),
+                )),
+            }
+        }
+        files.push((name, bytes));
+    }
+    Artifacts { files, diagnostics }
 }
 
 /// A generator of kubebuilder's line that this build does not write yet.
@@ -210,6 +308,20 @@ fn markers_summary() -> String {
             .collect();
         text.push_str(&format!("  +{name:<44} {}\n", places.join(", ")));
     }
+    text.push_str(
+        "The markers of the rbac and webhook generators (package: a comment that is no \
+         declaration's doc comment):\n",
+    );
+    let mut manifest_markers: Vec<&str> = crate::markers::registry::KINDS
+        .iter()
+        .map(|kind| kind.def())
+        .filter(|def| def.family == crate::markers::registry::Family::ControllerGenManifest)
+        .map(|def| def.name)
+        .collect();
+    manifest_markers.sort_unstable();
+    for name in manifest_markers {
+        text.push_str(&format!("  +{name:<44} package\n"));
+    }
     text
 }
 
@@ -314,6 +426,7 @@ fn generate(invocation: &Invocation, how: &How, out: &mut dyn Write, err: &mut d
         };
         let input = GeneratorInput {
             analysis: &analysis,
+            paths: &paths,
             header,
             behaviour: &behaviour,
             own: &invocation.own,
