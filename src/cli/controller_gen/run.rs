@@ -432,6 +432,7 @@ fn generate(invocation: &Invocation, how: &How, out: &mut dyn Write, err: &mut d
             own: &invocation.own,
         };
         let artifacts = generator.run(&input);
+        timings.lap(generator.name());
         diagnostics.extend(artifacts.diagnostics);
         let rule = invocation.outputs.for_generator(generator.name());
         for (name, bytes) in artifacts.files {
@@ -450,6 +451,10 @@ fn generate(invocation: &Invocation, how: &How, out: &mut dyn Write, err: &mut d
     } else {
         analysis.loaded.sources
     };
+    timings.lap("opt-ins");
+    if let Some(report) = timings.report() {
+        let _ = writeln!(err, "{report}");
+    }
     how.levels.apply(&mut diagnostics);
     let _ = diag::render(&diagnostics, &sources, how.message_format, err);
     crate::cli::print_summary(&diagnostics, how.message_format, err);
