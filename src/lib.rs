@@ -14,17 +14,20 @@
 // `limits` is public for the documentation of the bounds that public items link to.
 pub mod cel_limits;
 pub mod cli;
+pub mod controller_gen_versions;
 pub mod crd;
 pub mod diag;
 pub mod discover;
 mod emit;
 mod exit;
 pub mod golit;
+pub mod gosort;
 pub mod kube_openapi_versions;
 pub mod kube_yaml;
 pub mod limits;
 mod load;
 mod lsp;
+pub mod manifests;
 pub mod markers;
 pub mod model;
 pub mod modules;
@@ -38,3 +41,9 @@ mod verify;
 mod write;
 
 pub use cli::{run, run_with_output};
+
+/// A JSON value as controller-gen's YAML (gopkg.in/yaml.v2), or the error text when it nests
+/// too deep: for `examples/yaml_v2.rs`, union-gen's side of `scripts/compare-yaml-v2/`.
+pub fn yaml_v2_bytes(value: &serde_json::Value) -> Result<Vec<u8>, String> {
+    emit::yaml_v2::to_bytes(value).map_err(|too_deep| too_deep.to_string())
+}

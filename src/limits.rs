@@ -53,6 +53,11 @@ pub const DEFAULT_NESTING: usize = 64;
 /// Kubernetes itself refuses schemas nested this deep only through the request size.
 pub const SCHEMA_NESTING: usize = 128;
 
+/// How deep a document the controller-gen writers' YAML emitter (`emit/yaml_v2.rs`, recursive)
+/// writes: a CRD's schema nests as deep as its types (bounded by [`TYPE_DEPTH`] and
+/// [`EMBEDDING_DEPTH`]) plus a few levels per type and the manifest around it.
+pub const YAML_NESTING: usize = 512;
+
 /// Worker threads `-j` may ask for: each is an OS thread with its own stack, and more than a
 /// few per core only adds contention (a typo such as `-j 100000` would exhaust the system).
 pub const JOBS: u16 = 256;

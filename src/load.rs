@@ -56,6 +56,7 @@ pub(crate) fn last_element_name(path: &str) -> String {
     last.replace('-', "_")
 }
 
+#[derive(Default)]
 pub struct Loaded {
     pub packages: Vec<LoadedPackage>,
     pub sources: SourceMap,

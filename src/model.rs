@@ -3,6 +3,8 @@
 
 use crate::source::Span;
 
+pub mod controller_gen;
+
 /// A Go type's full name: import path plus type name.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct TypeName {

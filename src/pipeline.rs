@@ -9,7 +9,9 @@ use rayon::prelude::*;
 use crate::diag::{Diagnostic, MessageFormat};
 use crate::emit::{Format, Info, Version};
 use crate::schema::{Naming, UnionFormat};
-use crate::{discover, emit, load, model, resolve, schema, source};
+use crate::{discover, emit, load, manifests, model, resolve, schema, source};
+
+pub mod controller_gen;
 
 /// Where a document goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,6 +57,10 @@ pub struct Config {
     /// Compare with the files instead of writing them.
     pub verify: bool,
     pub info: Info,
+    /// `check` (the linter): also the input packages' `+kubebuilder:rbac` and
+    /// `+kubebuilder:webhook` markers as controller-gen reads them. Not `generate`: roles and
+    /// webhook configurations are no part of its documents.
+    pub manifest_markers: bool,
 }
 
 impl Config {
@@ -79,6 +85,7 @@ impl Config {
                 title: String::new(),
                 version: String::new(),
             },
+            manifest_markers: true,
         }
     }
 }
@@ -209,6 +216,9 @@ pub fn run(config: &Config) -> anyhow::Result<Run> {
             resolve::Outside::Warn,
             &mut timings,
         )?;
+        if config.manifest_markers {
+            diagnostics.extend(manifest_markers(&loaded));
+        }
         let mut documents = Vec::new();
         let wants = |f: fn(&Document) -> bool| config.outputs.iter().any(|o| f(&o.document));
         if !config.outputs.is_empty() {
@@ -254,6 +264,29 @@ pub fn run(config: &Config) -> anyhow::Result<Run> {
             dependency_files,
         })
     })
+}
+
+/// `check` (and the editor, which shows `check`'s findings): the input packages'
+/// `+kubebuilder:rbac` and `+kubebuilder:webhook` markers, read as controller-gen reads them
+/// (`manifests::check`).
+pub fn manifest_markers(loaded: &load::Loaded) -> Vec<Diagnostic> {
+    let files: Vec<Vec<(source::FileId, &str)>> = loaded
+        .packages
+        .iter()
+        .filter(|package| package.is_input)
+        .map(|package| {
+            package
+                .files
+                .iter()
+                .map(|file| (file.id, loaded.sources.get(file.id).text.as_str()))
+                .collect()
+        })
+        .collect();
+    let packages: Vec<manifests::Package> = files
+        .iter()
+        .map(|files| manifests::Package { files })
+        .collect();
+    manifests::check(&packages)
 }
 
 /// What `openapi-gen` (the Go output) is asked to write: openapi-gen's options, read by the

@@ -64,6 +64,18 @@ pub enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<String>,
     },
+    /// controller-gen's command line (`crd`, `rbac`, `webhook`, `paths=`, `output:…`): write
+    /// the manifests controller-gen writes, byte for byte.
+    #[command(
+        name = "controller-gen",
+        disable_help_flag = true,
+        after_help = "Example:\n  union-gen controller-gen rbac:roleName=manager-role crd webhook paths=\"./...\" output:crd:artifacts:config=config/crd/bases\n  union-gen controller-gen -h   (controller-gen's options and union-gen's flags)"
+    )]
+    ControllerGen {
+        /// controller-gen's options and flags, as controller-gen takes them.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+        args: Vec<String>,
+    },
     /// Run the Language Server (LSP over stdio) for editors: `check`'s findings as you type,
     /// hover, completion and fixes for markers, enums and unions.
     #[command(after_help = "Settings come from the client's initializationOptions: \
@@ -388,7 +400,7 @@ pub(super) fn message_format(arg: MessageFormatArg, color: bool) -> MessageForma
     }
 }
 
-fn jobs(requested: Option<u16>) -> usize {
+pub(super) fn jobs(requested: Option<u16>) -> usize {
     requested
         .filter(|j| *j > 0)
         .map(usize::from)
@@ -515,6 +527,7 @@ impl GenerateArgs {
                 title: args.info_title,
                 version: args.info_version,
             },
+            manifest_markers: false,
         };
         Ok((config, warnings))
     }

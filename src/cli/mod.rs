@@ -6,6 +6,7 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod args;
+mod controller_gen;
 mod crd;
 mod dump;
 mod dump_syntax;
@@ -17,6 +18,12 @@ pub mod openapi_gen_flags;
 mod outputs;
 mod validate;
 mod verify;
+
+/// `union-gen controller-gen -h`: controller-gen's grammar and union-gen's flags (the flag
+/// reference and the man page print it).
+pub fn controller_gen_usage() -> &'static str {
+    controller_gen::run::USAGE
+}
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -131,7 +138,14 @@ fn completions(shell: clap_complete::Shell) -> Vec<u8> {
             });
         let mut visible = clap::Command::new(subcommand.get_name().to_string())
             .about(subcommand.get_about().cloned().unwrap_or_default());
-        if subcommand.get_name() == "openapi-gen" {
+        if subcommand.get_name() == "controller-gen" {
+            visible = visible.arg(
+                clap::Arg::new("options")
+                    .value_name("OPTION")
+                    .num_args(0..)
+                    .value_hint(clap::ValueHint::Other),
+            );
+        } else if subcommand.get_name() == "openapi-gen" {
             visible = visible.args(openapi_gen_flags());
         } else {
             visible = visible.args(arguments);
@@ -239,6 +253,9 @@ where
             out,
             err,
         ),
+        Command::ControllerGen { args } => {
+            controller_gen::run::command(&args, stderr_color, &terminal, out, err)
+        }
         Command::DumpSyntax { file } => dump_syntax::command(&file, out, err),
         Command::Dump(dump_args) => dump::command(&dump_args, out, err),
         Command::Explain { code } => explain::command(&code, out, err),

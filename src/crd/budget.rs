@@ -17,6 +17,39 @@ pub(super) struct Present {
     cost: Result<u64, String>,
 }
 
+/// A rule (or `messageExpression`) of a version's schema with the API server's estimate of
+/// its cost (`Err`: not estimated: why).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleCost {
+    /// The field it sits on, as a user reads it (`spec.routes[*]`, `<root>`).
+    pub field: String,
+    pub rule: String,
+    pub cost: Result<u64, String>,
+}
+
+/// Every rule and `messageExpression` of a version's `openAPIV3Schema`, estimated as the API
+/// server estimates them when a CRD is created.
+pub fn rule_costs(schema: &serde_json::Value) -> Vec<RuleCost> {
+    let mut present = Vec::new();
+    present_rules(
+        schema,
+        true,
+        Cardinality::ROOT,
+        &mut Vec::new(),
+        0,
+        &mut present,
+    );
+    present
+        .into_iter()
+        .map(|rule| RuleCost {
+            // Without `x-kubernetes-validations[i]`: the field the rule is on.
+            field: field_path(&rule.path[..rule.path.len().saturating_sub(2)]),
+            rule: rule.rule,
+            cost: rule.cost,
+        })
+        .collect()
+}
+
 /// Every rule (and `messageExpression`) of a version's schema, estimated as the API server
 /// does: cardinality from the root through `properties`, `items`, `additionalProperties`.
 pub(super) fn present_rules(

@@ -44,6 +44,7 @@ use std::path::PathBuf;
 
 use yaml_serde::Value;
 
+pub use budget::{rule_costs, RuleCost};
 pub use index::Index;
 pub use insert::scalar;
 pub use patch::{patch, BudgetFinding, Finding, LineEdit, Patched};
@@ -171,6 +172,14 @@ impl Manifests {
             }
         }
         Manifests { texts, unreadable }
+    }
+
+    /// Manifests already in memory (`controller-gen --with-crd-patch`).
+    pub fn from_texts(texts: Vec<(PathBuf, String)>) -> Manifests {
+        Manifests {
+            texts,
+            unreadable: Vec::new(),
+        }
     }
 
     /// The roots of `crd` (SPEC §3): every version of every CRD the manifests hold.

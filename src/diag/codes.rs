@@ -73,6 +73,15 @@ codes! {
     GoUnsupported = "go" / "unsupported", Error;
     IoUnwritable = "io" / "unwritable", Error;
     CliUsage = "cli" / "usage", Error;
+    ControllerGenUnsupportedGenerator = "controller-gen" / "unsupported-generator", Error;
+    ControllerGenInvalid = "controller-gen" / "invalid", Error;
+    ControllerGenUnresolved = "controller-gen" / "unresolved", Error;
+    ControllerGenUnknownMarker = "controller-gen" / "unknown-marker", Error;
+    ControllerGenVersionUnknown = "controller-gen" / "version-unknown", Warning;
+    MarkerIgnored = "marker" / "ignored", Warning;
+    RbacInvalid = "rbac" / "invalid", Error;
+    RbacUnstableOutput = "rbac" / "unstable-output", Warning;
+    WebhookInvalid = "webhook" / "invalid", Error;
     CliDeprecatedFlag = "cli" / "deprecated-flag", Warning;
     ResolvePackageNotFound = "resolve" / "package-not-found", Warning;
     ResolveStandardLibraryType = "resolve" / "standard-library-type", Warning;

@@ -141,6 +141,7 @@ impl Workspace {
         }
         let analysis = analysis.map_err(|error| format!("{error:#}"))?;
         let mut diagnostics = analysis.diagnostics.clone();
+        diagnostics.extend(pipeline::manifest_markers(&analysis.loaded));
         let built = OnceLock::new();
         if settings.cel {
             // `generate --cel`'s findings too: the rules it would not write.

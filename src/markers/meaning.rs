@@ -14,6 +14,7 @@ pub fn readers(family: Family) -> &'static str {
         Family::ControllerGen => "controller-gen (CRD schemas) and union-gen",
         Family::ControllerGenValue => "controller-gen (CRD schemas); union-gen reads it only in `validate --packages`",
         Family::CodeGenerator => "Kubernetes' code generators (client-gen, register-gen, controller-gen)",
+        Family::ControllerGenManifest => "controller-gen's rbac and webhook generators (package-level markers) and `union-gen controller-gen`",
     }
 }
 
@@ -32,6 +33,7 @@ pub fn grammar(value: Value) -> String {
         }
         Value::List => "=A;B;C".to_string(),
         Value::Payload => "=+<marker>".to_string(),
+        Value::Arguments => ":<argument>=<value>,…".to_string(),
     }
 }
 
@@ -102,6 +104,9 @@ pub fn meaning(kind: Kind) -> Option<&'static str> {
         Kind::KbDefault => "controller-gen: the field's default value (`default`).",
         Kind::Nullable => "controller-gen: `null` is an allowed value (`nullable`).",
         Kind::K8sImmutable => "The field cannot change once set (a CEL transition rule `self == oldSelf`).",
+        Kind::KubebuilderRbac => "controller-gen rbac: a rule of the manager's ClusterRole (or of a Role with `namespace=`): `groups`, `resources`, `verbs`, … Read outside doc comments only.",
+        Kind::KubebuilderWebhook => "controller-gen webhook: a webhook of the Mutating- or ValidatingWebhookConfiguration (`path`, `mutating`, `failurePolicy`, …). Read outside doc comments only.",
+        Kind::KubebuilderWebhookConfiguration => "controller-gen webhook: the name (and annotations) of the Mutating- or ValidatingWebhookConfiguration.",
         #[allow(unreachable_patterns)]
         _ => return None,
     })

@@ -5,6 +5,7 @@
 //! [`registry::MarkerDef`]. Must not know: where a comment sits in a file (that is `syntax`),
 //! types or unions (that is `resolve`).
 
+pub mod controller_gen;
 pub mod meaning;
 pub mod parse;
 pub mod registry;

@@ -30,6 +30,10 @@ pub enum Family {
     /// controller-gen's value markers (`+kubebuilder:validation:Minimum`, `…:items:…`,
     /// `+kubebuilder:default`, `+nullable`): read by `validate --packages` alone.
     ControllerGenValue,
+    /// controller-gen's package markers for RBAC roles and webhook configurations
+    /// (`+kubebuilder:rbac`, `+kubebuilder:webhook`): read by `controller-gen`'s `rbac` and
+    /// `webhook` generators (`manifests/`).
+    ControllerGenManifest,
     /// The conventions Kubernetes' generators share (client-gen, register-gen, controller-gen):
     /// package `+groupName` / `+versionName`, `+genclient` on a kind.
     CodeGenerator,
@@ -46,6 +50,9 @@ impl Family {
             Family::ControllerGen => "controller-gen (`+kubebuilder:validation:…`)",
             Family::ControllerGenValue => {
                 "controller-gen's value markers (`+kubebuilder:validation:Minimum`)"
+            }
+            Family::ControllerGenManifest => {
+                "controller-gen's rbac and webhook markers (`+kubebuilder:rbac`)"
             }
             Family::CodeGenerator => "code-generator (`+groupName`, `+genclient`)",
         }
@@ -114,6 +121,9 @@ pub enum Value {
     /// controller-gen's list of strings: `A;B;C`, `{A,B}`, items bare or Go-quoted (`""` is the
     /// empty string), `:=` for `=`; read by [`list`].
     List,
+    /// controller-gen's named arguments (`+kubebuilder:rbac:groups=apps,verbs=get;list`: the
+    /// first after a `:`), read with its grammar by [`super::controller_gen`].
+    Arguments,
     /// A validation-gen wrapper whose value is another marker that applies elsewhere
     /// (`+k8s:item(key: "v")=+k8s:unionMember`: to one list item); the payload is kept as the
     /// value, and read by the union family that interprets it.
@@ -266,6 +276,11 @@ registry! {
     KbDefault = "kubebuilder:default", ControllerGenValue, TypeOrField, Value::Text;
     Nullable = "nullable", ControllerGenValue, TypeOrField, Value::None;
     K8sImmutable = "k8s:immutable", ControllerGenValue, TypeOrField, Value::None;
+    // controller-gen's package markers of the `rbac` and `webhook` generators, wherever a
+    // package-level comment is (`syntax/package_markers.rs`), read by `manifests/`.
+    KubebuilderRbac = "kubebuilder:rbac", ControllerGenManifest, Package, Value::Arguments;
+    KubebuilderWebhook = "kubebuilder:webhook", ControllerGenManifest, Package, Value::Arguments;
+    KubebuilderWebhookConfiguration = "kubebuilder:webhookconfiguration", ControllerGenManifest, Package, Value::Arguments;
 }
 
 impl Kind {

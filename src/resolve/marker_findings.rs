@@ -7,7 +7,7 @@ use crate::markers::registry::Place;
 use crate::source::Span;
 
 /// One problem of a marker as written.
-pub(super) enum MarkerFinding {
+pub(crate) enum MarkerFinding {
     /// A known marker written after a field, where no tool reads it (a warning).
     Trailing { span: Span, name: String },
     /// The marker parser's complaint about a known marker.

@@ -167,6 +167,7 @@ fn check_value(
         | Value::MemberValue
         | Value::Args(_)
         | Value::List
+        | Value::Arguments
         | Value::Payload => return,
     };
     let Some(value) = &m.value else {

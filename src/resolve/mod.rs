@@ -8,6 +8,7 @@
 pub mod api_rules;
 mod checks;
 pub mod closure;
+pub mod controller_gen;
 mod defaults;
 mod definitions;
 pub mod enums;
@@ -15,7 +16,7 @@ pub mod fields;
 mod findings;
 pub(crate) mod hash;
 mod kubebuilder;
-mod marker_findings;
+pub(crate) mod marker_findings;
 mod markers_check;
 mod overrides;
 mod types;

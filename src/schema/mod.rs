@@ -5,6 +5,7 @@
 //! Must not know: Go syntax, source files, or how documents are written.
 
 pub mod cel;
+pub mod controller_gen;
 pub mod description;
 pub mod validations;
 

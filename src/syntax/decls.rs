@@ -21,6 +21,13 @@ pub struct FileDecls {
     pub methods: Vec<MethodDecl>,
     /// Trailing marker comments after a field (reported as misplaced by resolve).
     pub trailing_markers: Vec<SpannedMarker>,
+    /// The top-level `//` comment groups after the package clause that document nothing:
+    /// neither a declaration's doc comment (type, const, var, import, function, method) nor
+    /// the [`TypeDecl::nearest_doc`] of a type, one after the other (their lines and markers).
+    /// controller-gen reads their markers (and the package doc's) as the package's:
+    /// `+kubebuilder:rbac` in the block above a reconciler's doc comment,
+    /// `+kubebuilder:validation:Optional` in a free comment, a `+groupName` anywhere.
+    pub free_doc: Doc,
 }
 
 /// One comment line of a doc block, with its `//` (or `/* */`) removed.
@@ -28,6 +35,8 @@ pub struct FileDecls {
 pub struct DocLine {
     pub text: String,
     pub span: Span,
+    /// From a `/* … */` comment (else `//`).
+    pub block: bool,
 }
 
 /// A marker together with where it was written.
@@ -101,6 +110,10 @@ pub struct TypeDecl {
     /// The block separated from the doc by exactly one blank line (kubebuilder's convention):
     /// only its markers count.
     pub detached_doc: Doc,
+    /// The comment group closest above the doc comment, however many blank lines between, back
+    /// to the previous declaration: controller-gen reads its markers as the type's
+    /// (`detached_doc` is gengo's narrower rule). Empty in a `type ( … )` group's specs.
+    pub nearest_doc: Doc,
     /// From the first comment line of its docs to the end of the type: a finding located in
     /// here is about this type (the output closure judges findings by it).
     pub extent: Span,
@@ -140,7 +153,22 @@ pub struct Field {
     pub tag: Option<String>,
     pub tag_span: Option<Span>,
     pub doc: Doc,
+    /// Go's own doc comment of the field (`ast.Field.Doc`), when it differs from `doc`:
+    /// gengo's rules put the previous field's same-line comment, or the markers of the block
+    /// above, into `doc`; controller-gen reads neither there.
+    pub go_doc: Option<Doc>,
+    /// The comment group closest above the field's doc comment inside the struct, back to the
+    /// previous field (its same-line comment excluded): controller-gen reads its markers as the
+    /// field's.
+    pub nearest_doc: Doc,
     pub span: Span,
+}
+
+impl Field {
+    /// The field's doc comment as Go's parser attaches it (controller-gen's view).
+    pub fn go_doc(&self) -> &Doc {
+        self.go_doc.as_ref().unwrap_or(&self.doc)
+    }
 }
 
 impl PartialEq for Doc {

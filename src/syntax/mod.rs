@@ -8,6 +8,7 @@
 pub mod decls;
 pub mod dump;
 mod extract;
+pub mod package_markers;
 pub mod prescan;
 mod schema_method;
 
@@ -52,7 +53,7 @@ pub fn parse_within_bounds(
         return Err(TooLarge { tokens: limit });
     }
     Ok(match parse_tree_of(text, &bodies) {
-        Some(tree) => extract::extract(file, text, &tree),
+        Some(tree) => extract::extract(file, text, &tree, &bodies),
         None => (FileDecls::default(), Vec::new()),
     })
 }

@@ -19,8 +19,9 @@ pub fn is_kept_method(name: &[u8]) -> bool {
 
 /// Methods kept besides the schema methods, whose presence alone matters: `UnmarshalJSON`
 /// (openapi-gen enforces no zero-value default on a type that unmarshals itself),
-/// `MarshalText` (such a type is a string map key).
-pub const PRESENCE_METHODS: &[&str] = &["UnmarshalJSON", "MarshalText"];
+/// `MarshalText` (such a type is a string map key; controller-gen writes it as a string),
+/// `MarshalJSON` (controller-gen takes such a type's schema from its markers).
+pub const PRESENCE_METHODS: &[&str] = &["UnmarshalJSON", "MarshalText", "MarshalJSON"];
 
 /// Byte ranges the parser can skip: whole top-level function and method declarations (but
 /// the kept ones, [`is_kept_method`]) and whole top-level `var` declarations. What remains (package,

@@ -367,6 +367,8 @@ fn flag_reference() -> String {
         }
         let help = if sub.get_name() == "openapi-gen" {
             union_gen::cli::openapi_gen_flags::usage()
+        } else if sub.get_name() == "controller-gen" {
+            union_gen::cli::controller_gen_usage().to_string()
         } else {
             sub.render_long_help().to_string()
         };
@@ -404,6 +406,9 @@ fn man_pages() -> Vec<(String, String)> {
             .version(env!("CARGO_PKG_VERSION"));
         if sub.get_name() == "union-gen-openapi-gen" {
             sub = sub.after_long_help(union_gen::cli::openapi_gen_flags::usage());
+        }
+        if sub.get_name() == "union-gen-controller-gen" {
+            sub = sub.after_long_help(union_gen::cli::controller_gen_usage());
         }
         pages.push((format!("docs/man/{name}.1"), render(sub)));
     }

@@ -17,9 +17,11 @@ const STAGES: &[&[&str]] = &[
         "limits",
         "source",
         "golit",
+        "gosort",
         "yaml11",
         "exit",
         "kube_openapi_versions",
+        "controller_gen_versions",
     ],
     // Readers every stage may use, over the bottom layer: Kubernetes' YAML, cel-go's bounds.
     &["kube_yaml", "cel_limits"],
@@ -30,7 +32,8 @@ const STAGES: &[&[&str]] = &[
     &["load"],
     &["model"],
     &["resolve"],
-    &["schema"],
+    // manifests: controller-gen's rbac and webhook manifests, from markers (no schema).
+    &["schema", "manifests"],
     &["emit"],
     &["crd", "verify", "write"],
     &["pipeline"],

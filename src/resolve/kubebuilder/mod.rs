@@ -17,7 +17,7 @@
 //! What controller-gen refuses is `kubebuilder/invalid` (the marker is left out), what it
 //! writes and this tool cannot is `kubebuilder/not-supported`.
 
-mod values;
+pub(in crate::resolve) mod values;
 
 use super::fields::{self, FlatField};
 use super::universe::{GoType, TypeEntry};

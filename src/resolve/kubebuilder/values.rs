@@ -119,7 +119,7 @@ impl<'t> Cursor<'t> {
 }
 
 /// A `float64` argument (`Minimum`, `Maximum`, `MultipleOf`).
-pub(super) fn number(text: &str) -> Result<f64, String> {
+pub(in crate::resolve) fn number(text: &str) -> Result<f64, String> {
     let mut cursor = Cursor::new(text);
     let Some((token, _)) = cursor.number() else {
         return Err(format!("expected integer or float, got {:?}", text.trim()));
@@ -131,7 +131,7 @@ pub(super) fn number(text: &str) -> Result<f64, String> {
 }
 
 /// An `int` argument (lengths, counts).
-pub(super) fn integer(text: &str) -> Result<i64, String> {
+pub(in crate::resolve) fn integer(text: &str) -> Result<i64, String> {
     let mut cursor = Cursor::new(text);
     match cursor.number() {
         Some((token, true)) => {
@@ -145,7 +145,7 @@ pub(super) fn integer(text: &str) -> Result<i64, String> {
 }
 
 /// A `bool` argument.
-pub(super) fn boolean(text: &str) -> Result<bool, String> {
+pub(in crate::resolve) fn boolean(text: &str) -> Result<bool, String> {
     match text.trim() {
         "true" => Ok(true),
         "false" => Ok(false),
@@ -154,7 +154,7 @@ pub(super) fn boolean(text: &str) -> Result<bool, String> {
 }
 
 /// A `string` argument (`Pattern`, `Format`, `Type`).
-pub(super) fn string(text: &str) -> Result<String, String> {
+pub(in crate::resolve) fn string(text: &str) -> Result<String, String> {
     let mut cursor = Cursor::new(text);
     let value = cursor.string(false)?;
     cursor.end()?;
@@ -163,7 +163,7 @@ pub(super) fn string(text: &str) -> Result<String, String> {
 
 /// An `any` argument at the top of a marker (`+kubebuilder:default=…`, `Enum=…`): a legacy
 /// `a;b;c` slice, or one value.
-pub(super) fn any(text: &str) -> Result<Value, String> {
+pub(in crate::resolve) fn any(text: &str) -> Result<Value, String> {
     let mut cursor = Cursor::new(text);
     let first = any_value(&mut cursor, 0)?;
     if cursor.peek() != Some(';') {
@@ -182,7 +182,7 @@ pub(super) fn any(text: &str) -> Result<Value, String> {
 }
 
 /// An `[]any` argument (`Enum`): a slice, or one value as a slice of one.
-pub(super) fn list(text: &str) -> Result<Vec<Value>, String> {
+pub(in crate::resolve) fn list(text: &str) -> Result<Vec<Value>, String> {
     Ok(match any(text)? {
         Value::Array(items) => items,
         one => vec![one],
@@ -257,8 +257,115 @@ fn braces(cursor: &mut Cursor<'_>, depth: usize) -> Result<Value, String> {
     }
 }
 
+/// The type of a named marker argument (a field of controller-gen's marker struct).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(in crate::resolve) enum ArgKind {
+    String,
+    Int,
+    Bool,
+    /// `[]string`: `{a,b}` or the legacy `a;b`.
+    Strings,
+}
+
+/// A named argument's value.
+#[derive(Debug, Clone, PartialEq)]
+pub(in crate::resolve) enum ArgValue {
+    String(String),
+    Int(i64),
+    Bool(bool),
+    Strings(Vec<String>),
+}
+
+/// A marker struct's named arguments (`name="Age",type=date,JSONPath=…`), as controller-gen's
+/// `Definition.Parse` reads them: each name known, `=`, a value of its type, `,` between;
+/// `required` names must be given.
+pub(in crate::resolve) fn named_args(
+    text: &str,
+    known: &[(&str, ArgKind)],
+    required: &[&str],
+) -> Result<Vec<(String, ArgValue)>, String> {
+    let mut cursor = Cursor::new(text);
+    let mut values: Vec<(String, ArgValue)> = Vec::new();
+    while cursor.peek().is_some() {
+        let rest = cursor.rest();
+        let name_end = rest
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        let name = &rest[..name_end];
+        cursor.pos += name_end;
+        if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+            return Err(format!("expected argument name, got {:?}", cursor.rest()));
+        }
+        if !cursor.eat('=') {
+            return Err(format!("expected equals, got {:?}", cursor.rest()));
+        }
+        let Some(&(_, kind)) = known.iter().find(|(known, _)| *known == name) else {
+            return Err(format!("unknown argument {name:?}"));
+        };
+        let value = match kind {
+            ArgKind::String => ArgValue::String(cursor.string(false)?),
+            ArgKind::Int => {
+                let token = cursor.bare(false);
+                ArgValue::Int(integer(&token)?)
+            }
+            ArgKind::Bool => ArgValue::Bool(boolean(&cursor.bare(false))?),
+            ArgKind::Strings => ArgValue::Strings(strings(&mut cursor)?),
+        };
+        values.retain(|(n, _)| n != name);
+        values.push((name.to_string(), value));
+        if cursor.peek().is_some() && !cursor.eat(',') {
+            return Err(format!("expected comma, got {:?}", cursor.rest()));
+        }
+    }
+    for name in required {
+        if !values.iter().any(|(n, _)| n == name) {
+            return Err(format!("missing argument {name:?}"));
+        }
+    }
+    Ok(values)
+}
+
+/// A `[]string` argument: `{a, b}`, or the legacy `a;b;c` (up to the next `,`).
+fn strings(cursor: &mut Cursor<'_>) -> Result<Vec<String>, String> {
+    let mut items = Vec::new();
+    if cursor.eat('{') {
+        while !matches!(cursor.peek(), Some('}') | None) {
+            items.push(cursor.string(false)?);
+            if cursor.peek() == Some('}') {
+                break;
+            }
+            if !cursor.eat(',') {
+                return Err(format!("expected comma, got {:?}", cursor.rest()));
+            }
+        }
+        if !cursor.eat('}') {
+            return Err("expected close curly brace".into());
+        }
+        return Ok(items);
+    }
+    while !matches!(cursor.peek(), Some(',') | Some('}') | None) {
+        items.push(cursor.string(false)?);
+        match cursor.peek() {
+            Some(';') => {
+                cursor.pos += 1;
+            }
+            Some(',') | Some('}') | None => break,
+            Some(_) => return Err(format!("expected comma, got {:?}", cursor.rest())),
+        }
+    }
+    Ok(items)
+}
+
+/// A `[]string` marker value (`+kubebuilder:validation:ExactlyOneOf=a;b`, `{a,b}`).
+pub(in crate::resolve) fn string_list(text: &str) -> Result<Vec<String>, String> {
+    let mut cursor = Cursor::new(text);
+    let items = strings(&mut cursor)?;
+    cursor.end()?;
+    Ok(items)
+}
+
 /// `XValidation`'s arguments (`rule="…",message="…"`), as the marker gives them after its name.
-pub(super) fn rule(text: &str) -> Result<CelRule, String> {
+pub(in crate::resolve) fn rule(text: &str) -> Result<CelRule, String> {
     let mut cursor = Cursor::new(text);
     let mut rule = CelRule::default();
     let mut seen_rule = false;

@@ -31,6 +31,23 @@ pub enum OverBudget {
         existing: u64,
         unestimated: usize,
     },
+    /// `controller-gen --cel-cost`: a rule of an `XValidation` marker, written into the CRD of
+    /// `kind` at `field` of `version`.
+    MarkerRule {
+        rule: String,
+        field: String,
+        kind: String,
+        version: String,
+        cost: u64,
+    },
+    /// `controller-gen --cel-cost`: the rules of a version of the CRD of `kind`, together.
+    KindVersion {
+        kind: String,
+        version: String,
+        total: u64,
+        unestimated: usize,
+        largest: Vec<(String, u64)>,
+    },
     /// The manifest's rules plus ours; `largest`: our most expensive rules, by path.
     WithOurs {
         version: String,
@@ -90,6 +107,42 @@ impl OverBudget {
             }
             OverBudget::WithOurs { version, existing, ours, unestimated, largest } => {
                 with_ours(span, version, existing, ours, unestimated, largest)
+            }
+            OverBudget::MarkerRule { rule, field, kind, version, cost } => Diagnostic::new(
+                Code::CelOverBudget,
+                span,
+                format!(
+                    "the API server would estimate the cost of the rule `{rule}` at `{field}` of \
+                     {kind} {version} at {}, over its per-rule limit of {}, and refuse the CRD",
+                    thousands(cost),
+                    thousands(STATIC_ESTIMATED_COST_LIMIT)
+                ),
+            )
+            .with_help(
+                "bound the lists, maps and strings the rule reads and those above it \
+                 (`+kubebuilder:validation:MaxItems`, `MaxProperties`, `MaxLength`)",
+            ),
+            OverBudget::KindVersion { kind, version, total, unestimated, largest } => {
+                let largest: Vec<String> = largest
+                    .iter()
+                    .map(|(at, c)| format!("`{at}` ({})", thousands(*c)))
+                    .collect();
+                Diagnostic::new(
+                    Code::CelOverBudget,
+                    span,
+                    format!(
+                        "the API server would estimate the rules of {kind} {version} together at \
+                         {}, over its per-version limit of {}{}, and refuse the CRD",
+                        thousands(total),
+                        thousands(STATIC_ESTIMATED_CRD_COST_LIMIT),
+                        not_estimated(unestimated)
+                    ),
+                )
+                .with_help(format!(
+                    "bound the lists and maps above the most expensive rules \
+                     (`+kubebuilder:validation:MaxItems`, `MaxProperties`): {}",
+                    largest.join(", ")
+                ))
             }
         }
     }

@@ -115,6 +115,7 @@ impl<'a> Extractor<'a> {
         doc.lines.push(DocLine {
             text: text.to_string(),
             span,
+            block: kind == CommentKind::Block,
         });
     }
 }
@@ -139,6 +140,33 @@ fn is_directive(text: &str) -> bool {
         && bytes.len() > colon + 1
         && bytes[..colon].iter().all(word)
         && word(&bytes[colon + 1])
+}
+
+impl<'a> Extractor<'a> {
+    /// The comment group closest above `siblings[index]` (a declaration, or the first line of
+    /// its doc comment), however many blank lines between: contiguous comments going up from
+    /// the nearest comment before `index`, stopping at any other node (the previous
+    /// declaration) and leaving out a same-line comment of a code line. Empty when a node
+    /// comes first.
+    pub(super) fn nearest_group_above(&self, siblings: &[Node], index: usize) -> Doc {
+        let Some(last) = index.checked_sub(1) else {
+            return Doc::default();
+        };
+        let candidate = siblings[last];
+        if candidate.kind() != "comment" || is_trailing(siblings, last) {
+            return Doc::default();
+        }
+        let end_row = candidate.end_position().row + 1;
+        let (block, _) = self.comment_block_ending_at(siblings, index, end_row);
+        self.doc_from_comments(&block)
+    }
+
+    /// The index of the first comment of the doc comment directly above `siblings[index]`
+    /// (`index` itself when it has none).
+    pub(super) fn doc_start(&self, siblings: &[Node], index: usize) -> usize {
+        let row = siblings[index].start_position().row;
+        self.comment_block_ending_at(siblings, index, row).1
+    }
 }
 
 /// A same-line comment after a code line (`A int // x`).

@@ -23,10 +23,18 @@ use crate::limits::SYNTAX_NESTING;
 use crate::source::{FileId, Span};
 use comments::is_plus_build;
 
-pub fn extract(file: FileId, src: &str, tree: &Tree) -> (FileDecls, Vec<Diagnostic>) {
+/// `skipped`: the top-level declarations the pre-scan left out of the tree (function and
+/// method bodies, `var` declarations), which still own the doc comments above them.
+pub fn extract(
+    file: FileId,
+    src: &str,
+    tree: &Tree,
+    skipped: &[std::ops::Range<usize>],
+) -> (FileDecls, Vec<Diagnostic>) {
     let mut extractor = Extractor {
         file,
         src,
+        skipped_rows: skipped_rows(src, skipped),
         decls: FileDecls::default(),
         diagnostics: Vec::new(),
         const_groups: 0,
@@ -44,6 +52,7 @@ pub fn all_comments(file: FileId, src: &str, tree: &Tree) -> Doc {
     let extractor = Extractor {
         file,
         src,
+        skipped_rows: Vec::new(),
         decls: FileDecls::default(),
         diagnostics: Vec::new(),
         const_groups: 0,
@@ -75,12 +84,31 @@ pub fn all_comments(file: FileId, src: &str, tree: &Tree) -> Doc {
 struct Extractor<'a> {
     file: FileId,
     src: &'a str,
+    /// First and last row of each declaration the pre-scan left out of the tree.
+    skipped_rows: Vec<(usize, usize)>,
     decls: FileDecls,
     diagnostics: Vec<Diagnostic>,
     const_groups: u32,
     /// Current nesting of `type_expr` / `const_expr` calls (see [`SYNTAX_NESTING`]).
     depth: usize,
     too_deep_reported: bool,
+}
+
+/// The first and last row of each byte range (ranges in increasing order).
+fn skipped_rows(src: &str, skipped: &[std::ops::Range<usize>]) -> Vec<(usize, usize)> {
+    let bytes = src.as_bytes();
+    let mut row = 0;
+    let mut at = 0;
+    let mut row_of = |offset: usize| {
+        let offset = offset.min(bytes.len()).max(at);
+        row += memchr::memchr_iter(b'\n', &bytes[at..offset]).count();
+        at = offset;
+        row
+    };
+    skipped
+        .iter()
+        .map(|range| (row_of(range.start), row_of(range.end)))
+        .collect()
 }
 
 fn named_children<'t>(node: Node<'t>) -> Vec<Node<'t>> {
@@ -106,6 +134,8 @@ impl<'a> Extractor<'a> {
         let children = named_children(root);
         let mut seen_package = false;
         let mut leading_comments = Vec::new();
+        // The first comment of each group that is a type's `nearest_doc`.
+        let mut type_groups = Vec::new();
         for (index, node) in children.iter().enumerate() {
             match node.kind() {
                 // `// +build` lines are build constraints, not package doc or markers.
@@ -122,7 +152,8 @@ impl<'a> Extractor<'a> {
                 "import_declaration" => self.imports(*node),
                 "type_declaration" => {
                     let (doc, detached) = self.doc_above(&children, index);
-                    self.type_declaration(*node, doc, detached);
+                    let nearest = self.type_nearest_doc(&children, index, &mut type_groups);
+                    self.type_declaration(*node, doc, detached, nearest);
                 }
                 "const_declaration" => {
                     let (doc, _) = self.doc_above(&children, index);
@@ -134,6 +165,91 @@ impl<'a> Extractor<'a> {
         }
         if !seen_package {
             self.missing_package_clause(&children);
+        }
+        self.free_markers(&children, &type_groups);
+    }
+
+    /// A single-line type declaration's [`TypeDecl::nearest_doc`] (none for a `type ( … )`
+    /// group, whose specs carry their own docs); records the group's first comment.
+    fn type_nearest_doc(&self, children: &[Node], index: usize, groups: &mut Vec<usize>) -> Doc {
+        let grouped = all_children(children[index])
+            .iter()
+            .any(|n| n.kind() == "(");
+        if grouped {
+            return Doc::default();
+        }
+        let doc_start = self.doc_start(children, index);
+        let nearest = self.nearest_group_above(children, doc_start);
+        let Some(first) = nearest.lines.first() else {
+            return Doc::default();
+        };
+        // A declaration the pre-scan left out between the group and the type owns the group.
+        let (group_row, doc_row) = (
+            self.row_of(first.span.start as usize),
+            children[doc_start].start_position().row,
+        );
+        if self
+            .skipped_rows
+            .iter()
+            .any(|&(start, _)| start > group_row && start < doc_row)
+        {
+            return Doc::default();
+        }
+        let first_comment = (0..doc_start)
+            .rev()
+            .find(|&i| children[i].start_byte() <= first.span.start as usize);
+        groups.extend(first_comment);
+        nearest
+    }
+
+    fn row_of(&self, offset: usize) -> usize {
+        let end = offset.min(self.src.len());
+        memchr::memchr_iter(b'\n', &self.src.as_bytes()[..end]).count()
+    }
+
+    /// [`FileDecls::free_doc`]: the top-level comment groups after the package clause that
+    /// are no declaration's doc comment and no type's nearest group.
+    fn free_markers(&mut self, children: &[Node], type_groups: &[usize]) {
+        let Some(package) = children.iter().position(|n| n.kind() == "package_clause") else {
+            return;
+        };
+        let declaration_rows: Vec<usize> = children
+            .iter()
+            .filter(|n| !matches!(n.kind(), "comment" | "ERROR"))
+            .map(|n| n.start_position().row)
+            .chain(self.skipped_rows.iter().map(|&(start, _)| start))
+            .collect();
+        let mut index = package + 1;
+        while index < children.len() {
+            if children[index].kind() != "comment" || comments::is_trailing(children, index) {
+                index += 1;
+                continue;
+            }
+            let start = index;
+            let mut end_row = children[index].end_position().row;
+            index += 1;
+            while index < children.len()
+                && children[index].kind() == "comment"
+                && children[index].start_position().row <= end_row + 1
+                && !comments::is_trailing(children, index)
+            {
+                end_row = children[index].end_position().row;
+                index += 1;
+            }
+            let is_doc = declaration_rows.contains(&(end_row + 1));
+            if is_doc || type_groups.contains(&start) {
+                continue;
+            }
+            let line_comments: Vec<Node> = children[start..index]
+                .iter()
+                .copied()
+                .filter(|n| self.text(*n).starts_with("//"))
+                .collect();
+            let doc = self.doc_from_comments(&line_comments);
+            let free = &mut self.decls.free_doc;
+            free.lines.extend(doc.lines);
+            free.markers.extend(doc.markers);
+            free.malformed.extend(doc.malformed);
         }
     }
 

@@ -11,7 +11,7 @@ use crate::source::Span;
 use crate::syntax::decls::*;
 
 impl<'a> Extractor<'a> {
-    pub(super) fn type_declaration(&mut self, node: Node, doc: Doc, detached: Doc) {
+    pub(super) fn type_declaration(&mut self, node: Node, doc: Doc, detached: Doc, nearest: Doc) {
         let children = all_children(node);
         let specs: Vec<usize> = children
             .iter()
@@ -34,11 +34,16 @@ impl<'a> Extractor<'a> {
             if spec.has_error() {
                 continue;
             }
-            self.type_spec(spec, spec_doc, spec_detached);
+            let spec_nearest = if grouped {
+                Doc::default()
+            } else {
+                nearest.clone()
+            };
+            self.type_spec(spec, spec_doc, spec_detached, spec_nearest);
         }
     }
 
-    pub(super) fn type_spec(&mut self, spec: Node, doc: Doc, detached_doc: Doc) {
+    pub(super) fn type_spec(&mut self, spec: Node, doc: Doc, detached_doc: Doc, nearest_doc: Doc) {
         let (Some(name), Some(ty)) = (
             spec.child_by_field_name("name"),
             spec.child_by_field_name("type"),
@@ -75,6 +80,7 @@ impl<'a> Extractor<'a> {
             ty,
             doc,
             detached_doc,
+            nearest_doc,
         });
     }
 
@@ -205,6 +211,9 @@ impl<'a> Extractor<'a> {
                         continue;
                     }
                     let (mut doc, detached) = self.doc_above(&children, index);
+                    let go_doc = doc.clone();
+                    let nearest =
+                        self.nearest_group_above(&children, self.doc_start(&children, index));
                     // gengo gives a field the comment group ending on the line above it: the
                     // same-line comment after the previous field, when it has no doc of its
                     // own (controller-gen ignores such a comment).
@@ -233,7 +242,13 @@ impl<'a> Extractor<'a> {
                         malformed.append(&mut doc.malformed);
                         doc.malformed = malformed;
                     }
-                    if let Some(field) = self.field(*node, doc) {
+                    if let Some(mut field) = self.field(*node, doc) {
+                        if field.doc.lines != go_doc.lines
+                            || field.doc.markers.len() != go_doc.markers.len()
+                        {
+                            field.go_doc = Some(go_doc);
+                        }
+                        field.nearest_doc = nearest;
                         fields.push(field);
                     }
                 }
@@ -282,6 +297,8 @@ impl<'a> Extractor<'a> {
             tag: tag.map(|bytes| String::from_utf8_lossy(&bytes).into_owned()),
             tag_span: tag_node.map(|t| self.span(t)),
             doc,
+            go_doc: None,
+            nearest_doc: Doc::default(),
             span: self.span(node),
         })
     }

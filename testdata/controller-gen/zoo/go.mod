@@ -1,0 +1,5 @@
+module example.com/zoo
+
+go 1.22
+
+require k8s.io/apimachinery v0.31.0

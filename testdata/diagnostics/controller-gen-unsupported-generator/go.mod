@@ -1,0 +1,3 @@
+module example.com/controller-gen-unsupported-generator
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/marker-ignored
+
+go 1.22

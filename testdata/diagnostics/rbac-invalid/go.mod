@@ -1,0 +1,3 @@
+module example.com/rbac-invalid
+
+go 1.22

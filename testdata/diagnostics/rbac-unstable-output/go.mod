@@ -1,0 +1,3 @@
+module example.com/rbac-unstable-output
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/webhook-invalid
+
+go 1.22

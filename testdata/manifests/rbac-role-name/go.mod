@@ -1,0 +1,3 @@
+module example.com/rolename
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/rbac
+
+go 1.22
