@@ -30,7 +30,9 @@ what is reported. `--deny-unknown-markers`: every `controller-gen/unknown-marker
 line and message (the verdict, typo or false error, is the reader's: see the report).
 Samples: `UNION_GEN validate --output json --crd <CRDs the run wrote> samples/NAME/*.yaml`
 with the plain run's CRDs (before) and the opt-ins run's (after); rejected = an object with
-valid false; the causes are compared too. CRD files under the folders
+valid false (valid null, a kind no CRD describes, is counted apart); the causes are compared
+too. The project's committed CRDs the lines do not write (found as validate-samples-baseline.sh
+finds them) are given to both runs, unchanged. CRD files under the folders
 validate-samples-baseline.sh leaves out (bundle/, charts/, deployments/, helm/,
 prometheus-operator-crd/: copies of the same CRDs) are left out here too.
 
@@ -55,7 +57,14 @@ _spec = importlib.util.spec_from_file_location("compare_real", os.path.join(HERE
 compare = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(compare)
 
-LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class LOADER(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    """PyYAML's safe loader, with a plain `=` a string (YAML 1.1's `value` tag, which PyYAML
+    resolves and cannot construct; prometheus-operator's enums hold `=`)."""
+
+
+LOADER.add_constructor("tag:yaml.org,2002:value", lambda loader, node: loader.construct_scalar(node))
 MODES = {
     "plain": "",
     "opt-ins": "--with-crd-patch --cel-cost --message-format json",
@@ -163,12 +172,44 @@ def schema_diff(plain, opt):
     return res
 
 
-def validate(args, oracle, name, crd_dir, crd_files):
+def crd_names(data):
+    names = set()
+    try:
+        for doc in yaml.load_all(data, Loader=LOADER):
+            if isinstance(doc, dict) and doc.get("kind") == "CustomResourceDefinition":
+                names.add((doc.get("metadata") or {}).get("name"))
+    except yaml.YAMLError:
+        pass
+    return names
+
+
+def committed_crds(src, written):
+    """The project's other committed CRD files (validate-samples-baseline.sh's choice: every
+    .yaml outside vendor/ holding a CustomResourceDefinition, but for the copies' folders) that
+    define none of the CRDs the lines write (`written`: relative path -> bytes; kustomize
+    patches and chart copies of those are left out): the kinds of samples the lines do not
+    generate keep their committed schemas."""
+    generated = set().union(*[crd_names(b) for b in written.values()])
+    out = []
+    for d, dirs, files in os.walk(src):
+        dirs[:] = [x for x in dirs if x not in (".git", "vendor")]
+        for f in files:
+            path = os.path.join(d, f)
+            rel = os.path.relpath(path, src)
+            if not f.endswith(".yaml") or EXCLUDED.search(rel) or rel in written:
+                continue
+            data = compare.read(path) or b""
+            if re.search(rb"^kind: CustomResourceDefinition", data, re.M) and not crd_names(data) & generated:
+                out.append(path)
+    return sorted(out)
+
+
+def validate(args, oracle, name, crd_dir, crd_files, others):
     samples = sorted(os.path.join(oracle, "samples", name, f) for f in os.listdir(os.path.join(oracle, "samples", name))
                      if f.endswith(".yaml"))
     cmd = [args.union_gen, "validate", "--output", "json", "--message-format", "json"]
-    for f in crd_files:
-        cmd += ["--crd", os.path.join(crd_dir, f)]
+    for f in [os.path.join(crd_dir, f) for f in crd_files] + others:
+        cmd += ["--crd", f]
     p = subprocess.run(cmd + samples, capture_output=True, text=True)
     objects = {}
     for line in p.stdout.splitlines():
@@ -176,12 +217,16 @@ def validate(args, oracle, name, crd_dir, crd_files):
             o = json.loads(line)
         except ValueError:
             continue
+        # valid: null is an object no CRD gives a schema to (validate/unknown-kind, a warning)
         entry = objects.setdefault(os.path.basename(o.get("file", "?")), {"valid": True, "causes": []})
-        entry["valid"] = entry["valid"] and bool(o.get("valid"))
+        entry["valid"] = entry["valid"] and o.get("valid") is not False
+        entry["unchecked"] = entry.get("unchecked", False) or o.get("valid") is None
         for c in o.get("causes") or []:
             entry["causes"].append(f"{c.get('field')}: {c.get('reason')}: {c.get('message')}")
     rejected = sorted(f for f, e in objects.items() if not e["valid"])
+    unchecked = sorted(f for f, e in objects.items() if e.get("unchecked"))
     return {"exit": p.returncode, "samples": len(samples), "objects": objects, "rejected": rejected,
+            "unchecked": unchecked, "other_crds": [os.path.relpath(f, oracle) for f in others],
             "stderr_tail": p.stderr.splitlines()[-5:] if p.returncode not in (0, 1) else []}
 
 
@@ -209,7 +254,8 @@ def project(p, args, oracle, env, scratch):
     for mode in ("plain", "opt-ins"):
         d = os.path.join(scratch, name, mode, "crds")
         write_crds(d, crds[mode])
-        checks[mode] = validate(args, oracle, name, d, sorted(crds[mode]))
+        others = committed_crds(os.path.join(oracle, p["src"]), crds[mode])
+        checks[mode] = validate(args, oracle, name, d, sorted(crds[mode]), others)
     over = [d for d in runs["opt-ins"]["diagnostics"] if d.get("code") == "cel/over-budget"]
     markers = [{"file": d.get("file"), "line": d.get("line"), "column": d.get("column"), "message": d.get("message"),
                 "help": d.get("help")}
@@ -230,7 +276,7 @@ def project(p, args, oracle, env, scratch):
         "unknown_markers": markers,
         "other_marker_diagnostics": [d for d in runs["markers"]["diagnostics"]
                                      if d.get("code") != "controller-gen/unknown-marker" and d.get("severity") == "error"],
-        "samples": before["samples"],
+        "samples": before["samples"], "other_crds": before["other_crds"], "unchecked": before["unchecked"],
         "rejected_before": before["rejected"], "rejected_after": after["rejected"],
         "newly_rejected": newly, "more_causes": more_causes,
         "validate": {"before": before, "after": after},
@@ -260,6 +306,10 @@ def report(r):
         print(f"     {m['file']}:{m['line']}:{m['column']}: {m['message']}")
     for d in r["other_marker_diagnostics"]:
         print(f"     other error: {d.get('code')} {d.get('file')}:{d.get('line')}: {d.get('message')}")
+    if r["other_crds"]:
+        print(f"   committed CRDs the lines do not write, used for both: {len(r['other_crds'])}")
+    if r["unchecked"]:
+        print(f"   samples no CRD gives a schema: {r['unchecked']}")
     print(f"   samples {r['samples']}: rejected before {len(r['rejected_before'])}, after {len(r['rejected_after'])},"
           f" newly rejected {r['newly_rejected']}, objects with new causes {r['more_causes']}")
     for m, run in runs.items():
