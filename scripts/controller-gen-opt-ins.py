@@ -139,6 +139,17 @@ def versions(data):
     return out
 
 
+def count_rules(data):
+    """The `x-kubernetes-validations` entries of every version of a CRD file: what
+    `--cel-cost` estimates."""
+    total = 0
+    for schema in versions(data).values():
+        nodes = {}
+        walk(schema, "", nodes)
+        total += sum(len(n.get("x-kubernetes-validations") or []) for n in nodes.values())
+    return total
+
+
 def schema_diff(plain, opt):
     """Added/changed enum lists and added/removed rules between two CRD files' bytes."""
     res = {"enum_added": [], "enum_changed": [], "rules_added": [], "rules_removed": [], "other_changes": []}
@@ -223,10 +234,18 @@ def validate(args, oracle, name, crd_dir, crd_files, others):
         entry["unchecked"] = entry.get("unchecked", False) or o.get("valid") is None
         for c in o.get("causes") or []:
             entry["causes"].append(f"{c.get('field')}: {c.get('reason')}: {c.get('message')}")
+    codes = {}
+    for line in p.stderr.splitlines():
+        if line.startswith("{"):
+            try:
+                code = json.loads(line).get("code")
+            except ValueError:
+                continue
+            codes[code] = codes.get(code, 0) + 1
     rejected = sorted(f for f, e in objects.items() if not e["valid"])
     unchecked = sorted(f for f, e in objects.items() if e.get("unchecked"))
     return {"exit": p.returncode, "samples": len(samples), "objects": objects, "rejected": rejected,
-            "unchecked": unchecked, "other_crds": [os.path.relpath(f, oracle) for f in others],
+            "unchecked": unchecked, "codes": codes, "other_crds": [os.path.relpath(f, oracle) for f in others],
             "stderr_tail": p.stderr.splitlines()[-5:] if p.returncode not in (0, 1) else []}
 
 
@@ -272,6 +291,8 @@ def project(p, args, oracle, env, scratch):
         "enum_lists_added": len(diff["enum_added"]), "enum_lists_changed": len(diff["enum_changed"]),
         "rules_added": len(diff["rules_added"]), "rules_removed": len(diff["rules_removed"]),
         "other_changes": diff["other_changes"], "diff": diff,
+        "rules_plain": sum(count_rules(b) for b in crds["plain"].values()),
+        "rules_estimated": sum(count_rules(b) for b in crds["opt-ins"].values()),
         "cel_over_budget": over,
         "unknown_markers": markers,
         "other_marker_diagnostics": [d for d in runs["markers"]["diagnostics"]
@@ -298,7 +319,8 @@ def report(r):
         print(f"     + rule {e['file']} {e['at']}: {e.get('rule')}  ({e.get('message', '')})")
     for e in r["diff"]["enum_changed"] + r["diff"]["rules_removed"] + r["other_changes"]:
         print(f"     ! {e}")
-    print(f"   cel/over-budget: {len(r['cel_over_budget'])}")
+    print(f"   rules in the CRDs: controller-gen's {r['rules_plain']}, with the opt-ins {r['rules_estimated']};"
+          f" cel/over-budget: {len(r['cel_over_budget'])}")
     for d in r["cel_over_budget"]:
         print(f"     {d.get('file')}:{d.get('line')}: {d.get('message')}")
     print(f"   unknown markers (--deny-unknown-markers): {len(r['unknown_markers'])}")
@@ -310,6 +332,8 @@ def report(r):
         print(f"   committed CRDs the lines do not write, used for both: {len(r['other_crds'])}")
     if r["unchecked"]:
         print(f"   samples no CRD gives a schema: {r['unchecked']}")
+    for m in ("before", "after"):
+        print(f"   validate {m}: diagnostics by code {r['validate'][m]['codes']}")
     print(f"   samples {r['samples']}: rejected before {len(r['rejected_before'])}, after {len(r['rejected_after'])},"
           f" newly rejected {r['newly_rejected']}, objects with new causes {r['more_causes']}")
     for m, run in runs.items():
@@ -351,9 +375,9 @@ def main():
         else:
             shutil.rmtree(scratch, ignore_errors=True)
     print("== summary")
-    print(f"   {'project':28} {'lists+':>6} {'rules+':>6} {'over':>4} {'markers':>7} {'samples':>7} {'rej before':>10} {'rej after':>9}")
+    print(f"   {'project':28} {'lists+':>6} {'rules+':>6} {'rules':>5} {'over':>4} {'markers':>7} {'samples':>7} {'rej before':>10} {'rej after':>9}")
     for r in results:
-        print(f"   {r['name']:28} {r['enum_lists_added']:>6} {r['rules_added']:>6} {len(r['cel_over_budget']):>4}"
+        print(f"   {r['name']:28} {r['enum_lists_added']:>6} {r['rules_added']:>6} {r['rules_estimated']:>5} {len(r['cel_over_budget']):>4}"
               f" {len(r['unknown_markers']):>7} {r['samples']:>7} {len(r['rejected_before']):>10} {len(r['rejected_after']):>9}")
     if args.json:
         with open(args.json, "w") as fh:
