@@ -25,25 +25,28 @@ pub(super) struct Walker<'a, 'm> {
 }
 
 /// The manifest's rules at `schema`: the indices of the stale ones (union-gen's own form, but
-/// not among `generated`) and the normalized text of the others.
-pub(super) fn manifest_rules(schema: &Mapping, generated: &[String]) -> (Vec<usize>, Vec<String>) {
+/// not among `generated`) and the others, as compared.
+pub(super) fn manifest_rules(
+    schema: &Mapping,
+    generated: &[cel::RuleKey],
+) -> (Vec<usize>, Vec<cel::RuleKey>) {
     let mut stale = Vec::new();
-    let mut present: Vec<String> = Vec::new();
+    let mut present = Vec::new();
     let manifest_rules = schema.get(cel::EXTENSION).and_then(Value::as_sequence);
     for (i, entry) in manifest_rules.into_iter().flatten().enumerate() {
         let Some(rule) = entry.get("rule").and_then(Value::as_str) else {
             continue;
         };
-        let normalized = cel::normalized(rule);
+        let key = cel::RuleKey::of(rule);
         let message = entry.get("message").and_then(Value::as_str);
         let only_rule_and_message = entry.as_mapping().is_some_and(|m| m.len() == 2);
         if only_rule_and_message
             && message.is_some_and(|message| cel::is_generated(rule, message))
-            && !generated.contains(&normalized)
+            && !generated.contains(&key)
         {
             stale.push(i);
         } else {
-            present.push(normalized);
+            present.push(key);
         }
     }
     (stale, present)
@@ -107,7 +110,7 @@ impl<'a, 'm> Walker<'a, 'm> {
         };
         // Every rule union-gen would write here, written or not: a manifest rule in
         // union-gen's own form that is none of them is stale (its union changed).
-        let generated: Vec<String> =
+        let generated: Vec<cel::RuleKey> =
             plan.rules
                 .iter()
                 .chain(plan.findings.iter().filter_map(|f| match f {
@@ -115,13 +118,13 @@ impl<'a, 'm> Walker<'a, 'm> {
                     | cel::Finding::RejectsValid { rule, .. } => Some(rule),
                     _ => None,
                 }))
-                .map(|r| cel::normalized(&r.rule))
+                .map(|r| cel::RuleKey::of(&r.rule))
                 .collect();
         let (stale, mut present) = manifest_rules(schema, &generated);
         for finding in plan.findings {
             // A rule the manifest already has is the manifest's: the version check reports it.
             if let cel::Finding::OverBudget { rule, .. } = &finding {
-                if present.contains(&cel::normalized(&rule.rule)) {
+                if present.contains(&cel::RuleKey::of(&rule.rule)) {
                     continue;
                 }
             }
@@ -132,9 +135,9 @@ impl<'a, 'm> Walker<'a, 'm> {
         }
         let mut new: Vec<Rule> = Vec::new();
         for rule in plan.rules {
-            let normalized = cel::normalized(&rule.rule);
-            if !present.contains(&normalized) {
-                present.push(normalized);
+            let key = cel::RuleKey::of(&rule.rule);
+            if !present.contains(&key) {
+                present.push(key);
                 let estimate = placement.as_ref().and_then(|p| p.cost(&rule.rule).ok());
                 self.added.push((field_path(path), estimate.unwrap_or(0)));
                 new.push(rule);

@@ -36,6 +36,7 @@ mod facts;
 mod finding;
 mod generated;
 pub mod over_budget;
+mod parsed;
 mod plan;
 mod shape;
 mod syntax;
@@ -43,9 +44,10 @@ mod syntax;
 pub use facts::{FieldFacts, StructFacts, ValueKind};
 pub use finding::Finding;
 pub use generated::is_generated;
+pub use parsed::RuleKey;
 pub use plan::{held_struct, plan, plan_placed, struct_plan, Placement, Plan};
 pub use shape::Rule;
-pub use syntax::{escape, normalized, string_literal};
+pub use syntax::{escape, string_literal};
 
 /// The extension key the rules go under.
 pub const EXTENSION: &str = "x-kubernetes-validations";
