@@ -31,7 +31,7 @@
 //! API server's cost limits, `insert` changes as block-YAML lines, `readback` the
 //! self-check; this file is the command's run over every manifest and its diagnostics.
 
-pub mod block;
+pub(crate) mod block;
 mod budget;
 mod index;
 mod insert;
@@ -45,8 +45,7 @@ use std::path::PathBuf;
 use yaml_serde::Value;
 
 pub use index::Index;
-pub use insert::scalar;
-pub use patch::{patch, BudgetFinding, Finding, Patched};
+pub use patch::{patch, Patched};
 
 use crate::diag::{Code, Diagnostic};
 use crate::model::{ApiModel, TypeName};
@@ -350,6 +349,7 @@ pub fn run(
 
 #[cfg(test)]
 mod tests {
+    use super::insert::scalar;
     use super::*;
 
     #[test]

@@ -3,9 +3,9 @@
 //! Input: [`Definitions`]. Output: bytes ([`crate::write`] puts them into files).
 //! Must not know: Go, diagnostics, or how schemas were derived.
 
-pub mod go;
+pub(crate) mod go;
 mod json;
-pub mod yaml11;
+pub(crate) mod yaml11;
 
 use crate::schema::Definitions;
 

@@ -5,13 +5,13 @@
 //! `(ApiModel, Vec<Diagnostic>)`. Must not know: tree-sitter, OpenAPI's JSON shape,
 //! definition naming or output formats.
 
-pub mod api_rules;
+pub(crate) mod api_rules;
 mod checks;
-pub mod closure;
+pub(crate) mod closure;
 mod defaults;
 mod definitions;
-pub mod enums;
-pub mod fields;
+pub(crate) mod enums;
+pub(crate) mod fields;
 mod findings;
 pub(crate) mod hash;
 mod kubebuilder;
@@ -20,7 +20,7 @@ mod markers_check;
 mod overrides;
 mod types;
 mod unions;
-pub mod universe;
+pub(crate) mod universe;
 mod validations;
 mod well_known;
 

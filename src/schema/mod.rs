@@ -5,8 +5,8 @@
 //! Must not know: Go syntax, source files, or how documents are written.
 
 pub mod cel;
-pub mod description;
-pub mod validations;
+pub(crate) mod description;
+pub(crate) mod validations;
 
 use crate::diag::{Code, Diagnostic};
 use crate::golit::go_quote;

@@ -298,7 +298,7 @@ fn unify<'e>(pattern: &IdedExpr, expr: &'e IdedExpr, holes: &mut Holes<'e>) -> b
 }
 
 /// A rule as `crd` compares it with the rules a manifest already has: as the same CEL
-/// expression ([`same`]), or as the same text outside string literals when it does not
+/// expression (`same`), or as the same text outside string literals when it does not
 /// parse. A count of present fields compared with 1 is compared by meaning, whichever way it
 /// is written — union-gen's and controller-gen's for `AtMostOneOf` / `ExactlyOneOf` /
 /// `AtLeastOneOf` (`(has(self.a) ? 1 : 0) + (has(self.b) ? 1 : 0) <= 1`, in older releases

@@ -15,7 +15,7 @@ pub struct Plan {
     pub findings: Vec<Finding>,
 }
 
-/// Rules for `unions`, each evaluated on the witnesses of its union ([`check`]) first.
+/// Rules for `unions`, each evaluated on the witnesses of its union (`check`) first.
 pub fn plan(unions: &[Union], facts: &StructFacts) -> Plan {
     let mut plan = Plan::default();
     for union in unions.iter().filter(|u| !u.gated) {
