@@ -664,6 +664,38 @@ fn generated_pages_are_current() {
     );
 }
 
+/// Every file under `docs/src/` is a page the book's summary lists (mdBook builds only those):
+/// no page left out of the book, no stray copy (`validate.md.orig`).
+#[test]
+fn every_manual_file_is_in_the_book() {
+    let src = Path::new(ROOT).join("docs/src");
+    let summary = fs::read_to_string(src.join("SUMMARY.md")).expect("docs/src/SUMMARY.md");
+    let mut stray = Vec::new();
+    let mut stack = vec![src.clone()];
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(&dir).expect("a docs directory") {
+            let path = entry.expect("a docs entry").path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let page = path
+                .strip_prefix(&src)
+                .expect("under docs/src")
+                .to_string_lossy()
+                .replace('\\', "/");
+            if page != "SUMMARY.md" && !summary.contains(&format!("]({page})")) {
+                stray.push(page);
+            }
+        }
+    }
+    stray.sort();
+    assert!(
+        stray.is_empty(),
+        "files under docs/src that SUMMARY.md does not list: {stray:?}"
+    );
+}
+
 /// Every relative link of the manual, README and CONTRIBUTING names a file that exists.
 #[test]
 fn relative_links_resolve() {
