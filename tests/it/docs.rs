@@ -696,6 +696,39 @@ fn every_manual_file_is_in_the_book() {
     );
 }
 
+/// `not-supported.md` is the one list of what union-gen leaves out or refuses: it names every
+/// code whose page says so ("not supported", "unsupported", "not yet", "not written",
+/// "cannot evaluate"), and the openapi-gen flags union-gen refuses.
+#[test]
+fn the_not_supported_page_lists_every_limitation() {
+    let page = fs::read_to_string(Path::new(ROOT).join("docs/src/not-supported.md"))
+        .expect("docs/src/not-supported.md");
+    let says_unsupported = |text: &str| {
+        [
+            "not supported",
+            "unsupported",
+            "not yet",
+            "not written",
+            "cannot evaluate",
+        ]
+        .iter()
+        .any(|words| text.contains(words))
+    };
+    let mut missing: Vec<String> = union_gen::diag::ALL_CODES
+        .iter()
+        .filter(|code| says_unsupported(code.document()))
+        .map(|code| code.as_str().to_string())
+        .filter(|name| !page.contains(&format!("`{name}`")))
+        .collect();
+    if !page.contains("not supported by union-gen") {
+        missing.push("openapi-gen's refused flags".into());
+    }
+    assert!(
+        missing.is_empty(),
+        "docs/src/not-supported.md does not list: {missing:?}"
+    );
+}
+
 /// Every relative link of the manual, README and CONTRIBUTING names a file that exists.
 #[test]
 fn relative_links_resolve() {
