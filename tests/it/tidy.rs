@@ -1,8 +1,8 @@
 //! Structure checks of `src/`, as tests (rust-analyzer's `xtask/src/tidy.rs` is the model):
 //! every `crate::` arrow points down the stage order, each diagnostic code is worded in one
-//! file, no function is over 100 lines or nested deeper than 6, and ARCHITECTURE.md is the
-//! true map of `src/`. Each check is a function of the files' texts, so the tests below also
-//! show it failing on a small bad input.
+//! file, no file is over 1,000 lines, no function is over 100 lines or nested deeper than 6,
+//! and ARCHITECTURE.md is the true map of `src/`. Each check is a function of the files'
+//! texts, so the tests below also show it failing on a small bad input.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -36,6 +36,8 @@ const SAME_LAYER_OK: &[(&str, &str)] = &[("discover", "modules")];
 
 const MAX_FUNCTION_LINES: usize = 100;
 const MAX_FUNCTION_DEPTH: usize = 6;
+/// A file past this is several files (a module's unit tests may move to a sibling file).
+const MAX_FILE_LINES: usize = 1000;
 
 /// Every `.rs` file under `src/`: (path relative to `src/`, text), sorted.
 fn sources() -> Vec<(String, String)> {
@@ -118,6 +120,34 @@ fn bad_arrows(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
 fn every_arrow_points_down_the_stage_order() {
     let bad = bad_arrows(&module_edges(&sources()));
     assert!(bad.is_empty(), "module arrows:\n{}", bad.join("\n"));
+}
+
+// ---------------------------------------------------------------------------------------
+// File sizes.
+
+/// The files over [`MAX_FILE_LINES`] lines, with their length.
+fn long_files(files: &[(String, String)]) -> Vec<String> {
+    files
+        .iter()
+        .map(|(path, text)| (path, text.lines().count()))
+        .filter(|(_, lines)| *lines > MAX_FILE_LINES)
+        .map(|(path, lines)| format!("src/{path}: {lines} lines"))
+        .collect()
+}
+
+#[test]
+fn no_file_is_over_1000_lines() {
+    let long = long_files(&sources());
+    assert!(long.is_empty(), "files to split:\n{}", long.join("\n"));
+}
+
+#[test]
+fn a_long_file_fails() {
+    let files = [
+        ("a.rs".to_string(), "x\n".repeat(MAX_FILE_LINES)),
+        ("b.rs".to_string(), "x\n".repeat(MAX_FILE_LINES + 1)),
+    ];
+    assert_eq!(long_files(&files), ["src/b.rs: 1001 lines"]);
 }
 
 // ---------------------------------------------------------------------------------------
