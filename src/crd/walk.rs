@@ -25,7 +25,9 @@ pub(super) struct Walker<'a, 'm> {
 }
 
 /// The manifest's rules at `schema`: the indices of the stale ones (union-gen's own form, but
-/// not among `generated`) and the others, as compared.
+/// not among `generated`) and the others, as compared. Where union-gen writes nothing
+/// (`generated` empty, most of a manifest's structs) nothing is compared with them, so their
+/// rules are not parsed: only a rule with one of union-gen's messages is (to tell it stale).
 pub(super) fn manifest_rules(
     schema: &Mapping,
     generated: &[cel::RuleKey],
@@ -37,16 +39,16 @@ pub(super) fn manifest_rules(
         let Some(rule) = entry.get("rule").and_then(Value::as_str) else {
             continue;
         };
-        let key = cel::RuleKey::of(rule);
+        let key = (!generated.is_empty()).then(|| cel::RuleKey::of(rule));
         let message = entry.get("message").and_then(Value::as_str);
         let only_rule_and_message = entry.as_mapping().is_some_and(|m| m.len() == 2);
         if only_rule_and_message
             && message.is_some_and(|message| cel::is_generated(rule, message))
-            && !generated.contains(&key)
+            && key.as_ref().is_none_or(|key| !generated.contains(key))
         {
             stale.push(i);
         } else {
-            present.push(key);
+            present.extend(key);
         }
     }
     (stale, present)

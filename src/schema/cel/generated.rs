@@ -21,6 +21,11 @@ use super::syntax::*;
 /// instead of leaving it beside the new one; a hand-written rule (another message or
 /// expression) is never touched.
 pub fn is_generated(rule: &str, message: &str) -> bool {
+    // The message first: most rules of a manifest are not union-gen's, and text is cheaper
+    // than parsing them.
+    if !in_a_form(message) {
+        return false;
+    }
     let Some(written) = parse(rule) else {
         return false;
     };
@@ -30,6 +35,20 @@ pub fn is_generated(rule: &str, message: &str) -> bool {
         candidate.message == message
             && parse(&candidate.rule).is_some_and(|rendered| same(&rendered, &written))
     })
+}
+
+/// Whether `message` is in one of the forms of union-gen's messages, current or former.
+fn in_a_form(message: &str) -> bool {
+    let own = |message: &str| {
+        counted(message, &COUNT_MESSAGES).is_some()
+            || counted(message, &ITEM_MESSAGES).is_some()
+            || member_message(message).is_some()
+    };
+    own(message)
+        || message.contains(" must be one of ")
+        || message
+            .split_once(": ")
+            .is_some_and(|(_, inner)| own(inner))
 }
 
 /// The shape union-gen writes with `message` that `expr` has, if any.
