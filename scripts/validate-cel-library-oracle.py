@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compares union-gen's Kubernetes CEL libraries (src/validate/cel_library.rs, go_net.rs) with
+"""Compares union-gen's Kubernetes CEL libraries (src/validate/cel_library/, go_net.rs) with
 the API server's: one CRD whose string field carries rules of the url, ip, cidr and duration
 libraries, one object per probe value, validated by `union-gen validate --crd` and by
 scripts/apiserver-validate (k8s.io/apiextensions-apiserver's own validation, cel-go with

@@ -53,7 +53,7 @@ pub const DEFAULT_NESTING: usize = 64;
 /// Kubernetes itself refuses schemas nested this deep only through the request size.
 pub const SCHEMA_NESTING: usize = 128;
 
-/// How deep a document the controller-gen writers' YAML emitter (`emit/yaml_v2.rs`, recursive)
+/// How deep a document the controller-gen writers' YAML emitter (`emit/yaml_v2/`, recursive)
 /// writes: a CRD's schema nests as deep as its types (bounded by [`TYPE_DEPTH`] and
 /// [`EMBEDDING_DEPTH`]) plus a few levels per type and the manifest around it.
 pub const YAML_NESTING: usize = 512;

@@ -145,8 +145,6 @@ impl Timings {
 pub struct Analysis {
     pub loaded: load::Loaded,
     pub model: model::ApiModel,
-    /// What the roots reach (the model's definitions and the types they use).
-    pub closure: resolve::Closure,
     /// Loading and resolution diagnostics (those of `loaded` included).
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -194,7 +192,6 @@ pub fn analyse_with(
     Ok(Analysis {
         loaded,
         model,
-        closure,
         diagnostics,
     })
 }

@@ -1,5 +1,5 @@
 //! What the user typed: the clap derive structs, and their conversion into the library's
-//! plain, validated configuration ([`pipeline::Config`], [`crd::Options`]).
+//! plain, validated configuration (`pipeline::Config`, `crd::Options`).
 
 use std::path::PathBuf;
 

@@ -199,7 +199,7 @@ fn openapi_gen_flags() -> Vec<clap::Arg> {
     args
 }
 
-/// Whether argv[0] names the binary `openapi-gen` (`openapi-gen.exe` on Windows).
+/// Whether `argv[0]` names the binary `openapi-gen` (`openapi-gen.exe` on Windows).
 fn invoked_as_openapi_gen(argv0: Option<&OsString>) -> bool {
     argv0
         .and_then(|a| {

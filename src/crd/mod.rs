@@ -2,12 +2,12 @@
 //! `+enum` string types and the union CEL rules of [`cel::plan`] — keeping every other byte of
 //! the file. The rules are planned and self-checked against the manifest's own schema (its
 //! `enum`s, `default`s and `required`, which may differ from the Go types); a rule already
-//! present (ignoring white space) is not added again.
+//! present (the same parsed CEL, [`cel::RuleKey`]) is not added again.
 //!
 //! Enum lists are added only for the project's own `+enum` types (SPEC §4; dependencies' lists
 //! are informational in Kubernetes) unless [`Options::dependency_enums`]. What `crd` owns stays
 //! true: a list of a deduced enum (no explicit `Enum` marker) that differs from the deduced
-//! values is rewritten, and a rule in union-gen's exact form ([`cel::is_generated`]) that it
+//! values is rewritten, and a rule in one of union-gen's forms ([`cel::is_generated`]) that it
 //! would not write now is removed.
 //!
 //! For each `apiextensions.k8s.io/v1` `CustomResourceDefinition` document and each of its
@@ -31,7 +31,7 @@
 //! API server's cost limits, `insert` changes as block-YAML lines, `readback` the
 //! self-check; this file is the command's run over every manifest and its diagnostics.
 
-pub mod block;
+pub(crate) mod block;
 mod budget;
 mod index;
 mod insert;
@@ -46,8 +46,7 @@ use yaml_serde::Value;
 
 pub use budget::{rule_costs, RuleCost};
 pub use index::Index;
-pub use insert::scalar;
-pub use patch::{patch, BudgetFinding, Finding, LineEdit, Patched};
+pub use patch::{patch, Patched};
 
 use crate::diag::{Code, Diagnostic};
 use crate::model::{ApiModel, TypeName};
@@ -367,6 +366,7 @@ pub fn run(
 
 #[cfg(test)]
 mod tests {
+    use super::insert::scalar;
     use super::*;
 
     #[test]

@@ -36,28 +36,30 @@ pub(super) struct Walker<'a, 'm> {
 type Planned = (cel::Plan, Vec<Option<u64>>);
 
 /// The manifest's rules at `schema`: the indices of the stale ones (union-gen's own form, but
-/// not among `generated`) and the normalized text of the others.
+/// not among `generated`) and the others, as compared. Where union-gen writes nothing
+/// (`generated` empty, most of a manifest's structs) nothing is compared with them, so their
+/// rules are not parsed: only a rule with one of union-gen's messages is (to tell it stale).
 pub(super) fn manifest_rules(
     schema: &Mapping,
-    generated: &HashSet<String>,
-) -> (Vec<usize>, HashSet<String>) {
+    generated: &[cel::RuleKey],
+) -> (Vec<usize>, Vec<cel::RuleKey>) {
     let mut stale = Vec::new();
-    let mut present: HashSet<String> = HashSet::new();
+    let mut present = Vec::new();
     let manifest_rules = schema.get(cel::EXTENSION).and_then(Value::as_sequence);
     for (i, entry) in manifest_rules.into_iter().flatten().enumerate() {
         let Some(rule) = entry.get("rule").and_then(Value::as_str) else {
             continue;
         };
-        let normalized = cel::normalized(rule);
+        let key = (!generated.is_empty()).then(|| cel::RuleKey::of(rule));
         let message = entry.get("message").and_then(Value::as_str);
         let only_rule_and_message = entry.as_mapping().is_some_and(|m| m.len() == 2);
         if only_rule_and_message
             && message.is_some_and(|message| cel::is_generated(rule, message))
-            && !generated.contains(&normalized)
+            && key.as_ref().is_none_or(|key| !generated.contains(key))
         {
             stale.push(i);
         } else {
-            present.insert(normalized);
+            present.extend(key);
         }
     }
     (stale, present)
@@ -147,7 +149,7 @@ impl<'a, 'm> Walker<'a, 'm> {
         let (plan, costs) = (planned.0.clone(), &planned.1);
         // Every rule union-gen would write here, written or not: a manifest rule in
         // union-gen's own form that is none of them is stale (its union changed).
-        let generated: HashSet<String> =
+        let generated: Vec<cel::RuleKey> =
             plan.rules
                 .iter()
                 .chain(plan.findings.iter().filter_map(|f| match f {
@@ -155,13 +157,13 @@ impl<'a, 'm> Walker<'a, 'm> {
                     | cel::Finding::RejectsValid { rule, .. } => Some(rule),
                     _ => None,
                 }))
-                .map(|r| cel::normalized(&r.rule))
+                .map(|r| cel::RuleKey::of(&r.rule))
                 .collect();
         let (stale, mut present) = manifest_rules(schema, &generated);
         for finding in plan.findings {
             // A rule the manifest already has is the manifest's: the version check reports it.
             if let cel::Finding::OverBudget { rule, .. } = &finding {
-                if present.contains(&cel::normalized(&rule.rule)) {
+                if present.contains(&cel::RuleKey::of(&rule.rule)) {
                     continue;
                 }
             }
@@ -172,9 +174,9 @@ impl<'a, 'm> Walker<'a, 'm> {
         }
         let mut new: Vec<Rule> = Vec::new();
         for (rule, estimate) in plan.rules.into_iter().zip(costs) {
-            let normalized = cel::normalized(&rule.rule);
-            if !present.contains(&normalized) {
-                present.insert(normalized);
+            let key = cel::RuleKey::of(&rule.rule);
+            if !present.contains(&key) {
+                present.push(key);
                 self.added.push((field_path(path), estimate.unwrap_or(0)));
                 new.push(rule);
             }

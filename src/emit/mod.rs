@@ -3,11 +3,11 @@
 //! Input: [`Definitions`]. Output: bytes ([`crate::write`] puts them into files).
 //! Must not know: Go, diagnostics, or how schemas were derived.
 
-pub mod crd;
-pub mod go;
+pub(crate) mod crd;
+pub(crate) mod go;
 mod json;
-pub mod yaml11;
-pub mod yaml_v2;
+pub(crate) mod yaml11;
+pub(crate) mod yaml_v2;
 
 use crate::schema::Definitions;
 

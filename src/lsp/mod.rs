@@ -19,7 +19,7 @@ mod fixes;
 mod hover;
 mod lookup;
 mod settings;
-pub mod text;
+pub(crate) mod text;
 mod workspace;
 
 use std::collections::HashMap;

@@ -1,15 +1,17 @@
-//! Go marker comments: their syntax ([`parse`]) and what this tool knows about each name
+//! Go marker comments: their syntax (`parse`) and what this tool knows about each name
 //! ([`registry`]: family, placement, value grammar, wrappers).
 //!
 //! Input: one comment line's text. Output: a [`Marker`] (syntax), and for a known name its
 //! [`registry::MarkerDef`]. Must not know: where a comment sits in a file (that is `syntax`),
 //! types or unions (that is `resolve`).
 
-pub mod controller_gen;
-pub mod meaning;
-pub mod parse;
+pub(crate) mod controller_gen;
+pub(crate) mod meaning;
+pub(crate) mod parse;
+// Public although only the crate reads it: clippy would otherwise ask to rename
+// `registry::Value::MemberValue` (the marker's own name), in a file every helper edits.
 pub mod registry;
-pub mod validation;
+pub(crate) mod validation;
 
 pub use parse::{parse_marker, Gate, Marker, MarkerArg, MarkerError};
 

@@ -33,7 +33,6 @@ pub fn analysis(paths: &[String], timings: &mut Timings) -> anyhow::Result<Analy
     Ok(Analysis {
         loaded,
         model: model::ApiModel::default(),
-        closure: resolve::Closure::default(),
         diagnostics,
     })
 }

@@ -23,10 +23,10 @@ pub enum Roots {
     /// `generate`, `check`, `dump`: every exported, non-generic struct of the input packages
     /// not opted out with `+k8s:openapi-gen=false`.
     InputStructs,
-    /// `openapi-gen`: the struct types openapi-gen selects ([`openapi_gen_selected`]).
+    /// `openapi-gen`: the struct types openapi-gen selects (`openapi_gen_selected`).
     OpenApiGen,
     /// `crd`: the kinds of the given manifests, as (group, version, kind); each is looked up in
-    /// the input package serving the group and version ([`group_versions`]).
+    /// the input package serving the group and version (`group_versions`).
     Kinds(Vec<(String, String, String)>),
 }
 

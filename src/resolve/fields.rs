@@ -225,11 +225,6 @@ pub struct Flattened<'a> {
 }
 
 impl<'a> Flattened<'a> {
-    /// The serialised fields (the properties, before Go's shallower-wins rule).
-    pub fn serialized(&self) -> impl Iterator<Item = &FlatField<'a>> {
-        self.fields.iter().filter(|f| f.serialized)
-    }
-
     /// The fields a struct declares itself (not those of its inlined structs), in order.
     pub fn own_fields(&self, owner: usize) -> Vec<&FlatField<'a>> {
         self.fields.iter().filter(|f| f.owner == owner).collect()

@@ -5,14 +5,14 @@
 //! `(ApiModel, Vec<Diagnostic>)`. Must not know: tree-sitter, OpenAPI's JSON shape,
 //! definition naming or output formats.
 
-pub mod api_rules;
+pub(crate) mod api_rules;
 mod checks;
-pub mod closure;
-pub mod controller_gen;
+pub(crate) mod closure;
+pub(crate) mod controller_gen;
 mod defaults;
 mod definitions;
-pub mod enums;
-pub mod fields;
+pub(crate) mod enums;
+pub(crate) mod fields;
 mod findings;
 pub(crate) mod hash;
 mod kubebuilder;
@@ -21,7 +21,7 @@ mod markers_check;
 mod overrides;
 mod types;
 mod unions;
-pub mod universe;
+pub(crate) mod universe;
 mod validations;
 mod well_known;
 

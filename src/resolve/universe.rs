@@ -108,10 +108,6 @@ const BUILTINS: &[&str] = &[
     "any",
 ];
 
-pub fn is_builtin(name: &str) -> bool {
-    builtin(name).is_some()
-}
-
 /// The predeclared type `name`, if it is one.
 pub fn builtin(name: &str) -> Option<&'static str> {
     BUILTINS.iter().find(|builtin| **builtin == name).copied()

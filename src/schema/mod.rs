@@ -5,9 +5,9 @@
 //! Must not know: Go syntax, source files, or how documents are written.
 
 pub mod cel;
-pub mod controller_gen;
-pub mod description;
-pub mod validations;
+pub(crate) mod controller_gen;
+pub(crate) mod description;
+pub(crate) mod validations;
 
 use crate::diag::{Code, Diagnostic};
 use crate::golit::go_quote;

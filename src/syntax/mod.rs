@@ -5,11 +5,11 @@
 //! Must not know: other files, packages, or what any marker means. This is the only module
 //! that names `tree_sitter`.
 
-pub mod decls;
+pub(crate) mod decls;
 pub mod dump;
 mod extract;
-pub mod package_markers;
-pub mod prescan;
+pub(crate) mod package_markers;
+pub(crate) mod prescan;
 mod schema_method;
 
 use std::cell::RefCell;

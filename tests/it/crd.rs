@@ -346,6 +346,65 @@ fn existing_rules_are_not_repeated() {
     );
 }
 
+/// Rules are compared as parsed CEL: union-gen's own rule written by hand with other white
+/// space, parentheses and quotes is the rule union-gen would write (kept, not repeated), and
+/// a rule in the form union-gen wrote before its rules rested on the Go fields' zero forms
+/// (`has(self.d) && self.d == 'V' ? has(self.m) : !has(self.m)`) is replaced.
+#[test]
+fn a_rule_written_another_way_is_recognised() {
+    let (dir, _) = copy(CRD);
+    let path = dir.path().join("spelled.yaml");
+    let card = "card must be set when method is 'Card', and only then";
+    let voucher = "voucher must be set when method is 'Voucher', and only then";
+    let text = fs::read_to_string(CRD).unwrap().replace(
+        "                required:\n                - method\n                type: object\n",
+        &format!(
+            "                required:\n                - method\n                type: object\n                \
+             x-kubernetes-validations:\n                - message: {card}\n                  \
+             rule: |-\n                    (!has(self.method) || self.method == \"\")\n                    \
+             || ((self.method == \"Card\") ? has(self.card) : (!has(self.card)))\n                \
+             - message: {voucher}\n                  \
+             rule: 'has(self.method) && self.method == ''Voucher'' ? has(self.voucher) : !has(self.voucher)'\n"
+        ),
+    );
+    assert!(text.contains(card) && text.contains(voucher));
+    fs::write(&path, &text).unwrap();
+    let (code, out, _) = crd(&[], &path, PACKAGES);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("and 2 validation rule(s); removed 1 stale union rule(s)"),
+        "{out}"
+    );
+    let patched = fs::read_to_string(&path).unwrap();
+    let payment = schema(
+        &documents(&patched)[0],
+        &["properties", "spec", "properties", "payment"],
+    )["x-kubernetes-validations"]
+        .as_sequence()
+        .unwrap()
+        .clone();
+    let rules: Vec<(&str, &str)> = payment
+        .iter()
+        .map(|r| (r["message"].as_str().unwrap(), r["rule"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            (
+                card,
+                "(!has(self.method) || self.method == \"\")\n|| ((self.method == \"Card\") ? has(self.card) : (!has(self.card)))"
+            ),
+            (
+                voucher,
+                "!has(self.method) || self.method == '' || (self.method == 'Voucher' ? has(self.voucher) : !has(self.voucher))"
+            ),
+        ]
+    );
+    let (code, out, _) = crd(&[], &path, PACKAGES);
+    assert_eq!(code, 0);
+    assert!(out.is_empty(), "{out}");
+}
+
 /// A `Gateway` CRD of `testdata/crd/budget`: `spec.routes` (items: a six-member union, rule
 /// cost 12) and `spec.pairs` (a two-member union, rule cost 4) with the given `maxItems`;
 /// `filler` rules `has(self.name)` (cost 1) on the items of a list of `maxItems: 10000000`

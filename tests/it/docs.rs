@@ -323,6 +323,108 @@ fn every_union_gen_command_is_a_console_example() {
     );
 }
 
+/// Every `$ command` of every console block of the documents.
+fn console_commands() -> Vec<String> {
+    documents()
+        .iter()
+        .flat_map(|path| fenced_blocks(&fs::read_to_string(path).expect("a Markdown file")))
+        .filter(|block| block.language == "console")
+        .flat_map(|block| examples(&block).into_iter().map(|e| e.command))
+        .collect()
+}
+
+/// The command of a Makefile recipe line or of a YAML `run:` / `entry:` value that runs
+/// union-gen or one of the `hack/` scripts, if the line is one.
+fn embedded_command(language: &str, line: &str) -> Option<String> {
+    let command = match language {
+        "make" => line.strip_prefix('\t')?,
+        "yaml" => {
+            let value = line.trim_start().trim_start_matches("- ");
+            value
+                .strip_prefix("run: ")
+                .or_else(|| value.strip_prefix("entry: "))?
+        }
+        _ => return None,
+    };
+    let command = command.trim();
+    (command.starts_with("union-gen ") || command.starts_with("hack/")).then(|| command.into())
+}
+
+/// A Go example as a file: declarations get a package clause.
+fn go_file(example: &str) -> String {
+    if example.starts_with("package ") {
+        example.to_string()
+    } else {
+        format!("package example\n\n{example}\n")
+    }
+}
+
+/// The examples that are not console blocks are checked for what they are: Go parses, YAML
+/// and JSON (settings fragments, read inside `{}`) read, and each union-gen or `hack/`
+/// command of a Makefile recipe or a workflow step is a console example somewhere (so it
+/// runs, with the same words). Shell blocks are `every_union_gen_command_is_a_console_example`'s;
+/// Lua and TOML editor settings are read by the editors only.
+#[test]
+fn every_other_example_is_checked() {
+    let run = console_commands();
+    let mut problems = Vec::new();
+    for path in documents() {
+        let text = fs::read_to_string(&path).expect("a Markdown file");
+        for block in fenced_blocks(&text) {
+            let at = format!("{}:{}", path.display(), block.line);
+            let body = block.text.join("\n");
+            let problem = match block.language.as_str() {
+                "go" => union_gen::syntax::parse_tree_has_errors(&go_file(&body))
+                    .then(|| "does not parse as Go".to_string()),
+                "yaml" => yaml_serde::from_str::<yaml_serde::Value>(&body)
+                    .err()
+                    .map(|e| format!("does not read as YAML: {e}")),
+                "json" => serde_json::from_str::<serde_json::Value>(&format!("{{{body}}}"))
+                    .err()
+                    .map(|e| format!("does not read as JSON: {e}")),
+                _ => None,
+            };
+            problems.extend(problem.map(|p| format!("{at}: {p}")));
+            for (offset, line) in block.text.iter().enumerate() {
+                let Some(command) = embedded_command(&block.language, line) else {
+                    continue;
+                };
+                if !run.contains(&command) {
+                    problems.push(format!(
+                        "{}:{}: `{command}` is run by no console example",
+                        path.display(),
+                        block.line + offset
+                    ));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn an_unchecked_example_fails() {
+    assert_eq!(
+        embedded_command("make", "\tunion-gen crd x.yaml"),
+        Some("union-gen crd x.yaml".into())
+    );
+    assert_eq!(
+        embedded_command("yaml", "        run: hack/verify-openapi.sh"),
+        Some("hack/verify-openapi.sh".into())
+    );
+    assert_eq!(
+        embedded_command("yaml", "      - run: union-gen check ./..."),
+        Some("union-gen check ./...".into())
+    );
+    assert_eq!(embedded_command("make", "\t$(CONTROLLER_GEN) crd"), None);
+    assert!(union_gen::syntax::parse_tree_has_errors(&go_file(
+        "type T struct {"
+    )));
+    assert!(!union_gen::syntax::parse_tree_has_errors(&go_file(
+        "type T struct{}"
+    )));
+}
+
 #[test]
 fn the_matcher_reads_trycmd_patterns() {
     let pattern = |lines: &[&str]| lines.iter().map(|l| l.to_string()).collect::<Vec<_>>();
@@ -564,6 +666,71 @@ fn generated_pages_are_current() {
     assert!(
         stale.is_empty(),
         "stale generated pages (run UPDATE_DOCS=1 cargo test --test it docs): {stale:?}"
+    );
+}
+
+/// Every file under `docs/src/` is a page the book's summary lists (mdBook builds only those):
+/// no page left out of the book, no stray copy (`validate.md.orig`).
+#[test]
+fn every_manual_file_is_in_the_book() {
+    let src = Path::new(ROOT).join("docs/src");
+    let summary = fs::read_to_string(src.join("SUMMARY.md")).expect("docs/src/SUMMARY.md");
+    let mut stray = Vec::new();
+    let mut stack = vec![src.clone()];
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(&dir).expect("a docs directory") {
+            let path = entry.expect("a docs entry").path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let page = path
+                .strip_prefix(&src)
+                .expect("under docs/src")
+                .to_string_lossy()
+                .replace('\\', "/");
+            if page != "SUMMARY.md" && !summary.contains(&format!("]({page})")) {
+                stray.push(page);
+            }
+        }
+    }
+    stray.sort();
+    assert!(
+        stray.is_empty(),
+        "files under docs/src that SUMMARY.md does not list: {stray:?}"
+    );
+}
+
+/// `not-supported.md` is the one list of what union-gen leaves out or refuses: it names every
+/// code whose page says so ("not supported", "unsupported", "not yet", "not written",
+/// "cannot evaluate"), and the openapi-gen flags union-gen refuses.
+#[test]
+fn the_not_supported_page_lists_every_limitation() {
+    let page = fs::read_to_string(Path::new(ROOT).join("docs/src/not-supported.md"))
+        .expect("docs/src/not-supported.md");
+    let says_unsupported = |text: &str| {
+        [
+            "not supported",
+            "unsupported",
+            "not yet",
+            "not written",
+            "cannot evaluate",
+        ]
+        .iter()
+        .any(|words| text.contains(words))
+    };
+    let mut missing: Vec<String> = union_gen::diag::ALL_CODES
+        .iter()
+        .filter(|code| says_unsupported(code.document()))
+        .map(|code| code.as_str().to_string())
+        .filter(|name| !page.contains(&format!("`{name}`")))
+        .collect();
+    if !page.contains("not supported by union-gen") {
+        missing.push("openapi-gen's refused flags".into());
+    }
+    assert!(
+        missing.is_empty(),
+        "docs/src/not-supported.md does not list: {missing:?}"
     );
 }
 

@@ -1,7 +1,8 @@
 //! Structure checks of `src/`, as tests (rust-analyzer's `xtask/src/tidy.rs` is the model):
 //! every `crate::` arrow points down the stage order, each diagnostic code is worded in one
-//! file, no function is over 100 lines or nested deeper than 6. Each check is a function of
-//! the files' texts, so the tests below also show it failing on a small bad input.
+//! file, no file is over 1,000 lines, no function is over 100 lines or nested deeper than 6,
+//! and ARCHITECTURE.md is the true map of `src/`. Each check is a function of the files'
+//! texts, so the tests below also show it failing on a small bad input.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -18,7 +19,6 @@ const STAGES: &[&[&str]] = &[
         "source",
         "golit",
         "gosort",
-        "yaml11",
         "exit",
         "kube_openapi_versions",
         "controller_gen_versions",
@@ -45,6 +45,8 @@ const SAME_LAYER_OK: &[(&str, &str)] = &[("discover", "modules")];
 
 const MAX_FUNCTION_LINES: usize = 100;
 const MAX_FUNCTION_DEPTH: usize = 6;
+/// A file past this is several files (a module's unit tests may move to a sibling file).
+const MAX_FILE_LINES: usize = 1000;
 
 /// Every `.rs` file under `src/`: (path relative to `src/`, text), sorted.
 fn sources() -> Vec<(String, String)> {
@@ -127,6 +129,191 @@ fn bad_arrows(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
 fn every_arrow_points_down_the_stage_order() {
     let bad = bad_arrows(&module_edges(&sources()));
     assert!(bad.is_empty(), "module arrows:\n{}", bad.join("\n"));
+}
+
+// ---------------------------------------------------------------------------------------
+// File sizes.
+
+/// The files over [`MAX_FILE_LINES`] lines, with their length.
+fn long_files(files: &[(String, String)]) -> Vec<String> {
+    files
+        .iter()
+        .map(|(path, text)| (path, text.lines().count()))
+        .filter(|(_, lines)| *lines > MAX_FILE_LINES)
+        .map(|(path, lines)| format!("src/{path}: {lines} lines"))
+        .collect()
+}
+
+#[test]
+fn no_file_is_over_1000_lines() {
+    let long = long_files(&sources());
+    assert!(long.is_empty(), "files to split:\n{}", long.join("\n"));
+}
+
+#[test]
+fn a_long_file_fails() {
+    let files = [
+        ("a.rs".to_string(), "x\n".repeat(MAX_FILE_LINES)),
+        ("b.rs".to_string(), "x\n".repeat(MAX_FILE_LINES + 1)),
+    ];
+    assert_eq!(long_files(&files), ["src/b.rs: 1001 lines"]);
+}
+
+// ---------------------------------------------------------------------------------------
+// ARCHITECTURE.md.
+
+/// The top-level modules of `src/` (`lib` and `main` aside), sorted.
+fn top_level_modules() -> Vec<String> {
+    let mut modules: Vec<String> = fs::read_dir(Path::new(ROOT).join("src"))
+        .expect("src/")
+        .map(|entry| entry.expect("an entry").path())
+        .filter_map(|path| {
+            let name = path.file_name()?.to_str()?.to_string();
+            match name.strip_suffix(".rs") {
+                Some(module) => Some(module.to_string()),
+                None => path.is_dir().then_some(name),
+            }
+        })
+        .filter(|module| module != "lib" && module != "main")
+        .collect();
+    modules.sort();
+    modules.dedup();
+    modules
+}
+
+/// What ARCHITECTURE.md (`text`) says that `src/` (its top-level `modules`, and `exists` for
+/// a path under `src/` or the repository) does not bear out: the stage-order paragraph names
+/// every module of [`STAGES`] in its order; every module has a row of the table; every
+/// module [`STAGES`] places exists; every path named (`x.rs`, `x/`) exists, unless its line
+/// says it is coming.
+fn architecture_untruths(
+    text: &str,
+    modules: &[String],
+    exists: &dyn Fn(&str) -> bool,
+) -> Vec<String> {
+    let mut untrue = Vec::new();
+    let order = text
+        .split("\n\n")
+        .find(|paragraph| paragraph.starts_with("The stage order"))
+        .unwrap_or("");
+    for (layer, module) in STAGES
+        .iter()
+        .enumerate()
+        .flat_map(|(layer, names)| names.iter().map(move |name| (layer, *name)))
+    {
+        if !modules.iter().any(|m| m == module) {
+            untrue.push(format!(
+                "STAGES places `{module}`, which src/ does not have"
+            ));
+        }
+        match order.find(&format!("`{module}`")) {
+            None => untrue.push(format!("the stage order does not name `{module}`")),
+            Some(at) => {
+                let earlier_after = STAGES[layer + 1..]
+                    .iter()
+                    .flat_map(|names| names.iter())
+                    .filter_map(|above| order.find(&format!("`{above}`")))
+                    .any(|above_at| above_at < at);
+                if earlier_after {
+                    untrue.push(format!(
+                        "the stage order names `{module}` after a module above it"
+                    ));
+                }
+            }
+        }
+    }
+    for module in modules {
+        let row = text.lines().any(|line| {
+            line.starts_with("| ")
+                && line.split('|').nth(1).is_some_and(|cell| {
+                    [
+                        format!("`{module}`"),
+                        format!("`{module}/`"),
+                        format!("`{module}.rs`"),
+                    ]
+                    .iter()
+                    .any(|name| cell.contains(name))
+                })
+        });
+        if !row {
+            untrue.push(format!("no row of the table is `{module}`"));
+        }
+    }
+    for line in text.lines().filter(|line| !line.contains("coming")) {
+        for (index, token) in line.split('`').enumerate() {
+            let path_like = index % 2 == 1
+                && (token.ends_with(".rs") || token.ends_with('/'))
+                && token
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "_/.-".contains(c));
+            if path_like && !exists(token) {
+                untrue.push(format!("`{token}` does not exist"));
+            }
+        }
+    }
+    untrue
+}
+
+/// Whether `path` names a file or directory of the repository, or one under `src/` (the
+/// table names files relative to their module).
+fn in_repository(path: &str) -> bool {
+    let root = Path::new(ROOT);
+    if root.join(path).exists() || root.join("src").join(path).exists() {
+        return true;
+    }
+    let suffix = path.trim_end_matches('/');
+    let mut stack = vec![root.join("src")];
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(&dir).expect("a source directory") {
+            let found = entry.expect("an entry").path();
+            let name = found.to_string_lossy().replace('\\', "/");
+            if name.ends_with(&format!("/{suffix}")) {
+                return true;
+            }
+            if found.is_dir() {
+                stack.push(found);
+            }
+        }
+    }
+    false
+}
+
+#[test]
+fn architecture_is_the_map_of_src() {
+    let text =
+        fs::read_to_string(Path::new(ROOT).join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let untrue = architecture_untruths(&text, &top_level_modules(), &in_repository);
+    assert!(untrue.is_empty(), "ARCHITECTURE.md:\n{}", untrue.join("\n"));
+}
+
+#[test]
+fn an_untrue_architecture_fails() {
+    let modules: Vec<String> = STAGES
+        .iter()
+        .flat_map(|l| l.iter().map(|m| m.to_string()))
+        .collect();
+    let order: Vec<String> = modules.iter().map(|m| format!("`{m}`")).collect();
+    let rows: String = modules
+        .iter()
+        .map(|m| format!("| `{m}` | x | y |\n"))
+        .collect();
+    let text = |order: &str, rows: &str| format!("The stage order: {order}.\n\n{rows}");
+    let exists = |path: &str| path == "load.rs";
+    assert!(architecture_untruths(&text(&order.join(", "), &rows), &modules, &exists).is_empty());
+    let mut swapped = order.clone();
+    swapped.swap(0, order.len() - 1);
+    let untrue = architecture_untruths(&text(&swapped.join(", "), &rows), &modules, &exists);
+    assert!(
+        untrue.iter().any(|u| u.contains("after a module above it")),
+        "{untrue:?}"
+    );
+    let mut more = modules.clone();
+    more.push("extra".into());
+    let untrue = architecture_untruths(&text(&order.join(", "), &rows), &more, &exists);
+    assert_eq!(untrue, ["no row of the table is `extra`"]);
+    let stale = format!("{}| `load.rs`, `gone.rs` | x | y |\n", rows);
+    let untrue = architecture_untruths(&text(&order.join(", "), &stale), &modules, &exists);
+    assert_eq!(untrue, ["`gone.rs` does not exist"]);
 }
 
 #[test]

@@ -8,8 +8,8 @@
 //! Must not know: how the types were selected or read, files, diagnostics.
 
 mod layout;
-pub mod model_names;
-pub mod select;
+pub(crate) mod model_names;
+pub(crate) mod select;
 mod validations;
 mod value;
 

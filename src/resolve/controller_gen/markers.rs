@@ -312,12 +312,6 @@ static NAMES: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(
         .collect()
 });
 
-/// Whether `text` (a marker comment without `//`, trimmed) is registered for `target`,
-/// as controller-tools' `Registry.Lookup` finds definitions.
-pub fn is_registered(text: &str, target: Target) -> bool {
-    lookup(text, target).is_some()
-}
-
 /// controller-tools' `Registry.Lookup`: by the anonymous name (before the first `=`), else by
 /// that name without its last `:segment`. Returns the definition's name and grammar, the
 /// name it was found by, and the text after `=`.

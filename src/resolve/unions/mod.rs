@@ -1,6 +1,6 @@
 //! Unions of a struct in every marker family of SPEC §5: one file per family implementing
-//! [`UnionFamily`](family::UnionFamily), one row each in [`FAMILIES`], over a shared
-//! [`Context`](context::Context), with the rules they share in [`rules`].
+//! [`UnionFamily`], one row each in [`FAMILIES`], over a shared
+//! [`Context`], with the rules they share in [`rules`].
 //!
 //! Output order follows kube-openapi: the struct's own `+union`, then the unions of each
 //! inlined embedded struct (recursively, in field order), then the struct's member-level

@@ -83,7 +83,7 @@ impl FieldFacts {
 pub struct StructFacts {
     fields: HashMap<String, FieldFacts>,
     /// The facts of the struct a property holds, for the subfield unions declared on it
-    /// ([`Union::subfield`]).
+    /// ([`Union::subfield`](crate::model::Union::subfield)).
     pub(super) nested: HashMap<String, StructFacts>,
 }
 

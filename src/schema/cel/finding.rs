@@ -15,7 +15,7 @@ pub enum Finding {
     /// estimates its cost from the largest list a request can hold, and may refuse it.
     Unbounded(String),
     /// The API server's estimate of the rule's cost where it sits is over the per-expression
-    /// limit ([`super::cost::STATIC_ESTIMATED_COST_LIMIT`]); the rule was not written.
+    /// limit (`cost::STATIC_ESTIMATED_COST_LIMIT`); the rule was not written.
     OverBudget {
         rule: Rule,
         /// `MaxCost × cardinality`.

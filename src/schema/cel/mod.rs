@@ -3,7 +3,7 @@
 //! each.
 //!
 //! First law: a rule never rejects an object the API accepts. So rules say only what the
-//! union's marker family means for sure, and [`check`] evaluates every rule on valid witness
+//! union's marker family means for sure, and `check` evaluates every rule on valid witness
 //! objects before it is written. Shapes, per union, in the order of the struct's unions:
 //! - 2019 KEP (`+union`, `+unionDeprecated`): `(S(a) ? 1 : 0) + (S(b) ? 1 : 0) <= 1` only —
 //!   its discriminator "values" are Go field names, labels that are often not real values. In
@@ -30,12 +30,13 @@
 //! Input: unions and [`StructFacts`]. Output: rules and [`Finding`]s. Must not know: Go
 //! syntax or output formats.
 
-pub mod check;
-pub mod cost;
+pub(crate) mod check;
+pub(crate) mod cost;
 mod facts;
 mod finding;
 mod generated;
-pub mod over_budget;
+pub(crate) mod over_budget;
+mod parsed;
 mod plan;
 mod shape;
 mod syntax;
@@ -43,9 +44,10 @@ mod syntax;
 pub use facts::{FieldFacts, StructFacts, ValueKind};
 pub use finding::Finding;
 pub use generated::is_generated;
+pub use parsed::RuleKey;
 pub use plan::{held_struct, plan, plan_placed, struct_plan, Placement, Plan};
 pub use shape::Rule;
-pub use syntax::{escape, normalized, string_literal};
+pub use syntax::{escape, string_literal};
 
 /// The extension key the rules go under.
 pub const EXTENSION: &str = "x-kubernetes-validations";

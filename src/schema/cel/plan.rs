@@ -6,7 +6,6 @@ use crate::model::{PropertyType, StructDef, Union};
 use super::facts::*;
 use super::finding::*;
 use super::shape::*;
-use super::syntax::*;
 use super::{check, cost};
 
 /// The checked rules of a struct's unions, and what could not be written.
@@ -16,7 +15,7 @@ pub struct Plan {
     pub findings: Vec<Finding>,
 }
 
-/// Rules for `unions`, each evaluated on the witnesses of its union ([`check`]) first.
+/// Rules for `unions`, each evaluated on the witnesses of its union (`check`) first.
 pub fn plan(unions: &[Union], facts: &StructFacts) -> Plan {
     let mut plan = Plan::default();
     for union in unions.iter().filter(|u| !u.gated) {
@@ -24,42 +23,52 @@ pub fn plan(unions: &[Union], facts: &StructFacts) -> Plan {
             subfield_plan(union, field, facts, &mut plan);
             continue;
         }
-        let mut rules = Vec::new();
-        let mut problems = Vec::new();
-        union_rules(union, facts, &mut rules, &mut problems);
-        plan.findings
-            .extend(problems.into_iter().map(Finding::Unenforceable));
-        if rules.is_empty() {
-            continue;
-        }
-        let witnesses = check::witnesses(union, facts);
-        for rule in rules {
-            match check::first_rejected(&rule, &witnesses, facts) {
-                None => {
-                    if let Some(items) = &union.items {
-                        if facts
-                            .get(&items.list)
-                            .is_some_and(|f| f.max_items.is_none())
-                        {
-                            plan.findings.push(Finding::Unbounded(items.list.clone()));
-                        }
-                    }
-                    if !plan.rules.contains(&rule) {
-                        plan.rules.push(rule);
-                    }
-                }
-                Some((witness, outcome)) => plan.findings.push(Finding::RejectsValid {
-                    rule,
-                    witness,
-                    outcome,
-                }),
+        for shape in checked(union, facts, &mut plan.findings) {
+            let rule = shape.render();
+            if !plan.rules.contains(&rule) {
+                plan.rules.push(rule);
             }
         }
     }
     plan
 }
 
-/// The rules of one struct of the model (`--cel`).
+/// The shapes of `union`'s rules that accept every witness of the union ([`check`]); what
+/// was left out, and why, on `findings`.
+fn checked(union: &Union, facts: &StructFacts, findings: &mut Vec<Finding>) -> Vec<Shape> {
+    let mut shapes = Vec::new();
+    let mut problems = Vec::new();
+    union_rules(union, facts, &mut shapes, &mut problems);
+    findings.extend(problems.into_iter().map(Finding::Unenforceable));
+    if shapes.is_empty() {
+        return shapes;
+    }
+    let witnesses = check::witnesses(union, facts);
+    let mut kept = Vec::with_capacity(shapes.len());
+    for shape in shapes {
+        let rule = shape.render();
+        match check::first_rejected(&rule, &witnesses, facts) {
+            None => {
+                if let Some(items) = &union.items {
+                    if facts
+                        .get(&items.list)
+                        .is_some_and(|f| f.max_items.is_none())
+                    {
+                        findings.push(Finding::Unbounded(items.list.clone()));
+                    }
+                }
+                kept.push(shape);
+            }
+            Some((witness, outcome)) => findings.push(Finding::RejectsValid {
+                rule,
+                witness,
+                outcome,
+            }),
+        }
+    }
+    kept
+}
+
 /// Where a struct's rules sit in a CRD schema: what the API server's cost estimate needs.
 #[derive(Debug, Clone)]
 pub struct Placement {
@@ -248,7 +257,7 @@ pub(super) fn subfield_plan(union: &Union, field: &str, facts: &StructFacts, pla
         )));
         return;
     };
-    let Some(escaped) = escape(field) else {
+    let Some(name) = Name::new(field) else {
         plan.findings.push(unenforceable(unescapable(
             "field",
             field,
@@ -260,16 +269,12 @@ pub(super) fn subfield_plan(union: &Union, field: &str, facts: &StructFacts, pla
         subfield: None,
         ..union.clone()
     };
-    let inner = self::plan(std::slice::from_ref(&own), held);
-    plan.findings.extend(inner.findings);
-    for rule in inner.rules {
-        let rule = Rule {
-            rule: format!(
-                "!has(self.{escaped}) || ({})",
-                rebased(&rule.rule, &escaped)
-            ),
-            message: format!("{field}: {}", rule.message),
-        };
+    for inner in checked(&own, held, &mut plan.findings) {
+        let rule = Shape::Subfield {
+            field: name.clone(),
+            inner: Box::new(inner),
+        }
+        .render();
         if !plan.rules.contains(&rule) {
             plan.rules.push(rule);
         }

@@ -1,12 +1,14 @@
-//! The rule shapes, written: the at-most-one / exactly-one count, the list-item count and
-//! the discriminated member rule, with their messages.
+//! The rule shapes as typed values — the at-most-one / exactly-one count, the list-item
+//! count, the discriminated member rule, a subfield union's rule — built from a union and
+//! rendered once, rule and message: what `crd` recognises in a manifest
+//! ([`super::generated`]) is matched against these shapes.
 
 use crate::model::{Count, DiscriminatorValues, ItemList, MemberSet, Union, UnionMember, ZeroForm};
 
 use super::facts::*;
 use super::syntax::*;
 
-/// One validation rule.
+/// One validation rule, rendered.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rule {
     pub rule: String,
@@ -23,6 +25,238 @@ impl Rule {
     }
 }
 
+/// A property as a rule names it: its JSON name (in messages) and its name in CEL
+/// ([`escape`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Name {
+    pub(super) json: String,
+    pub(super) cel: String,
+}
+
+impl Name {
+    /// `None` when CEL cannot name the property.
+    pub(super) fn new(json: &str) -> Option<Name> {
+        Some(Name {
+            json: json.to_string(),
+            cel: escape(json)?,
+        })
+    }
+}
+
+/// `S(m)`: how a rule tells that a member is set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum SetTest {
+    /// `has(self.m)`.
+    Present,
+    /// `(has(self.m) && self.m != '')`.
+    NonEmptyString,
+    /// `(has(self.m) && self.m != 0)`.
+    NonZeroInteger,
+    /// `(has(self.m) && self.m != 0.0)`.
+    NonZeroNumber,
+    /// `(has(self.m) && self.m)`.
+    True,
+    /// `(has(self.m) && size(self.m) != 0)`.
+    NonEmpty,
+}
+
+impl SetTest {
+    pub(super) const ALL: [SetTest; 6] = [
+        SetTest::Present,
+        SetTest::NonEmptyString,
+        SetTest::NonZeroInteger,
+        SetTest::NonZeroNumber,
+        SetTest::True,
+        SetTest::NonEmpty,
+    ];
+
+    /// The test of `field` (escaped) of `receiver` (`self`, or `self.f` for a subfield union).
+    pub(super) fn cel(self, receiver: &str, field: &str) -> String {
+        let value = format!("{receiver}.{field}");
+        let has = format!("has({value})");
+        match self {
+            SetTest::Present => has,
+            SetTest::NonEmptyString => format!("({has} && {value} != '')"),
+            SetTest::NonZeroInteger => format!("({has} && {value} != 0)"),
+            SetTest::NonZeroNumber => format!("({has} && {value} != 0.0)"),
+            SetTest::True => format!("({has} && {value})"),
+            SetTest::NonEmpty => format!("({has} && size({value}) != 0)"),
+        }
+    }
+}
+
+/// A union member and how it is told set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct SetMember {
+    pub(super) name: Name,
+    pub(super) test: SetTest,
+}
+
+impl SetMember {
+    fn cel(&self, receiver: &str) -> String {
+        self.test.cel(receiver, &self.name.cel)
+    }
+}
+
+/// A rule union-gen writes, as a value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Shape {
+    /// `(S(a) ? 1 : 0) + (S(b) ? 1 : 0) == 1` (at most one: `<= 1`; at least one:
+    /// `S(a) || S(b)`): "exactly one of a, b must be set".
+    Count {
+        count: Count,
+        members: Vec<SetMember>,
+    },
+    /// `(has(self.l) ? [self.l.exists(i, C), …].filter(x, x).size() : 0) == 1` (`<= 1`,
+    /// `>= 1`), one `exists` per member, `C` its selector's conditions over the item `i`:
+    /// "exactly one of the items a, b must be present".
+    Items {
+        count: Count,
+        /// The list, escaped.
+        list: String,
+        /// Per member, the item keys (escaped) and the values they must have.
+        selectors: Vec<Vec<(String, String)>>,
+        /// The members' JSON names, for the message.
+        members: Vec<String>,
+    },
+    /// `!has(self.d) || self.d == '' || (self.d == 'V' ? S(m) : !S(m))`: "m must be set when
+    /// d is 'V', and only then"; an optional member `… || self.d == 'V' || !S(m)`: "m may be
+    /// set only when d is 'V'".
+    Member {
+        discriminator: Name,
+        value: String,
+        member: SetMember,
+        optional: bool,
+    },
+    /// `!has(self.f) || (R)`, `R` the rule of the union of `f`'s fields over `self.f`: "f: "
+    /// and its message.
+    Subfield { field: Name, inner: Box<Shape> },
+}
+
+impl Shape {
+    /// The rule and its message.
+    pub(super) fn render(&self) -> Rule {
+        Rule {
+            rule: self.cel("self"),
+            message: self.message(),
+        }
+    }
+
+    /// The rule over `receiver` (`self`, or `self.f` inside a subfield union's rule).
+    fn cel(&self, receiver: &str) -> String {
+        match self {
+            Shape::Count { count, members } => {
+                let tests = members.iter().map(|m| m.cel(receiver));
+                match count {
+                    Count::ExactlyOne => format!("{} == 1", sum(tests)),
+                    Count::AtMostOne => format!("{} <= 1", sum(tests)),
+                    Count::AtLeastOne => tests.collect::<Vec<_>>().join(" || "),
+                }
+            }
+            Shape::Items {
+                count,
+                list,
+                selectors,
+                ..
+            } => {
+                let exists: Vec<String> = selectors
+                    .iter()
+                    .map(|selector| {
+                        let conditions: Vec<String> = selector
+                            .iter()
+                            .map(|(k, value)| {
+                                if value.is_empty() {
+                                    format!("(!has(i.{k}) || i.{k} == '')")
+                                } else {
+                                    format!("(has(i.{k}) && i.{k} == {})", string_literal(value))
+                                }
+                            })
+                            .collect();
+                        format!("{receiver}.{list}.exists(i, {})", conditions.join(" && "))
+                    })
+                    .collect();
+                let size = format!(
+                    "(has({receiver}.{list}) ? [{}].filter(x, x).size() : 0)",
+                    exists.join(", ")
+                );
+                match count {
+                    Count::ExactlyOne => format!("{size} == 1"),
+                    Count::AtMostOne => format!("{size} <= 1"),
+                    Count::AtLeastOne => format!("{size} >= 1"),
+                }
+            }
+            Shape::Member {
+                discriminator,
+                value,
+                member,
+                optional,
+            } => {
+                let d = format!("{receiver}.{}", discriminator.cel);
+                let literal = string_literal(value);
+                let test = member.cel(receiver);
+                if *optional {
+                    format!("!has({d}) || {d} == '' || {d} == {literal} || !{test}")
+                } else {
+                    format!("!has({d}) || {d} == '' || ({d} == {literal} ? {test} : !{test})")
+                }
+            }
+            Shape::Subfield { field, inner } => {
+                let held = format!("{receiver}.{}", field.cel);
+                format!("!has({held}) || ({})", inner.cel(&held))
+            }
+        }
+    }
+
+    fn message(&self) -> String {
+        match self {
+            Shape::Count { count, members } => {
+                let list = members
+                    .iter()
+                    .map(|m| m.name.json.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                match count {
+                    Count::ExactlyOne => format!("exactly one of {list} must be set"),
+                    Count::AtMostOne => format!("at most one of {list} may be set"),
+                    Count::AtLeastOne => format!("at least one of {list} must be set"),
+                }
+            }
+            Shape::Items { count, members, .. } => {
+                let list = members.join(", ");
+                match count {
+                    Count::ExactlyOne => format!("exactly one of the items {list} must be present"),
+                    Count::AtMostOne => format!("at most one of the items {list} may be present"),
+                    Count::AtLeastOne => {
+                        format!("at least one of the items {list} must be present")
+                    }
+                }
+            }
+            Shape::Member {
+                discriminator,
+                value,
+                member,
+                optional,
+            } => {
+                let (name, d) = (&member.name.json, &discriminator.json);
+                if *optional {
+                    format!("{name} may be set only when {d} is '{value}'")
+                } else {
+                    format!("{name} must be set when {d} is '{value}', and only then")
+                }
+            }
+            Shape::Subfield { field, inner } => format!("{}: {}", field.json, inner.message()),
+        }
+    }
+}
+
+/// `(t1 ? 1 : 0) + (t2 ? 1 : 0) + …`.
+fn sum(tests: impl Iterator<Item = String>) -> String {
+    tests
+        .map(|test| format!("({test} ? 1 : 0)"))
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
 pub(super) fn unescapable(what: &str, name: &str, consequence: &str) -> String {
     format!(
         "{what} `{name}` cannot be named in a Kubernetes CEL rule (only JSON names matching \
@@ -30,11 +264,15 @@ pub(super) fn unescapable(what: &str, name: &str, consequence: &str) -> String {
     )
 }
 
-/// `S(m)`: the expression that is true when member `name` is set, or why there is none.
-/// A member of a union whose family says [`MemberSet::Present`] (controller-gen's, which
-/// writes `has(self.m)`) is set when it is present, whatever the Go field.
-pub(super) fn set_test(name: &str, facts: &StructFacts, set: MemberSet) -> Result<String, String> {
-    let Some(field) = escape(name) else {
+/// `S(m)`: how member `name` is told set, or why it cannot be. A member of a union whose
+/// family says [`MemberSet::Present`] (controller-gen's, which writes `has(self.m)`) is set
+/// when it is present, whatever the Go field.
+pub(super) fn set_member(
+    name: &str,
+    facts: &StructFacts,
+    set: MemberSet,
+) -> Result<SetMember, String> {
+    let Some(named) = Name::new(name) else {
         return Err(unescapable("the union member", name, "it"));
     };
     let Some(f) = facts.get(name) else {
@@ -43,28 +281,28 @@ pub(super) fn set_test(name: &str, facts: &StructFacts, set: MemberSet) -> Resul
              for it"
         ));
     };
-    let has = format!("has(self.{field})");
-    if set == MemberSet::Present {
-        return Ok(has);
-    }
-    let opaque = || {
-        format!(
-            "the union member `{name}` is not a pointer and its zero value has no JSON form a \
-             rule can test (a struct, an array, or a type that marshals itself), so a set \
-             member cannot be told from an unset one and no rule is written for it"
-        )
+    let member = |test| {
+        Ok(SetMember {
+            name: named.clone(),
+            test,
+        })
     };
+    if set == MemberSet::Present {
+        return member(SetTest::Present);
+    }
     match (f.zero, f.kind) {
-        (ZeroForm::Absent, _) => Ok(has),
-        (ZeroForm::Empty, ValueKind::String) => Ok(format!("({has} && self.{field} != '')")),
-        (ZeroForm::Empty, ValueKind::Integer) => Ok(format!("({has} && self.{field} != 0)")),
-        (ZeroForm::Empty, ValueKind::Number) => Ok(format!("({has} && self.{field} != 0.0)")),
-        (ZeroForm::Empty, ValueKind::Boolean) => Ok(format!("({has} && self.{field})")),
-        (ZeroForm::Empty, ValueKind::List | ValueKind::Map) => {
-            Ok(format!("({has} && size(self.{field}) != 0)"))
-        }
+        (ZeroForm::Absent, _) => member(SetTest::Present),
+        (ZeroForm::Empty, ValueKind::String) => member(SetTest::NonEmptyString),
+        (ZeroForm::Empty, ValueKind::Integer) => member(SetTest::NonZeroInteger),
+        (ZeroForm::Empty, ValueKind::Number) => member(SetTest::NonZeroNumber),
+        (ZeroForm::Empty, ValueKind::Boolean) => member(SetTest::True),
+        (ZeroForm::Empty, ValueKind::List | ValueKind::Map) => member(SetTest::NonEmpty),
         (ZeroForm::Empty, ValueKind::Object | ValueKind::Any) | (ZeroForm::Opaque, _) => {
-            Err(opaque())
+            Err(format!(
+                "the union member `{name}` is not a pointer and its zero value has no JSON form \
+                 a rule can test (a struct, an array, or a type that marshals itself), so a set \
+                 member cannot be told from an unset one and no rule is written for it"
+            ))
         }
     }
 }
@@ -75,37 +313,22 @@ pub(super) fn count_rule(
     count: Count,
     set: MemberSet,
     facts: &StructFacts,
-) -> Result<Rule, String> {
-    let names: Vec<&str> = members.iter().map(|m| m.json_name.as_str()).collect();
-    let list = names.join(", ");
-    let mut tests = Vec::with_capacity(names.len());
-    for name in &names {
-        let test = set_test(name, facts, set)
-            .map_err(|why| format!("{why}; the count of the union of {list} is not enforced"))?;
-        tests.push(test);
+) -> Result<Shape, String> {
+    let mut set_members = Vec::with_capacity(members.len());
+    for member in members {
+        let set_member = set_member(&member.json_name, facts, set).map_err(|why| {
+            let list: Vec<&str> = members.iter().map(|m| m.json_name.as_str()).collect();
+            format!(
+                "{why}; the count of the union of {} is not enforced",
+                list.join(", ")
+            )
+        })?;
+        set_members.push(set_member);
     }
-    let sum = || {
-        tests
-            .iter()
-            .map(|test| format!("({test} ? 1 : 0)"))
-            .collect::<Vec<_>>()
-            .join(" + ")
-    };
-    let (rule, message) = match count {
-        Count::ExactlyOne => (
-            format!("{} == 1", sum()),
-            format!("exactly one of {list} must be set"),
-        ),
-        Count::AtMostOne => (
-            format!("{} <= 1", sum()),
-            format!("at most one of {list} may be set"),
-        ),
-        Count::AtLeastOne => (
-            tests.join(" || "),
-            format!("at least one of {list} must be set"),
-        ),
-    };
-    Ok(Rule { rule, message })
+    Ok(Shape::Count {
+        count,
+        members: set_members,
+    })
 }
 
 /// The rule of a list-item union, on the struct that holds the list: a member is set when
@@ -115,7 +338,7 @@ pub(super) fn item_rule(
     union: &Union,
     items: &ItemList,
     facts: &StructFacts,
-) -> Result<Rule, String> {
+) -> Result<Shape, String> {
     let name = &items.list;
     let Some(list) = escape(name) else {
         return Err(unescapable("the list", name, "its list-item union"));
@@ -126,50 +349,30 @@ pub(super) fn item_rule(
              list-item union"
         ));
     }
-    let mut tests = Vec::with_capacity(items.selectors.len());
+    let mut selectors = Vec::with_capacity(items.selectors.len());
     for selector in &items.selectors {
         let mut conditions = Vec::with_capacity(selector.len());
         for (key, value) in selector {
             let Some(k) = escape(key) else {
                 return Err(unescapable("the list-map key", key, "the list-item union"));
             };
-            conditions.push(if value.is_empty() {
-                format!("(!has(i.{k}) || i.{k} == '')")
-            } else {
-                format!("(has(i.{k}) && i.{k} == {})", string_literal(value))
-            });
+            conditions.push((k, value.clone()));
         }
-        tests.push(format!(
-            "self.{list}.exists(i, {})",
-            conditions.join(" && ")
-        ));
+        selectors.push(conditions);
     }
-    let described: Vec<&str> = union.members.iter().map(|m| m.json_name.as_str()).collect();
-    let described = described.join(", ");
-    let sum = format!(
-        "(has(self.{list}) ? [{}].filter(x, x).size() : 0)",
-        tests.join(", ")
-    );
-    Ok(match union.count {
-        Count::ExactlyOne => Rule {
-            rule: format!("{sum} == 1"),
-            message: format!("exactly one of the items {described} must be present"),
-        },
-        Count::AtMostOne => Rule {
-            rule: format!("{sum} <= 1"),
-            message: format!("at most one of the items {described} may be present"),
-        },
-        Count::AtLeastOne => Rule {
-            rule: format!("{sum} >= 1"),
-            message: format!("at least one of the items {described} must be present"),
-        },
+    Ok(Shape::Items {
+        count: union.count,
+        list,
+        selectors,
+        members: union.members.iter().map(|m| m.json_name.clone()).collect(),
     })
 }
 
+/// The shapes of `union`'s rules, and why a rule or member is left out.
 pub(super) fn union_rules(
     union: &Union,
     facts: &StructFacts,
-    rules: &mut Vec<Rule>,
+    rules: &mut Vec<Shape>,
     problems: &mut Vec<String>,
 ) {
     if let Some(items) = &union.items {
@@ -193,7 +396,7 @@ pub(super) fn union_rules(
             .cloned()
             .collect()
     };
-    let mut push_count = |count: Count, rules: &mut Vec<Rule>| {
+    let mut push_count = |count: Count, rules: &mut Vec<Shape>| {
         if counted.len() < 2 && count == Count::AtMostOne {
             return; // at most one of one field: always true
         }
@@ -209,7 +412,7 @@ pub(super) fn union_rules(
         (_, None) => return push_count(union.count, rules),
         (_, Some(discriminator)) => discriminator,
     };
-    let Some(d) = escape(discriminator) else {
+    let Some(d) = Name::new(discriminator) else {
         problems.push(unescapable(
             "the union discriminator",
             discriminator,
@@ -234,23 +437,21 @@ pub(super) fn union_rules(
         push_count(Count::AtMostOne, rules);
     }
     for member in &union.members {
-        match member_rule(member, discriminator, &d, d_facts, facts, union.meaning.set) {
+        match member_rule(member, &d, d_facts, facts, union.meaning.set) {
             Ok(rule) => rules.push(rule),
             Err(problem) => problems.push(problem),
         }
     }
 }
 
-/// The rule tying `member` to its discriminator value (`d`: the discriminator escaped).
+/// The rule tying `member` to its discriminator value.
 pub(super) fn member_rule(
     member: &UnionMember,
-    discriminator: &str,
-    d: &str,
+    discriminator: &Name,
     d_facts: &FieldFacts,
     facts: &StructFacts,
     set: MemberSet,
-) -> Result<Rule, String> {
-    let unset = format!("!has(self.{d}) || self.{d} == ''");
+) -> Result<Shape, String> {
     let name = &member.json_name;
     let value = &member.value;
     if value.is_empty() {
@@ -262,20 +463,14 @@ pub(super) fn member_rule(
     if !d_facts.allows(value) {
         return Err(format!(
             "the member `{name}` is selected by `{value}`, which is not one of the values \
-             `{discriminator}` allows, so no rule is written for it"
+             `{}` allows, so no rule is written for it",
+            discriminator.json
         ));
     }
-    let test = set_test(name, facts, set)?;
-    let literal = string_literal(value);
-    Ok(if member.optional {
-        Rule {
-            rule: format!("{unset} || self.{d} == {literal} || !{test}"),
-            message: format!("{name} may be set only when {discriminator} is '{value}'"),
-        }
-    } else {
-        Rule {
-            rule: format!("{unset} || (self.{d} == {literal} ? {test} : !{test})"),
-            message: format!("{name} must be set when {discriminator} is '{value}', and only then"),
-        }
+    Ok(Shape::Member {
+        discriminator: discriminator.clone(),
+        value: value.clone(),
+        member: set_member(name, facts, set)?,
+        optional: member.optional,
     })
 }

@@ -1,7 +1,6 @@
 //! CEL text: property names escaped as the API server's CEL environment names them,
-//! string literals, and rules compared with white space outside literals ignored.
-
-use super::generated::*;
+//! string literals, and the text of a rule that does not parse, white space outside literals
+//! ignored.
 
 /// CEL's reserved words, escaped to `__{word}__` by Kubernetes (apiserver `pkg/cel`).
 pub(super) const RESERVED: &[&str] = &[
@@ -78,59 +77,8 @@ pub fn string_literal(value: &str) -> String {
     out
 }
 
-/// `rule` with every `self.` outside string literals read as `self.<field>.`.
-pub(super) fn rebased(rule: &str, field: &str) -> String {
-    let mut out = String::with_capacity(rule.len() + 16);
-    let mut quote: Option<char> = None;
-    let mut rest = rule;
-    while let Some(c) = rest.chars().next() {
-        let len = c.len_utf8();
-        match quote {
-            Some(q) => {
-                out.push(c);
-                if c == '\\' {
-                    if let Some(next) = rest[len..].chars().next() {
-                        out.push(next);
-                        rest = &rest[len + next.len_utf8()..];
-                        continue;
-                    }
-                } else if c == q {
-                    quote = None;
-                }
-            }
-            None if c == '\'' || c == '"' => {
-                quote = Some(c);
-                out.push(c);
-            }
-            None if rest.starts_with("self.")
-                && !out.ends_with(|p: char| p.is_alphanumeric() || p == '_' || p == '.') =>
-            {
-                out.push_str("self.");
-                out.push_str(field);
-                out.push('.');
-                rest = &rest["self.".len()..];
-                continue;
-            }
-            None => out.push(c),
-        }
-        rest = &rest[len..];
-    }
-    out
-}
-
-/// A rule as text that ignores white space outside string literals, for telling whether a
-/// rule is already present. A count of present fields (`has(self.a)`, `has(self.b)`, …
-/// compared with 1) is compared by meaning: it becomes `count(a,b)<=1` (`==1`, `>=1`) with
-/// the fields sorted, whichever way it is written — ours, controller-gen's for `AtMostOneOf` /
-/// `ExactlyOneOf` / `AtLeastOneOf` (`(has(self.a)?1:0)+(has(self.b)?1:0) <= 1`, in older
-/// releases `[has(self.a),has(self.b)].filter(x,x==true).size() <= 1`, and
-/// `has(self.a)||has(self.b)`), so `crd` does not add a second rule for a union a manifest
-/// already enforces.
-pub fn normalized(rule: &str) -> String {
-    let text = without_spaces(rule);
-    presence_count(&text).unwrap_or(text)
-}
-
+/// `rule` without the white space outside string literals: how a rule that does not parse
+/// is compared.
 pub(super) fn without_spaces(rule: &str) -> String {
     let mut out = String::with_capacity(rule.len());
     let mut quote: Option<char> = None;
