@@ -1,0 +1,3 @@
+module union-gen.bench/goparse
+
+go 1.21
