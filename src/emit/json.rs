@@ -368,32 +368,64 @@ pub(super) fn string(value: &str) -> String {
     out
 }
 
+/// Bytes [`write_string`] looks at: ASCII controls, `"`, `\`, Go's HTML escapes, and the
+/// first byte of U+2028 and U+2029; every other byte is copied as it is.
+const ESCAPED: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 0x20 {
+        table[byte] = true;
+        byte += 1;
+    }
+    table[b'"' as usize] = true;
+    table[b'\\' as usize] = true;
+    table[b'<' as usize] = true;
+    table[b'>' as usize] = true;
+    table[b'&' as usize] = true;
+    table[0xE2] = true;
+    table
+};
+
+/// A JSON string as serde_json writes it, with Go's `encoding/json` HTML and line-separator
+/// escapes. A byte loop: descriptions are most of a document's bytes.
 fn write_string(out: &mut String, value: &str) {
     out.push('"');
-    let mut start = 0;
-    for (index, c) in value.char_indices() {
-        let escape: Option<&str> = match c {
-            '"' => Some("\\\""),
-            '\\' => Some("\\\\"),
-            '\n' => Some("\\n"),
-            '\r' => Some("\\r"),
-            '\t' => Some("\\t"),
-            '\u{8}' => Some("\\b"),
-            '\u{c}' => Some("\\f"),
-            '<' => Some("\\u003c"),
-            '>' => Some("\\u003e"),
-            '&' => Some("\\u0026"),
-            '\u{2028}' => Some("\\u2028"),
-            '\u{2029}' => Some("\\u2029"),
-            c if (c as u32) < 0x20 => None,
-            _ => continue,
+    let bytes = value.as_bytes();
+    let (mut start, mut index) = (0, 0);
+    while index < bytes.len() {
+        let byte = bytes[index];
+        if !ESCAPED[byte as usize] {
+            index += 1;
+            continue;
+        }
+        let escape = match byte {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            b'<' => "\\u003c",
+            b'>' => "\\u003e",
+            b'&' => "\\u0026",
+            0xE2 => match bytes.get(index + 1..index + 3) {
+                Some([0x80, 0xA8]) => "\\u2028",
+                Some([0x80, 0xA9]) => "\\u2029",
+                _ => {
+                    index += 1;
+                    continue;
+                }
+            },
+            _ => "",
         };
         out.push_str(&value[start..index]);
-        match escape {
-            Some(text) => out.push_str(text),
-            None => out.push_str(&format!("\\u{:04x}", c as u32)),
+        if escape.is_empty() {
+            out.push_str(&format!("\\u{byte:04x}"));
         }
-        start = index + c.len_utf8();
+        out.push_str(escape);
+        index += if byte == 0xE2 { 3 } else { 1 };
+        start = index;
     }
     out.push_str(&value[start..]);
     out.push('"');
@@ -406,8 +438,58 @@ mod tests {
     #[test]
     fn strings_escape_like_serde_json_plus_go_html_escapes() {
         let mut out = String::new();
-        write_string(&mut out, "a\"b\\c\n\t\u{1}<>&\u{2028}é");
-        assert_eq!(out, r#""a\"b\\c\n\t\u0001\u003c\u003e\u0026\u2028é""#);
+        write_string(
+            &mut out,
+            "a\"b\\c\n\t\u{1}<>&\u{2028}é\u{2029}\u{2027}\u{1f}\r\u{8}\u{c}",
+        );
+        assert_eq!(
+            out,
+            "\"a\\\"b\\\\c\\n\\t\\u0001\\u003c\\u003e\\u0026\\u2028é\\u2029\u{2027}\\u001f\\r\\b\\f\""
+        );
+    }
+
+    /// Every string of up to three characters from a set around the escapes: serde_json's
+    /// escaping plus Go's HTML and line-separator escapes.
+    #[test]
+    fn strings_escape_as_serde_json_then_go() {
+        let chars = [
+            'a',
+            '"',
+            '\\',
+            '\n',
+            '\u{1}',
+            '\u{1f}',
+            '\u{7f}',
+            '<',
+            '>',
+            '&',
+            '\u{2028}',
+            '\u{2029}',
+            '\u{2027}',
+            '\u{e2}',
+            '€',
+            '\u{1f600}',
+        ];
+        let mut strings = vec![String::new()];
+        for _ in 0..3 {
+            let longer: Vec<String> = strings
+                .iter()
+                .flat_map(|s| chars.iter().map(move |c| format!("{s}{c}")))
+                .collect();
+            strings.extend(longer);
+        }
+        for value in strings {
+            let expected = serde_json::to_string(&value)
+                .unwrap()
+                .replace('<', "\\u003c")
+                .replace('>', "\\u003e")
+                .replace('&', "\\u0026")
+                .replace('\u{2028}', "\\u2028")
+                .replace('\u{2029}', "\\u2029");
+            let mut out = String::new();
+            write_string(&mut out, &value);
+            assert_eq!(out, expected, "{value:?}");
+        }
     }
 
     #[test]
