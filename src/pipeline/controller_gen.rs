@@ -8,9 +8,9 @@ use std::path::PathBuf;
 use serde_json::Value;
 
 use super::{Analysis, Timings};
+use crate::diag::Code;
 use crate::diag::Diagnostic;
 use crate::model::controller_gen::{Expr, MarkerValue, Model};
-use crate::diag::Code;
 use crate::schema::cel::cost::{
     NotEstimated, STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT,
 };

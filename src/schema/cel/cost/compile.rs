@@ -12,6 +12,7 @@ use super::{Kind, NotEstimated};
 /// and Kubernetes' own libraries (lists, regex, URLs, authorizer, quantity, IP, CIDR, format,
 /// semver, JSON patch). Generous on purpose: a name here is never reported, only left
 /// unestimated.
+#[rustfmt::skip]
 const DECLARED: &[&str] = &[
     // cel-go standard library and macros.
     "all", "bool", "bytes", "contains", "double", "duration", "dyn", "endsWith", "exists",
@@ -49,7 +50,9 @@ pub(super) fn unknown_function(function: &str) -> NotEstimated {
         .chars()
         .next()
         .is_some_and(|c| c.is_ascii_alphabetic())
-        && function.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        && function
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_');
     if is_name && !DECLARED.contains(&function) {
         NotEstimated::Refused(format!(
             "undeclared reference to '{function}' (in container '')"

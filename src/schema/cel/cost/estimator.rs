@@ -244,7 +244,9 @@ impl<'a> Coster<'a> {
                 let (mut key, mut value) = (0u64, 0u64);
                 for entry in &map.entries {
                     let cel::common::ast::EntryExpr::MapEntry(entry) = &entry.expr else {
-                        return Err(NotEstimated::Unmodelled("a struct field in a map literal".into()));
+                        return Err(NotEstimated::Unmodelled(
+                            "a struct field in a map literal".into(),
+                        ));
                     };
                     let k = self.cost(&entry.key)?;
                     let v = self.cost(&entry.value)?;

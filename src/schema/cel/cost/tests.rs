@@ -199,7 +199,10 @@ fn item_rule() {
 fn unmodelled_functions_are_not_guessed() {
     let schema = json!({"type": "object", "properties": {"l": {"type": "array", "items": {"type": "integer"}}}});
     let err = estimate("self.l.isSorted()", &decl(schema.clone())).unwrap_err();
-    assert!(matches!(&err, NotEstimated::Unmodelled(why) if why.contains("isSorted")), "{err}");
+    assert!(
+        matches!(&err, NotEstimated::Unmodelled(why) if why.contains("isSorted")),
+        "{err}"
+    );
     assert!(matches!(
         estimate("self.nope == 1", &decl(schema.clone())),
         Err(NotEstimated::Unmodelled(_))
