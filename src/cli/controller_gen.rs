@@ -94,8 +94,8 @@ pub struct OwnFlags {
     /// `--with-crd-patch`: also what `union-gen crd` adds to the manifests (the enum lists of
     /// the project's `+enum` types, the CEL rules of its unions).
     pub with_crd_patch: bool,
-    /// `--cel-cost`: the API server's cost estimate of every rule written; a rule or version
-    /// over its limits is an error.
+    /// `--cel-cost`: the API server's checks of every rule written; a rule that does not
+    /// compile, or a rule or version over its cost limits, is an error.
     pub cel_cost: bool,
     /// `--deny-unknown-markers`: unknown or misspelt markers are errors (did-you-mean).
     pub deny_unknown_markers: bool,

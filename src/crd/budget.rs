@@ -7,24 +7,24 @@ use super::block;
 use super::insert::locate;
 use super::patch::{field_path, BudgetFinding, Step};
 use crate::schema::cel;
-use crate::schema::cel::cost::{self, Cardinality};
+use crate::schema::cel::cost::{self, Cardinality, NotEstimated};
 use crate::schema::cel::over_budget::OverBudget;
 
 /// A rule already in the manifest, estimated: where it is and what it costs.
 pub(super) struct Present {
     path: Vec<Step>,
     rule: String,
-    cost: Result<u64, String>,
+    cost: Result<u64, NotEstimated>,
 }
 
 /// A rule (or `messageExpression`) of a version's schema with the API server's estimate of
-/// its cost (`Err`: not estimated: why).
+/// its cost (`Err`: not estimated: why, and whether the API server refuses the rule).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RuleCost {
     /// The field it sits on, as a user reads it (`spec.routes[*]`, `<root>`).
     pub field: String,
     pub rule: String,
-    pub cost: Result<u64, String>,
+    pub cost: Result<u64, NotEstimated>,
 }
 
 /// Every rule and `messageExpression` of a version's `openAPIV3Schema`, estimated as the API
@@ -75,7 +75,9 @@ pub(super) fn present_rules(
             at.push(Step::Key(cel::EXTENSION.into()));
             at.push(Step::Index(i));
             let estimate = |text: &str, times: bool| match &node {
-                None => Err("the schema has no CEL type".to_string()),
+                None => Err(NotEstimated::Unmodelled(
+                    "the schema has no CEL type".to_string(),
+                )),
                 Some(node) => cost::estimate(text, node).map(|c| {
                     if times {
                         cost::expression_cost(c, cardinality, node)

@@ -123,6 +123,7 @@ codes! {
     CelUnboundedList = "cel" / "unbounded-list", Warning;
     CelOverBudget = "cel" / "over-budget", Error;
     CelRejectsValid = "cel" / "rejects-valid", Error;
+    CelDoesNotCompile = "cel" / "does-not-compile", Error;
     CrdNotPatchable = "crd" / "not-patchable", Error;
     CrdSkipped = "crd" / "skipped", Warning;
     CrdDependencyEnumsSkipped = "crd" / "dependency-enums-skipped", Warning;

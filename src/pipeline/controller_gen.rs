@@ -8,9 +8,12 @@ use std::path::PathBuf;
 use serde_json::Value;
 
 use super::{Analysis, Timings};
+use crate::diag::Code;
 use crate::diag::Diagnostic;
 use crate::model::controller_gen::{Expr, MarkerValue, Model};
-use crate::schema::cel::cost::{STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT};
+use crate::schema::cel::cost::{
+    NotEstimated, STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT,
+};
 use crate::schema::cel::over_budget::OverBudget;
 use crate::source::Span;
 use crate::{crd, discover, emit, load, model, resolve};
@@ -90,10 +93,13 @@ pub fn crds(
 /// `--cel-cost`: every rule the CRDs hold, estimated as the API server estimates it when the
 /// CRD is created; a rule over the per-rule limit is an error at its `XValidation` marker
 /// (once, at its most expensive place), a version over the per-version limit an error at the
-/// kind.
+/// kind; a rule the API server would refuse to compile is `cel/does-not-compile` at its
+/// marker (once).
 pub fn cel_costs(model: &Model, crds: &[Value]) -> Vec<Diagnostic> {
     let markers = rule_markers(model);
     let mut over_rule: Vec<(Span, OverBudget)> = Vec::new();
+    let mut refused: Vec<Diagnostic> = Vec::new();
+    let mut refused_at: Vec<(Span, String)> = Vec::new();
     let mut out = Vec::new();
     for crd in crds {
         let spec = &crd["spec"];
@@ -103,13 +109,23 @@ pub fn cel_costs(model: &Model, crds: &[Value]) -> Vec<Diagnostic> {
             let kind_span = kind_span(model, group, name, kind);
             let costs = crd::rule_costs(&version["schema"]["openAPIV3Schema"]);
             for rule in &costs {
-                let Ok(cost) = rule.cost else { continue };
+                let span = markers.get(rule.rule.as_str()).or(kind_span.as_ref());
+                let cost = match (&rule.cost, span) {
+                    (Ok(cost), _) => *cost,
+                    (Err(NotEstimated::Refused(why)), Some(span)) => {
+                        let at = (span.clone(), rule.rule.clone());
+                        if !refused_at.contains(&at) {
+                            refused_at.push(at);
+                            refused.push(does_not_compile(span, rule, kind, name, why));
+                        }
+                        continue;
+                    }
+                    (Err(_), _) => continue,
+                };
                 if cost <= STATIC_ESTIMATED_COST_LIMIT {
                     continue;
                 }
-                let Some(span) = markers.get(rule.rule.as_str()).or(kind_span.as_ref()) else {
-                    continue;
-                };
+                let Some(span) = span else { continue };
                 let finding = OverBudget::MarkerRule {
                     rule: rule.rule.clone(),
                     field: rule.field.clone(),
@@ -128,8 +144,33 @@ pub fn cel_costs(model: &Model, crds: &[Value]) -> Vec<Diagnostic> {
         .into_iter()
         .map(|(span, over)| over.into_diagnostic(span))
         .collect();
-    rules.append(&mut out);
-    rules
+    refused.append(&mut rules);
+    refused.append(&mut out);
+    refused
+}
+
+/// `cel/does-not-compile`: a rule cel-go's type checker refuses, which makes the API server
+/// refuse the CRD.
+fn does_not_compile(
+    span: &Span,
+    rule: &crd::RuleCost,
+    kind: &str,
+    version: &str,
+    why: &str,
+) -> Diagnostic {
+    Diagnostic::new(
+        Code::CelDoesNotCompile,
+        span.clone(),
+        format!(
+            "the rule `{}` at `{}` ({kind} {version}) does not compile: the API server refuses \
+             the CRD (compilation failed: {why})",
+            rule.rule, rule.field
+        ),
+    )
+    .with_help(
+        "fix the rule (the functions of CEL and Kubernetes' libraries, operands of one type); \
+         see `union-gen explain cel/does-not-compile`",
+    )
 }
 
 /// Keeps one finding per marker: the most expensive place its rule is written.

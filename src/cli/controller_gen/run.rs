@@ -202,8 +202,9 @@ union-gen's flags:
   --verify                         write nothing; exit 1 and a diff when a file would change
   --with-crd-patch                 also what `union-gen crd` adds: the enum lists of the
                                    project's +enum types, the CEL rules of its unions
-  --cel-cost                       the API server's cost estimate of every rule written: a
-                                   rule or version over its limits is an error
+  --cel-cost                       the API server's checks of every rule written: a rule
+                                   that does not compile, or a rule or version over its cost
+                                   limits, is an error
   --deny-unknown-markers           misspelt or misplaced markers controller-gen would ignore
                                    are errors
   --message-format FORMAT          human (default), json or github

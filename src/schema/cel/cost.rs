@@ -26,8 +26,10 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
+use compile::{no_matching_overload, unknown_function};
 use estimator::Coster;
 
+mod compile;
 mod estimator;
 
 /// The largest estimated cost of one rule (`MaxCost × cardinality`) the API server accepts:
@@ -339,18 +341,50 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// Why a rule has no estimate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotEstimated {
+    /// The API server would refuse to compile the rule: why, in cel-go's words as far as
+    /// union-gen's checker gives them.
+    Refused(String),
+    /// Something union-gen's estimator does not model (the API server may well accept it).
+    Unmodelled(String),
+}
+
+impl std::fmt::Display for NotEstimated {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotEstimated::Refused(why) | NotEstimated::Unmodelled(why) => f.write_str(why),
+        }
+    }
+}
+
+impl From<NotEstimated> for String {
+    fn from(why: NotEstimated) -> String {
+        why.to_string()
+    }
+}
+
 /// cel-go's `MaxCost` of `rule` on a node of type `node` (`self`), or why it cannot be
 /// estimated (a parse error, a function or identifier this estimator does not model, a field
 /// the schema does not have).
-pub fn estimate(rule: &str, node: &DeclType) -> Result<u64, String> {
+pub fn estimate(rule: &str, node: &DeclType) -> Result<u64, NotEstimated> {
     // cel-go's parser bounds first: the `cel` crate would overflow the stack where cel-go
     // refuses the rule (a rule already in a manifest `crd` reads may be anything).
-    let nesting =
-        crate::cel_limits::check(rule).map_err(|e| format!("the rule does not parse: {e}"))?;
+    let nesting = crate::cel_limits::check(rule)
+        .map_err(|e| NotEstimated::Refused(format!("the rule does not parse: {e}")))?;
     let expr = crate::cel_limits::parse_within_stack(nesting, || {
-        cel::parser::Parser::new()
-            .parse(rule)
-            .map_err(|e| format!("the rule does not parse: {e}"))
+        cel::parser::Parser::new().parse(rule).map_err(|e| {
+            // The API server parses with optional syntax (`self.?x`), which the estimator
+            // does not model: only a rule that does not parse even so is refused.
+            let with_optionals = cel::parser::Parser::new()
+                .enable_optional_syntax(true)
+                .parse(rule);
+            match with_optionals {
+                Ok(_) => NotEstimated::Unmodelled("optional syntax is not modelled".into()),
+                Err(_) => NotEstimated::Refused(format!("the rule does not parse: {e}")),
+            }
+        })
     })?;
     let mut coster = Coster {
         root: node,

@@ -200,7 +200,7 @@ impl<'a> Coster<'a> {
         }
     }
 
-    pub(super) fn cost(&mut self, e: &IdedExpr) -> Result<Node<'a>, String> {
+    pub(super) fn cost(&mut self, e: &IdedExpr) -> Result<Node<'a>, NotEstimated> {
         match &e.expr {
             Expr::Literal(value) => {
                 let (size, ty) = literal_size(value);
@@ -244,7 +244,9 @@ impl<'a> Coster<'a> {
                 let (mut key, mut value) = (0u64, 0u64);
                 for entry in &map.entries {
                     let cel::common::ast::EntryExpr::MapEntry(entry) = &entry.expr else {
-                        return Err("a struct field in a map literal".into());
+                        return Err(NotEstimated::Unmodelled(
+                            "a struct field in a map literal".into(),
+                        ));
                     };
                     let k = self.cost(&entry.key)?;
                     let v = self.cost(&entry.value)?;
@@ -274,14 +276,14 @@ impl<'a> Coster<'a> {
                 Ok(self.node(cost, Ty::Dyn, Vec::new()))
             }
             Expr::Comprehension(comp) => self.comprehension(comp),
-            Expr::Unspecified => Err("an empty expression".into()),
+            Expr::Unspecified => Err(NotEstimated::Unmodelled("an empty expression".into())),
         }
     }
 
     pub(super) fn select(
         &mut self,
         select: &cel::common::ast::SelectExpr,
-    ) -> Result<Node<'a>, String> {
+    ) -> Result<Node<'a>, NotEstimated> {
         let operand = self.cost(&select.operand)?;
         if select.test {
             // `has()`: the presence test itself is free (`PresenceTestHasCost(false)`).
@@ -296,10 +298,10 @@ impl<'a> Coster<'a> {
                 Kind::Object(fields) => match fields.get(&select.field) {
                     Some(field) => Ty::Decl(field),
                     None => {
-                        return Err(format!(
+                        return Err(NotEstimated::Unmodelled(format!(
                             "the schema has no property `{}` to select",
                             select.field
-                        ))
+                        )))
                     }
                 },
                 Kind::Map(value) => Ty::Decl(value),
@@ -312,7 +314,7 @@ impl<'a> Coster<'a> {
         Ok(self.node(cost, ty, path))
     }
 
-    pub(super) fn ident(&self, name: &str) -> Result<Node<'a>, String> {
+    pub(super) fn ident(&self, name: &str) -> Result<Node<'a>, NotEstimated> {
         if let Some(local) = self.locals.iter().rev().find(|l| l.name == name) {
             // `computeSize`: the path first, then the type, then the variable's own size.
             let size = self
@@ -329,7 +331,11 @@ impl<'a> Coster<'a> {
         let ty = match name {
             "self" | "oldSelf" => Ty::Decl(self.root),
             _ if TYPE_IDENTS.contains(&name) => Ty::Type,
-            _ => return Err(format!("the identifier `{name}` is not modelled")),
+            _ => {
+                return Err(NotEstimated::Unmodelled(format!(
+                    "the identifier `{name}` is not modelled"
+                )))
+            }
         };
         Ok(self.node(SELECT_AND_IDENT_COST, ty, vec![name.to_string()]))
     }
@@ -337,7 +343,7 @@ impl<'a> Coster<'a> {
     pub(super) fn comprehension(
         &mut self,
         comp: &cel::common::ast::ComprehensionExpr,
-    ) -> Result<Node<'a>, String> {
+    ) -> Result<Node<'a>, NotEstimated> {
         let range = self.cost(&comp.iter_range)?;
         let init = self.cost(&comp.accu_init)?;
         let is_bind = matches!(&comp.iter_range.expr, Expr::List(l) if l.elements.is_empty())
@@ -363,7 +369,9 @@ impl<'a> Coster<'a> {
         // `pushIterSingle` (two-variable comprehensions are not modelled).
         if comp.iter_var2.is_some() {
             self.locals.pop();
-            return Err("two-variable comprehensions are not modelled".into());
+            return Err(NotEstimated::Unmodelled(
+                "two-variable comprehensions are not modelled".into(),
+            ));
         }
         let list = match range.entry {
             Some(entry) => entry.list,
@@ -390,7 +398,7 @@ impl<'a> Coster<'a> {
         let inner = (|| {
             let condition = self.cost(&comp.loop_cond)?;
             let step = self.cost(&comp.loop_step)?;
-            Ok::<_, String>((condition, step))
+            Ok::<_, NotEstimated>((condition, step))
         })();
         self.locals.pop();
         let result = inner.and_then(|(condition, step)| {
@@ -421,7 +429,7 @@ impl<'a> Coster<'a> {
         function: &str,
         target: Option<&IdedExpr>,
         args: &[IdedExpr],
-    ) -> Result<Node<'a>, String> {
+    ) -> Result<Node<'a>, NotEstimated> {
         let mut nodes = Vec::with_capacity(args.len());
         for arg in args {
             nodes.push(self.cost(arg)?);
@@ -440,12 +448,14 @@ impl<'a> Coster<'a> {
         let base = target_cost.saturating_add(args_cost);
         // O(1) functions: 1 + arguments (cel-go `functionCost`'s fallback).
         let constant = base.saturating_add(1);
+        let operands: Vec<&Ty> = nodes.iter().map(|n| &n.ty).collect();
+        if let Some(refused) = no_matching_overload(function, &operands) {
+            return Err(refused);
+        }
         let called = operator(function, &nodes, target.is_some(), args_cost, constant)
             .or_else(|| string_function(function, &nodes, target.as_ref(), base, args_cost))
             .or_else(|| constant_function(function, &nodes, target.is_some(), constant))
-            .ok_or_else(|| {
-                format!("the function `{function}` is not modelled by union-gen's estimator")
-            })?;
+            .ok_or_else(|| unknown_function(function))?;
         let size = called
             .size
             .or_else(|| self.path_or_type_size(&called.path, &called.ty));

@@ -199,10 +199,59 @@ fn item_rule() {
 fn unmodelled_functions_are_not_guessed() {
     let schema = json!({"type": "object", "properties": {"l": {"type": "array", "items": {"type": "integer"}}}});
     let err = estimate("self.l.isSorted()", &decl(schema.clone())).unwrap_err();
-    assert!(err.contains("isSorted"), "{err}");
-    assert!(estimate("self.nope == 1", &decl(schema.clone())).is_err());
+    assert!(
+        matches!(&err, NotEstimated::Unmodelled(why) if why.contains("isSorted")),
+        "{err}"
+    );
+    assert!(matches!(
+        estimate("self.nope == 1", &decl(schema.clone())),
+        Err(NotEstimated::Unmodelled(_))
+    ));
     // `all` is modelled: range 2 + init 0 + result 1 + N × (condition
     // `@not_strictly_false(@result)` 2 + step `@result && i > 0` (1 + (1 + 1 + 0))) with
     // N = 3,145,726 / (1 + 1) = 1,572,863: 3 + 1,572,863 × 5 = 7,864,318.
     assert_eq!(cost("self.l.all(i, i > 0)", &schema), 7_864_318);
+}
+
+#[test]
+fn only_what_cel_go_refuses_is_refused() {
+    let schema = json!({"type": "object", "properties": {
+        "s": {"type": "string"}, "n": {"type": "integer"}, "d": {"type": "number"},
+        "o": {"type": "object", "properties": {"a": {"type": "string"}}},
+        "i": {"x-kubernetes-int-or-string": true}
+    }});
+    let node = decl(schema);
+    let refused = |rule: &str| match estimate(rule, &node) {
+        Err(NotEstimated::Refused(why)) => why,
+        other => panic!("{rule}: {other:?}"),
+    };
+    assert_eq!(
+        refused("self.s.noSuchFunction() == 1"),
+        "undeclared reference to 'noSuchFunction' (in container '')"
+    );
+    assert_eq!(
+        refused("self.s.size() == 'a'"),
+        "found no matching overload for '_==_' applied to '(int, string)'"
+    );
+    assert_eq!(
+        refused("self.s != true"),
+        "found no matching overload for '_!=_' applied to '(string, bool)'"
+    );
+    assert!(refused("self.s ==").starts_with("the rule does not parse"));
+    for accepted in [
+        "self.s.startsWith('a') && self.s.lowerAscii() == self.s",
+        "isURL(self.s) && url(self.s).getScheme() == 'https'",
+        "self.?o.?a.orValue('') != 'x'",
+        "self.n == self.d",
+        "self.i == 1 || self.i == 'a'",
+        "dyn(self.n) == 'a'",
+        "quantity(self.s).isGreaterThan(quantity('1'))",
+        "sets.contains([1], [1])",
+        "self.nope == 1",
+    ] {
+        assert!(
+            !matches!(estimate(accepted, &node), Err(NotEstimated::Refused(_))),
+            "{accepted}"
+        );
+    }
 }
