@@ -32,6 +32,34 @@ use crate::model::TypeName;
 use crate::source::{SourceMap, Span};
 use crate::syntax::{self, ConstExpr, Doc, TypeExpr};
 
+/// The string constants of a package by their (package-local) type: literal values only,
+/// declaration order.
+fn string_consts(package: &LoadedPackage) -> HashMap<&str, Vec<String>> {
+    let mut by_type: HashMap<&str, Vec<String>> = HashMap::new();
+    for file in &package.files {
+        for spec in &file.decls.consts {
+            let Some(TypeExpr::Named {
+                package: None,
+                name,
+                ..
+            }) = &spec.ty
+            else {
+                continue;
+            };
+            if spec.implicit {
+                continue;
+            }
+            let values = by_type.entry(name.as_str()).or_default();
+            for value in &spec.values {
+                if let ConstExpr::Str(bytes) = value {
+                    values.push(String::from_utf8_lossy(bytes).into_owned());
+                }
+            }
+        }
+    }
+    by_type
+}
+
 /// Standard library types API structs use, which union-gen does not read from a Go
 /// installation: (package, name, underlying basic type, doc comment as controller-gen
 /// extracts it). Their docs have not changed since Go 1.0.
@@ -64,6 +92,8 @@ pub fn resolve(packages: &[LoadedPackage], sources: &SourceMap, behaviour: &Beha
         behaviour,
         model: Model::default(),
         indices: HashMap::new(),
+        positions: HashMap::new(),
+        enums: HashMap::new(),
         queue: VecDeque::new(),
         diagnostics: Vec::new(),
         input: false,
@@ -91,6 +121,13 @@ struct Builder<'u, 'a> {
     behaviour: &'u Behaviour,
     model: Model,
     indices: HashMap<String, usize>,
+    /// Per package: each type name's position among its declarations (the first wins), made
+    /// once per package rather than a scan of its declarations per reference.
+    positions: HashMap<&'a str, HashMap<&'a str, usize>>,
+    /// Per package: the string constants of each type ([`Builder::enum_values`]), made in one
+    /// pass over its constants rather than one per type (quadratic in packages such as
+    /// `golang.org/x/sys/unix`).
+    enums: HashMap<&'a str, HashMap<&'a str, Vec<String>>>,
     /// Packages given an index and not read yet.
     queue: VecDeque<(usize, String)>,
     diagnostics: Vec<Diagnostic>,
@@ -121,9 +158,19 @@ impl<'u, 'a> Builder<'u, 'a> {
 
     /// The id of a type declared in a loaded package (its index assigned on first use).
     fn type_id(&mut self, name: &TypeName) -> Option<TypeId> {
-        let package = self.universe.package(&name.package)?;
-        let declared = package.package.files.iter().flat_map(|f| &f.decls.types);
-        let position = declared.clone().position(|d| d.name == name.name)?;
+        let loaded = self.universe.package(&name.package)?.package;
+        let positions = self
+            .positions
+            .entry(loaded.import_path.as_str())
+            .or_insert_with(|| {
+                let mut positions = HashMap::new();
+                let declared = loaded.files.iter().flat_map(|f| &f.decls.types);
+                for (position, decl) in declared.enumerate() {
+                    positions.entry(decl.name.as_str()).or_insert(position);
+                }
+                positions
+            });
+        let position = *positions.get(name.name.as_str())?;
         let package = self.package_index(&name.package);
         Some(TypeId {
             package,
@@ -306,25 +353,16 @@ impl<'u, 'a> Builder<'u, 'a> {
 
     /// The string constants declared with this type in its package, as controller-gen's
     /// `+k8s:enum` collects them: literal values only, declaration order.
-    fn enum_values(&self, origin: Origin<'a>, type_name: &str) -> Vec<String> {
+    fn enum_values(&mut self, origin: Origin<'a>, type_name: &str) -> Vec<String> {
         let Some(package) = self.universe.package(origin.package) else {
             return Vec::new();
         };
-        let mut values = Vec::new();
-        for file in &package.package.files {
-            for spec in &file.decls.consts {
-                let typed = matches!(&spec.ty, Some(TypeExpr::Named { package: None, name, .. }) if name == type_name);
-                if !typed || spec.implicit {
-                    continue;
-                }
-                for value in &spec.values {
-                    if let ConstExpr::Str(bytes) = value {
-                        values.push(String::from_utf8_lossy(bytes).into_owned());
-                    }
-                }
-            }
-        }
-        values
+        let loaded = package.package;
+        let by_type = self
+            .enums
+            .entry(loaded.import_path.as_str())
+            .or_insert_with(|| string_consts(loaded));
+        by_type.get(type_name).cloned().unwrap_or_default()
     }
 
     fn read_fields(&mut self, origin: Origin<'a>, fields: &'a [syntax::Field]) -> Vec<Field> {
