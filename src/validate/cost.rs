@@ -112,36 +112,11 @@ const OTHER_STEP: i64 = 1;
 /// recognises for its own loop optimisations.
 pub fn instrument(expression: &IdedExpr) -> IdedExpr {
     let mut out = expression.clone();
-    let mut stack: Vec<&mut IdedExpr> = vec![&mut out];
-    while let Some(node) = stack.pop() {
+    each_expr_mut(&mut out, &mut |node| {
         if let Expr::Comprehension(comprehension) = &mut node.expr {
             wrap_step(comprehension);
         }
-        match &mut node.expr {
-            Expr::Call(call) => {
-                stack.extend(call.target.as_deref_mut());
-                stack.extend(call.args.iter_mut());
-            }
-            Expr::Comprehension(c) => {
-                stack.push(&mut c.iter_range);
-                stack.push(&mut c.accu_init);
-                stack.push(&mut c.loop_cond);
-                stack.push(&mut c.loop_step);
-                stack.push(&mut c.result);
-            }
-            Expr::List(list) => stack.extend(list.elements.iter_mut()),
-            Expr::Select(select) => stack.push(&mut select.operand),
-            Expr::Map(map) => {
-                for entry in &mut map.entries {
-                    if let cel::common::ast::EntryExpr::MapEntry(e) = &mut entry.expr {
-                        stack.push(&mut e.key);
-                        stack.push(&mut e.value);
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
+    });
     out
 }
 
@@ -211,3 +186,36 @@ impl cel::context::VariableResolver for ChargingReads {
 
 /// The limit of one rule evaluation.
 pub const PER_CALL: u64 = limits::CEL_PER_CALL_LIMIT;
+
+/// Calls `visit` on every node of `root`, a node before its children (which `visit` may
+/// change: the children walked are those it leaves).
+pub(super) fn each_expr_mut(root: &mut IdedExpr, visit: &mut dyn FnMut(&mut IdedExpr)) {
+    let mut stack: Vec<&mut IdedExpr> = vec![root];
+    while let Some(node) = stack.pop() {
+        visit(node);
+        match &mut node.expr {
+            Expr::Call(call) => {
+                stack.extend(call.target.as_deref_mut());
+                stack.extend(call.args.iter_mut());
+            }
+            Expr::Comprehension(c) => {
+                stack.push(&mut c.iter_range);
+                stack.push(&mut c.accu_init);
+                stack.push(&mut c.loop_cond);
+                stack.push(&mut c.loop_step);
+                stack.push(&mut c.result);
+            }
+            Expr::List(list) => stack.extend(list.elements.iter_mut()),
+            Expr::Select(select) => stack.push(&mut select.operand),
+            Expr::Map(map) => {
+                for entry in &mut map.entries {
+                    if let cel::common::ast::EntryExpr::MapEntry(e) = &mut entry.expr {
+                        stack.push(&mut e.key);
+                        stack.push(&mut e.value);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}

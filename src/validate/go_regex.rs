@@ -101,36 +101,13 @@ pub fn translate(pattern: &str) -> String {
 
 /// Routes the rule's `matches` calls (function and method) to [`MATCHES`].
 pub fn route_matches(expression: &mut IdedExpr) {
-    let mut stack: Vec<&mut IdedExpr> = vec![expression];
-    while let Some(node) = stack.pop() {
-        match &mut node.expr {
-            Expr::Call(call) => {
-                if call.func_name == "matches" {
-                    call.func_name = MATCHES.to_string();
-                }
-                stack.extend(call.target.as_deref_mut());
-                stack.extend(call.args.iter_mut());
+    super::cost::each_expr_mut(expression, &mut |node| {
+        if let Expr::Call(call) = &mut node.expr {
+            if call.func_name == "matches" {
+                call.func_name = MATCHES.to_string();
             }
-            Expr::Comprehension(c) => {
-                stack.push(&mut c.iter_range);
-                stack.push(&mut c.accu_init);
-                stack.push(&mut c.loop_cond);
-                stack.push(&mut c.loop_step);
-                stack.push(&mut c.result);
-            }
-            Expr::List(list) => stack.extend(list.elements.iter_mut()),
-            Expr::Select(select) => stack.push(&mut select.operand),
-            Expr::Map(map) => {
-                for entry in &mut map.entries {
-                    if let cel::common::ast::EntryExpr::MapEntry(e) = &mut entry.expr {
-                        stack.push(&mut e.key);
-                        stack.push(&mut e.value);
-                    }
-                }
-            }
-            _ => {}
         }
-    }
+    });
 }
 
 #[cfg(test)]
