@@ -267,10 +267,22 @@ pub fn run(config: &Config) -> anyhow::Result<Run> {
 /// `+kubebuilder:rbac` and `+kubebuilder:webhook` markers, read as controller-gen reads them
 /// (`manifests::check`).
 pub fn manifest_markers(loaded: &load::Loaded) -> Vec<Diagnostic> {
-    let files: Vec<Vec<(source::FileId, &str)>> = loaded
-        .packages
+    let inputs = loaded.packages.iter().filter(|package| package.is_input);
+    let files = package_texts(loaded, inputs);
+    let packages: Vec<manifests::Package> = files
         .iter()
-        .filter(|package| package.is_input)
+        .map(|files| manifests::Package { files })
+        .collect();
+    manifests::check(&packages)
+}
+
+/// Each package's files with their texts, as the rbac and webhook generators read them.
+pub fn package_texts<'a>(
+    loaded: &'a load::Loaded,
+    packages: impl IntoIterator<Item = &'a load::LoadedPackage>,
+) -> Vec<Vec<(source::FileId, &'a str)>> {
+    packages
+        .into_iter()
         .map(|package| {
             package
                 .files
@@ -278,12 +290,7 @@ pub fn manifest_markers(loaded: &load::Loaded) -> Vec<Diagnostic> {
                 .map(|file| (file.id, loaded.sources.get(file.id).text.as_str()))
                 .collect()
         })
-        .collect();
-    let packages: Vec<manifests::Package> = files
-        .iter()
-        .map(|files| manifests::Package { files })
-        .collect();
-    manifests::check(&packages)
+        .collect()
 }
 
 /// What `openapi-gen` (the Go output) is asked to write: openapi-gen's options, read by the

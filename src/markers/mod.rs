@@ -39,3 +39,21 @@ pub fn read_in(kind: CommentKind, text: &str, name: &str) -> bool {
         CommentKind::Trailing => !controller_gen,
     }
 }
+
+/// `XValidation`'s `reason`, as controller-gen checks it: empty, or one of the four field
+/// error types the API server accepts (`ApplyToSchema` and the marker's own check alike).
+pub fn check_x_validation_reason(reason: &str) -> Result<(), String> {
+    const REASONS: [&str; 4] = [
+        "FieldValueRequired",
+        "FieldValueInvalid",
+        "FieldValueForbidden",
+        "FieldValueDuplicate",
+    ];
+    if reason.is_empty() || REASONS.contains(&reason) {
+        return Ok(());
+    }
+    Err(format!(
+        "invalid reason {reason}, valid values are {}, {}, {} and {}",
+        REASONS[0], REASONS[1], REASONS[2], REASONS[3]
+    ))
+}

@@ -121,16 +121,7 @@ fn with_root_packages(
         .unwrap_or(usize::MAX)
     };
     roots.sort_by_key(|package| rank(package));
-    let files: Vec<Vec<(crate::source::FileId, &str)>> = roots
-        .iter()
-        .map(|package| {
-            package
-                .files
-                .iter()
-                .map(|file| (file.id, loaded.sources.get(file.id).text.as_str()))
-                .collect()
-        })
-        .collect();
+    let files = pipeline::package_texts(loaded, roots.iter().copied());
     let packages: Vec<manifests::Package> = files
         .iter()
         .map(|files| manifests::Package { files })

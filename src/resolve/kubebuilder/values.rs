@@ -409,18 +409,7 @@ pub(in crate::resolve) fn rule(text: &str) -> Result<CelRule, String> {
     if !seen_rule {
         return Err("missing argument \"rule\"".into());
     }
-    const REASONS: [&str; 4] = [
-        "FieldValueRequired",
-        "FieldValueInvalid",
-        "FieldValueForbidden",
-        "FieldValueDuplicate",
-    ];
-    if !rule.reason.is_empty() && !REASONS.contains(&rule.reason.as_str()) {
-        return Err(format!(
-            "invalid reason {}, valid values are {}, {}, {} and {}",
-            rule.reason, REASONS[0], REASONS[1], REASONS[2], REASONS[3]
-        ));
-    }
+    crate::markers::check_x_validation_reason(&rule.reason)?;
     Ok(rule)
 }
 

@@ -406,18 +406,7 @@ fn value_marker(value: &MarkerValue, props: &mut Props, ty: Option<&Type>) -> Re
 
 /// `XValidation.ApplyToSchema`: the reason must be one of the four.
 fn x_validation(rule: CelRule, props: &mut Props) -> Result<(), Refusal> {
-    const REASONS: [&str; 4] = [
-        "FieldValueRequired",
-        "FieldValueInvalid",
-        "FieldValueForbidden",
-        "FieldValueDuplicate",
-    ];
-    if !rule.reason.is_empty() && !REASONS.contains(&rule.reason.as_str()) {
-        return Err(format!(
-            "invalid reason {}, valid values are {}, {}, {} and {}",
-            rule.reason, REASONS[0], REASONS[1], REASONS[2], REASONS[3]
-        ));
-    }
+    crate::markers::check_x_validation_reason(&rule.reason)?;
     props.x_validations.get_or_insert_with(Vec::new).push(rule);
     Ok(())
 }
