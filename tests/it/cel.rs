@@ -667,7 +667,41 @@ fn accepted(schema: &Value, object: &Value) -> bool {
 /// valid objects: each object with the verdict the API gives it.
 #[test]
 fn real_world_shapes_accept_what_the_api_accepts() {
-    let schemas = definitions(&v3_cel("testdata/cel/realworld/..."));
+    let run = generate_json(&[
+        "--v3",
+        "-",
+        "--naming",
+        "short",
+        "--cel",
+        "testdata/cel/realworld/...",
+    ]);
+    // The one rule left out: Source's count, at `type Source struct`.
+    let source_line = std::fs::read_to_string("testdata/cel/realworld/types.go")
+        .unwrap()
+        .lines()
+        .position(|l| l == "type Source struct {")
+        .unwrap() as u64
+        + 1;
+    let found: Vec<_> = run
+        .diagnostics
+        .iter()
+        .map(|d| (d["code"].as_str(), d["line"].as_u64(), d["column"].as_u64()))
+        .collect();
+    assert_eq!(
+        found,
+        [(Some("cel/unenforceable"), Some(source_line), Some(6))],
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.diagnostics[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("`labelFilter` is named after none of `type`'s values"),
+        "{}",
+        run.stderr
+    );
+    let schemas = schemas_of(&run.document).clone();
     let cases: &[(&str, Value, bool)] = &[
         // 2019, like core SeccompProfile: `LocalhostProfile` is a label, not a value.
         (
@@ -744,6 +778,23 @@ fn real_world_shapes_accept_what_the_api_accepts() {
             true,
         ),
         ("realworld.TLSProfile", json!({"old": {}}), true),
+        // `+union` with a field named after no discriminator value: no count rule.
+        (
+            "realworld.Source",
+            json!({"type": "Service", "service": "s", "labelFilter": "l"}),
+            true,
+        ),
+        // Members named after the values (a shared word, initials): at most one.
+        (
+            "realworld.Balancer",
+            json!({"type": "NLB", "networkLoadBalancer": "n"}),
+            true,
+        ),
+        (
+            "realworld.Balancer",
+            json!({"classicLoadBalancer": "c", "networkLoadBalancer": "n"}),
+            false,
+        ),
         ("realworld.TLSProfile", json!({}), true),
         (
             "realworld.TLSProfile",

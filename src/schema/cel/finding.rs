@@ -11,6 +11,13 @@ use super::shape::*;
 pub enum Finding {
     /// The union (or one member) cannot be enforced; the sentence says why and what is left out.
     Unenforceable(String),
+    /// A `+union` struct's member is named after none of its discriminator's `values`, so it
+    /// may not be a member at all: no rule is written for the union.
+    UnsureMembers {
+        discriminator: String,
+        member: String,
+        values: Vec<String>,
+    },
     /// A rule over the items of a list without `maxItems` was written: the API server
     /// estimates its cost from the largest list a request can hold, and may refuse it.
     Unbounded(String),
@@ -47,6 +54,25 @@ impl Finding {
                 "make the member a pointer, give the field a JSON name CEL can select \
                  (letters, digits, `_`, `.`, `-`, `/`, not starting with a digit), or write \
                  this rule by hand",
+            ),
+            Finding::UnsureMembers {
+                discriminator,
+                member,
+                values,
+            } => Diagnostic::new(
+                Code::CelUnenforceable,
+                span,
+                format!(
+                    "{type_name}: no rule is written for the union of `{discriminator}`: \
+                     `+union` makes every other field a member, but `{member}` is named after \
+                     none of `{discriminator}`'s values ({}), so it may be a field set beside \
+                     any of them, and \"at most one\" is not sure",
+                    values.join(", ")
+                ),
+            )
+            .with_help(
+                "mark the fields the discriminator selects with `+unionMember` (then only those \
+                 are counted), or write this rule by hand",
             ),
             Finding::Unbounded(list) => Diagnostic::new(
                 Code::CelUnboundedList,

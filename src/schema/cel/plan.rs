@@ -37,9 +37,7 @@ pub fn plan(unions: &[Union], facts: &StructFacts) -> Plan {
 /// was left out, and why, on `findings`.
 fn checked(union: &Union, facts: &StructFacts, findings: &mut Vec<Finding>) -> Vec<Shape> {
     let mut shapes = Vec::new();
-    let mut problems = Vec::new();
-    union_rules(union, facts, &mut shapes, &mut problems);
-    findings.extend(problems.into_iter().map(Finding::Unenforceable));
+    union_rules(union, facts, &mut shapes, findings);
     if shapes.is_empty() {
         return shapes;
     }

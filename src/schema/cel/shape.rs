@@ -6,6 +6,7 @@
 use crate::model::{Count, DiscriminatorValues, ItemList, MemberSet, Union, UnionMember, ZeroForm};
 
 use super::facts::*;
+use super::finding::Finding;
 use super::syntax::*;
 
 /// One validation rule, rendered.
@@ -368,12 +369,73 @@ pub(super) fn item_rule(
     })
 }
 
+/// Why the members of a `+union` struct (every field but the discriminator) may not all be
+/// members: the discriminator lists its values and a member is named after none of them.
+/// Authors name the fields a discriminator selects after its values (`loadBalancer` for
+/// `LoadBalancerService`, `networkLoadBalancer` for `NLB`); a field named otherwise is often
+/// one they set beside any value (external-dns-operator's `labelFilter` beside each source),
+/// and then "at most one" is not sure. Fields marked `+unionMember` are sure
+/// (`named_members`).
+fn unsure_members(union: &Union, counted: &[UnionMember], facts: &StructFacts) -> Option<Finding> {
+    if !union.named_members.is_empty() || counted.len() < 2 {
+        return None;
+    }
+    let discriminator = union.discriminator.as_deref()?;
+    let values = facts.get(discriminator)?.allowed.as_ref()?;
+    let stray = counted.iter().find(|m| {
+        !values
+            .iter()
+            .any(|v| named_after(&m.value, v) || named_after(&m.json_name, v))
+    })?;
+    Some(Finding::UnsureMembers {
+        discriminator: discriminator.to_string(),
+        member: stray.json_name.clone(),
+        values: values.clone(),
+    })
+}
+
+/// Whether the field `name` is named after the discriminator value `value`: they share a
+/// word (camel-case words, case ignored), or the initials of the name's words spell the value.
+fn named_after(name: &str, value: &str) -> bool {
+    let name_words = camel_words(name);
+    let value_words = camel_words(value);
+    let initials: String = name_words.iter().filter_map(|w| w.chars().next()).collect();
+    name_words.iter().any(|w| value_words.contains(w))
+        || (value.len() > 1 && initials.eq_ignore_ascii_case(value))
+}
+
+/// `networkLoadBalancer` → network, load, balancer; `AWSLoadBalancer` → aws, load, balancer.
+pub(super) fn camel_words(name: &str) -> Vec<String> {
+    let chars: Vec<char> = name.chars().collect();
+    let mut words = Vec::new();
+    let mut word = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        let upper = c.is_ascii_uppercase();
+        let after_lower =
+            i > 0 && (chars[i - 1].is_ascii_lowercase() || chars[i - 1].is_ascii_digit());
+        let ends_acronym = i > 0
+            && chars[i - 1].is_ascii_uppercase()
+            && chars.get(i + 1).is_some_and(char::is_ascii_lowercase);
+        let boundary = !c.is_ascii_alphanumeric() || (upper && (after_lower || ends_acronym));
+        if boundary && !word.is_empty() {
+            words.push(std::mem::take(&mut word));
+        }
+        if c.is_ascii_alphanumeric() {
+            word.push(c.to_ascii_lowercase());
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
+
 /// The shapes of `union`'s rules, and why a rule or member is left out.
 pub(super) fn union_rules(
     union: &Union,
     facts: &StructFacts,
     rules: &mut Vec<Shape>,
-    problems: &mut Vec<String>,
+    problems: &mut Vec<Finding>,
 ) {
     if let Some(items) = &union.items {
         if union.count == Count::AtMostOne && items.selectors.len() < 2 {
@@ -381,7 +443,7 @@ pub(super) fn union_rules(
         }
         match item_rule(union, items, facts) {
             Ok(rule) => rules.push(rule),
-            Err(problem) => problems.push(problem),
+            Err(problem) => problems.push(Finding::Unenforceable(problem)),
         }
         return;
     }
@@ -402,29 +464,35 @@ pub(super) fn union_rules(
         }
         match count_rule(&counted, count, union.meaning.set, facts) {
             Ok(rule) => rules.push(rule),
-            Err(problem) => problems.push(problem),
+            Err(problem) => problems.push(Finding::Unenforceable(problem)),
         }
     };
     let discriminator = match (union.meaning.discriminator, &union.discriminator) {
         // Values that are labels (the 2019 discriminator, optional too): the count is all
-        // that is sure.
-        (DiscriminatorValues::Label, _) => return push_count(Count::AtMostOne, rules),
+        // that is sure, when the members are.
+        (DiscriminatorValues::Label, _) => {
+            match unsure_members(union, &counted, facts) {
+                Some(problem) => problems.push(problem),
+                None => push_count(Count::AtMostOne, rules),
+            }
+            return;
+        }
         (_, None) => return push_count(union.count, rules),
         (_, Some(discriminator)) => discriminator,
     };
     let Some(d) = Name::new(discriminator) else {
-        problems.push(unescapable(
+        problems.push(Finding::Unenforceable(unescapable(
             "the union discriminator",
             discriminator,
             "its union",
-        ));
+        )));
         return;
     };
     let Some(d_facts) = facts.get(discriminator) else {
-        problems.push(format!(
+        problems.push(Finding::Unenforceable(format!(
             "the union discriminator `{discriminator}` is not a property of the schema, so no \
              rule is written for its union"
-        ));
+        )));
         return;
     };
     // An unset discriminator selects nothing: then only the count applies.
@@ -439,7 +507,7 @@ pub(super) fn union_rules(
     for member in &union.members {
         match member_rule(member, &d, d_facts, facts, union.meaning.set) {
             Ok(rule) => rules.push(rule),
-            Err(problem) => problems.push(problem),
+            Err(problem) => problems.push(Finding::Unenforceable(problem)),
         }
     }
 }

@@ -224,6 +224,91 @@ fn legacy_2019_gets_the_count_only() {
     assert!(plan.findings.is_empty());
 }
 
+/// A `+union` struct (2019) with an enum discriminator and `members` (JSON name, Go name).
+fn labelled_plan(values: &[&str], members: &[(&str, &str)]) -> Plan {
+    let union = Union {
+        gated: false,
+        meaning: LABELLED,
+        discriminator: Some("type".into()),
+        members: members.iter().map(|(j, g)| member(j, g, false)).collect(),
+        empty_values: vec![],
+        named_members: vec![],
+        items: None,
+        count: Count::AtMostOne,
+        subfield: None,
+    };
+    let mut discriminator = field(ZeroForm::Empty, ValueKind::String);
+    discriminator.allowed = Some(values.iter().map(|v| v.to_string()).collect());
+    discriminator.required = true;
+    let mut fields = vec![("type", discriminator)];
+    fields.extend(members.iter().map(|(j, _)| (*j, pointer())));
+    plan(&[union], &facts(&fields))
+}
+
+#[test]
+fn legacy_2019_members_named_after_the_values_get_the_count() {
+    // openshift/api's AWSLoadBalancerParameters and EndpointPublishingStrategy.
+    for (values, members) in [
+        (
+            &["Classic", "NLB"][..],
+            &[
+                ("classicLoadBalancer", "ClassicLoadBalancerParameters"),
+                ("networkLoadBalancer", "NetworkLoadBalancerParameters"),
+            ][..],
+        ),
+        (
+            &["LoadBalancerService", "HostNetwork", "NodePortService"],
+            &[
+                ("loadBalancer", "LoadBalancer"),
+                ("hostNetwork", "HostNetwork"),
+                ("nodePort", "NodePort"),
+            ],
+        ),
+    ] {
+        let plan = labelled_plan(values, members);
+        assert_eq!(plan.rules.len(), 1, "{values:?}: {:?}", plan.findings);
+        assert!(plan.rules[0].rule.ends_with("<= 1"), "{:?}", plan.rules);
+    }
+}
+
+#[test]
+fn legacy_2019_member_named_after_no_value_leaves_the_union_without_a_rule() {
+    // external-dns-operator's ExternalDNSSourceUnion: `labelFilter` is set beside any source.
+    let plan = labelled_plan(
+        &["OpenShiftRoute", "Service", "CRD"],
+        &[
+            ("labelFilter", "LabelFilter"),
+            ("service", "Service"),
+            ("openshiftRouteOptions", "OpenShiftRoute"),
+        ],
+    );
+    assert!(plan.rules.is_empty(), "{:?}", plan.rules);
+    assert!(
+        matches!(
+            &plan.findings[..],
+            [Finding::UnsureMembers { discriminator, member, .. }]
+                if discriminator == "type" && member == "labelFilter"
+        ),
+        "{:?}",
+        plan.findings
+    );
+}
+
+#[test]
+fn camel_case_words() {
+    for (name, words) in [
+        ("networkLoadBalancer", &["network", "load", "balancer"][..]),
+        ("AWSLoadBalancer", &["aws", "load", "balancer"]),
+        ("openshiftRouteOptions", &["openshift", "route", "options"]),
+        ("NLB", &["nlb"]),
+        ("ipv6Address", &["ipv6", "address"]),
+        ("a-b_c", &["a", "b", "c"]),
+        ("", &[]),
+    ] {
+        assert_eq!(camel_words(name), words, "{name}");
+    }
+}
+
 #[test]
 fn member_values_outside_the_enum_get_no_rule() {
     let union = Union {

@@ -143,3 +143,61 @@ type TLSSettings struct {
 	// +optional
 	Ciphers []string `json:"ciphers,omitempty"`
 }
+
+// SourceType is the kind of object records are published for.
+// +enum
+type SourceType string
+
+const (
+	// SourceRoute publishes records for routes.
+	SourceRoute SourceType = "OpenShiftRoute"
+	// SourceService publishes records for services.
+	SourceService SourceType = "Service"
+	// SourceCRD publishes records for DNSEndpoint objects.
+	SourceCRD SourceType = "CRD"
+)
+
+// Source is a 2019 `+union` struct (like external-dns-operator's source) with a field its
+// author sets beside any source: `labelFilter` is named after no value of `type`, so "at
+// most one" of the fields is not the API's rule.
+// +union
+type Source struct {
+	// Type is the kind of source.
+	// +unionDiscriminator
+	Type SourceType `json:"type"`
+	// LabelFilter selects the objects of any source type.
+	// +optional
+	LabelFilter *string `json:"labelFilter,omitempty"`
+	// Service configures the Service source.
+	// +optional
+	Service *string `json:"service,omitempty"`
+	// OpenShiftRoute configures the OpenShiftRoute source.
+	// +optional
+	OpenShiftRoute *string `json:"openshiftRouteOptions,omitempty"`
+}
+
+// BalancerType is the kind of load balancer.
+// +enum
+type BalancerType string
+
+const (
+	// BalancerClassic is a classic load balancer.
+	BalancerClassic BalancerType = "Classic"
+	// BalancerNLB is a network load balancer.
+	BalancerNLB BalancerType = "NLB"
+)
+
+// Balancer is a 2019 `+union` struct (like OpenShift's AWSLoadBalancerParameters) whose
+// members are named after the discriminator's values loosely (a shared word, initials).
+// +union
+type Balancer struct {
+	// Type is the kind of load balancer.
+	// +unionDiscriminator
+	Type BalancerType `json:"type"`
+	// ClassicLoadBalancerParameters configures a Classic balancer.
+	// +optional
+	ClassicLoadBalancerParameters *string `json:"classicLoadBalancer,omitempty"`
+	// NetworkLoadBalancerParameters configures an NLB.
+	// +optional
+	NetworkLoadBalancerParameters *string `json:"networkLoadBalancer,omitempty"`
+}
