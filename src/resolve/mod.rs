@@ -36,7 +36,6 @@ use crate::model::*;
 use crate::source::Span;
 pub use closure::{Closure, Outside, Roots};
 use enums::Enums;
-use types::TypeProblem;
 use universe::{TypeEntry, Universe};
 
 /// What `resolve` includes.
@@ -81,14 +80,12 @@ pub fn resolve(
         searched: missing,
         unions: unions::UnionCache::default(),
         options,
-        type_problem: None,
         reported_defaults: HashSet::default(),
         reported_validations: HashSet::default(),
         current: None,
         edges: HashMap::default(),
         reached: BTreeSet::new(),
         controller_gen: matches!(roots, Roots::Kinds(_)),
-        anonymous: false,
     };
     resolver.validate_non_struct_types();
     let roots = roots.types(&universe, packages);
@@ -134,8 +131,6 @@ struct Resolver<'u, 'a> {
     searched: &'u BTreeMap<String, Vec<String>>,
     unions: unions::UnionCache,
     options: Options,
-    /// Set by `property_type` when it gives up on a type; reported once per property.
-    type_problem: Option<TypeProblem>,
     /// `+default=ref(…)` markers already reported (a struct inlined in several is walked
     /// once per struct).
     reported_defaults: HashSet<Span>,
@@ -148,9 +143,8 @@ struct Resolver<'u, 'a> {
     /// The edges of the definition being resolved, moved into `edges` when it is done.
     reached: BTreeSet<TypeName>,
     /// The roots are CRD kinds, which controller-gen generated: an anonymous struct they reach
-    /// is one controller-gen refuses (set by `anonymous_struct`, reported per property).
+    /// is one controller-gen refuses (reported per property).
     controller_gen: bool,
-    anonymous: bool,
 }
 
 impl<'a> Resolver<'_, 'a> {

@@ -1,6 +1,7 @@
 //! A property's type: Go types as OpenAPI schemas (`property_type`), anonymous structs,
 //! map keys, and why a type cannot be described ([`TypeProblem`], worded by
-//! `report_type_problem`).
+//! `report_type_problem`). What one property's walk finds travels in a [`TypeFindings`] the
+//! walk is given, reported on the property by `field_type`.
 
 use super::fields::{self, FlatField};
 use super::findings::ResolveFinding;
@@ -31,6 +32,22 @@ pub(super) enum TypeProblem {
     Undefined(String, Span),
     /// An instance of a generic type (`Holder[string]`): the generic type's name.
     GenericInstance(String),
+}
+
+/// What the walk over one property's type found: reported on the property.
+#[derive(Debug, Default)]
+pub(super) struct TypeFindings {
+    /// The first reason the walk gave up on a part of the type.
+    problem: Option<TypeProblem>,
+    /// An anonymous struct in a CRD's types, which controller-gen refuses.
+    anonymous: bool,
+}
+
+impl TypeFindings {
+    /// Keeps the first problem only.
+    fn give_up(&mut self, problem: TypeProblem) {
+        self.problem.get_or_insert(problem);
+    }
 }
 
 impl<'a> Resolver<'_, 'a> {
@@ -133,10 +150,15 @@ impl<'a> Resolver<'_, 'a> {
         None
     }
 
-    pub(super) fn property_type(&mut self, ty: GoType<'a>, depth: usize) -> PropertyType {
+    pub(super) fn property_type(
+        &mut self,
+        ty: GoType<'a>,
+        depth: usize,
+        found: &mut TypeFindings,
+    ) -> PropertyType {
         if depth > TYPE_DEPTH {
-            if self.type_problem.is_none() {
-                self.type_problem = Some(match self.recursive_type(ty) {
+            if found.problem.is_none() {
+                found.problem = Some(match self.recursive_type(ty) {
                     Some((name, span)) => TypeProblem::Recursive(name, span),
                     None => TypeProblem::TooDeep,
                 });
@@ -147,14 +169,13 @@ impl<'a> Resolver<'_, 'a> {
             GoType::Builtin(name) => {
                 let ty = primitive(name);
                 if ty == PropertyType::Unsupported {
-                    self.type_problem
-                        .get_or_insert(TypeProblem::Unsupported(format!("type `{name}`"), None));
+                    found.give_up(TypeProblem::Unsupported(format!("type `{name}`"), None));
                 }
                 ty
             }
-            GoType::Named(name, entry) => self.named_type(name, entry, depth),
-            GoType::External(name, span) => self.external_type(name, span),
-            GoType::Pointer(inner) => self.property_type(*inner, depth + 1),
+            GoType::Named(name, entry) => self.named_type(name, entry, depth, found),
+            GoType::External(name, span) => self.external_type(name, span, found),
+            GoType::Pointer(inner) => self.property_type(*inner, depth + 1, found),
             GoType::Slice(inner) | GoType::Array(inner) => {
                 if matches!(*inner, GoType::Builtin("byte") | GoType::Builtin("uint8")) {
                     return PropertyType::Primitive {
@@ -162,14 +183,14 @@ impl<'a> Resolver<'_, 'a> {
                         format: Some("byte"),
                     };
                 }
-                PropertyType::Array(Box::new(self.property_type(*inner, depth + 1)))
+                PropertyType::Array(Box::new(self.property_type(*inner, depth + 1, found)))
             }
             GoType::Map(key, value) => {
                 if let Some(key) = self.non_string_key(*key) {
-                    self.type_problem.get_or_insert(key);
+                    found.give_up(key);
                     return PropertyType::Unsupported;
                 }
-                PropertyType::Map(Box::new(self.property_type(*value, depth + 1)))
+                PropertyType::Map(Box::new(self.property_type(*value, depth + 1, found)))
             }
             GoType::Interface => PropertyType::Any,
             GoType::Unresolvable(why, span) => {
@@ -177,23 +198,21 @@ impl<'a> Resolver<'_, 'a> {
                     Unresolvable::TooDeep => TypeProblem::TooDeep,
                     Unresolvable::AliasCycle => TypeProblem::AliasCycle(span),
                 };
-                self.type_problem.get_or_insert(problem);
+                found.give_up(problem);
                 PropertyType::Unsupported
             }
             GoType::Unknown(name, span) => {
-                self.type_problem
-                    .get_or_insert(TypeProblem::Undefined(name, span));
+                found.give_up(TypeProblem::Undefined(name, span));
                 PropertyType::Unsupported
             }
             GoType::Unsupported(what, span) => {
                 // Types nested too deep to parse are `syntax/parse-error` already.
                 if what != "deeply nested type" {
-                    self.type_problem
-                        .get_or_insert(TypeProblem::Unsupported(format!("a {what}"), Some(span)));
+                    found.give_up(TypeProblem::Unsupported(format!("a {what}"), Some(span)));
                 }
                 PropertyType::Unsupported
             }
-            GoType::Struct(fields, origin) => self.anonymous_struct(fields, origin),
+            GoType::Struct(fields, origin) => self.anonymous_struct(fields, origin, found),
         }
     }
 
@@ -205,18 +224,19 @@ impl<'a> Resolver<'_, 'a> {
         go_type: &GoType<'a>,
     ) -> PropertyType {
         let field = flat.field;
+        let mut found = TypeFindings::default();
         let ty = if flat.tag.string {
             PropertyType::Primitive {
                 ty: "string",
                 format: None,
             }
         } else {
-            self.property_type(go_type.clone(), 0)
+            self.property_type(go_type.clone(), 0, &mut found)
         };
-        if let Some(problem) = self.type_problem.take() {
+        if let Some(problem) = found.problem {
             self.report_type_problem(problem, flat);
         }
-        if std::mem::take(&mut self.anonymous) {
+        if found.anonymous {
             self.diagnostics.push(
                 Diagnostic::new(
                     Code::CrdAnonymousStruct,
@@ -279,7 +299,13 @@ impl<'a> Resolver<'_, 'a> {
 
     /// A named type: an enum, a `$ref` to its definition (structs, types with a fixed schema),
     /// a named interface, else its underlying type.
-    fn named_type(&mut self, name: TypeName, entry: TypeEntry<'a>, depth: usize) -> PropertyType {
+    fn named_type(
+        &mut self,
+        name: TypeName,
+        entry: TypeEntry<'a>,
+        depth: usize,
+        found: &mut TypeFindings,
+    ) -> PropertyType {
         self.touch(&name);
         // An enum type without values stays an enum (openapi-gen's Go output writes
         // `Enum: []interface{}{}`); the documents then carry no `enum`.
@@ -304,7 +330,7 @@ impl<'a> Resolver<'_, 'a> {
         }
         if let Some((explicit, _)) = enums::explicit_values(&entry.decl.doc) {
             let underlying = self.universe.resolve(entry.origin, &entry.decl.ty);
-            let seen = self.property_type(underlying, depth + 1);
+            let seen = self.property_type(underlying, depth + 1, found);
             return PropertyType::ExplicitEnum(enums::with_docs(explicit, &[]), Box::new(seen));
         }
         if self.custom_schema(&name).is_some()
@@ -313,8 +339,7 @@ impl<'a> Resolver<'_, 'a> {
         {
             if !entry.decl.type_params.is_empty() {
                 // Neither tool defines generic types: the `$ref` would dangle.
-                self.type_problem
-                    .get_or_insert(TypeProblem::GenericInstance(name.name.clone()));
+                found.give_up(TypeProblem::GenericInstance(name.name.clone()));
                 return PropertyType::Unsupported;
             }
             self.enqueue(name.clone(), entry);
@@ -335,19 +360,23 @@ impl<'a> Resolver<'_, 'a> {
                 return PropertyType::Ref(name);
             }
         }
-        self.property_type(underlying, depth + 1)
+        self.property_type(underlying, depth + 1, found)
     }
 
     /// A type of a package that is not loaded (or a name a loaded package does not declare):
     /// a well-known schema, else a `$ref` without definition, its package reported once.
-    fn external_type(&mut self, name: TypeName, span: Span) -> PropertyType {
+    fn external_type(
+        &mut self,
+        name: TypeName,
+        span: Span,
+        found: &mut TypeFindings,
+    ) -> PropertyType {
         if let Some((ty, format)) = well_known::inlined(&name) {
             return PropertyType::Primitive { ty, format };
         }
         if self.universe.package(&name.package).is_some() {
             // The package is loaded but does not declare the name.
-            self.type_problem
-                .get_or_insert(TypeProblem::Undefined(name.to_string(), span));
+            found.give_up(TypeProblem::Undefined(name.to_string(), span));
             return PropertyType::Unsupported;
         }
         if let Some(body) = well_known::schema(&name) {
@@ -371,14 +400,19 @@ impl<'a> Resolver<'_, 'a> {
     }
 
     /// An anonymous struct's fields as an inline object (embedded fields are not inlined
-    /// there: reported).
-    fn anonymous_struct(&mut self, fields: &'a [Field], origin: Origin<'a>) -> PropertyType {
+    /// there: reported on the property holding the struct; its fields' own findings on
+    /// each field).
+    fn anonymous_struct(
+        &mut self,
+        fields: &'a [Field],
+        origin: Origin<'a>,
+        found: &mut TypeFindings,
+    ) -> PropertyType {
         let mut def = StructDef::default();
-        let saved_problem = self.type_problem.take();
         for field in fields {
             let tag = fields::json_tag(field.tag.as_deref());
             if field.is_embedded() && tag.name.is_none() {
-                self.type_problem.get_or_insert(TypeProblem::Unsupported(
+                found.give_up(TypeProblem::Unsupported(
                     "an embedded field in an anonymous struct".to_string(),
                     Some(field.span.clone()),
                 ));
@@ -396,10 +430,7 @@ impl<'a> Resolver<'_, 'a> {
                 def.properties.push(property);
             }
         }
-        let problem = self.type_problem.take();
-        self.type_problem = saved_problem.or(problem);
-        // After the inner fields: the finding is the property's holding this struct.
-        self.anonymous |= self.controller_gen;
+        found.anonymous |= self.controller_gen;
         PropertyType::Object(Box::new(def))
     }
 
