@@ -120,6 +120,13 @@ pub const GO_HEADER_BYTES: u64 = 1 << 20;
 /// patched copy for the run (a few times its size in all, within 1 GiB).
 pub const MANIFEST_BYTES: u64 = 64 << 20;
 
+/// Bytes of the object files (and `--old` files, and stdin) one `validate` run reads, in all:
+/// more is `io/unreadable` for the file that would pass it (exit 2). Every object stays in
+/// memory, parsed with the position of each node, until the run's report: 60 MiB of small
+/// ConfigMaps peaked at 1.5 GiB. Real object sets (a project's samples, a rendered chart) are a
+/// few MiB; `--crd` manifests are bounded per file by [`MANIFEST_BYTES`], as `crd` reads them.
+pub const VALIDATE_OBJECT_BYTES: u64 = 32 << 20;
+
 /// How deep `validate` walks a directory of objects (the go tool's walk has no bound but the
 /// file system's; links are not followed, so only real nesting counts).
 pub const WALK_DEPTH: usize = 64;

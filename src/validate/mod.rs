@@ -149,7 +149,7 @@ fn crd_kinds(
 ) -> Kinds {
     let mut kinds = Kinds::new();
     for path in objects::expand(&options.crds, unreadable) {
-        let Some(text) = objects::read(&path, unreadable) else {
+        let Some(text) = objects::read(&path, &mut objects::Budget::manifest(), unreadable) else {
             continue;
         };
         let id = sources.add(SourceFile::new(path.clone(), text));
@@ -238,14 +238,17 @@ fn run_here(options: &Options) -> anyhow::Result<Outcome> {
         &mut unreadable,
         &mut diagnostics,
     );
+    let mut budget = objects::Budget::objects();
     let objects = read_objects(
         &options.files,
+        &mut budget,
         &mut sources,
         &mut unreadable,
         &mut diagnostics,
     );
     let old_objects = old_objects(
         &options.old,
+        &mut budget,
         &mut sources,
         &mut unreadable,
         &mut diagnostics,
@@ -579,12 +582,13 @@ fn identity(value: &Value) -> Identity {
 /// The objects of the `--old` files by identity; the first of a duplicated identity wins.
 fn old_objects(
     files: &[PathBuf],
+    budget: &mut objects::Budget,
     sources: &mut SourceMap,
     unreadable: &mut Vec<String>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> HashMap<Identity, Object> {
     let mut out = HashMap::new();
-    for object in read_objects(files, sources, unreadable, diagnostics) {
+    for object in read_objects(files, budget, sources, unreadable, diagnostics) {
         out.entry(identity(&object.value)).or_insert(object);
     }
     out

@@ -90,20 +90,44 @@ pub fn walk(dir: &Path) -> Vec<PathBuf> {
     found
 }
 
-/// A file's text (`-`: stdin) as kubectl reads it ([`kube_yaml::decode_text`]); `None` with
-/// one message in `unreadable` when it cannot be read.
-pub fn read(path: &Path, unreadable: &mut Vec<String>) -> Option<String> {
+/// A file's text (`-`: stdin) as kubectl reads it ([`kube_yaml::decode_text`]), of at most
+/// `budget` bytes, which it takes from; `None` with one message in `unreadable` when it
+/// cannot be read.
+pub fn read(path: &Path, budget: &mut Budget, unreadable: &mut Vec<String>) -> Option<String> {
     use std::io::Read;
     let bytes = if path.as_os_str() == "-" {
         let mut bytes = Vec::new();
         std::io::stdin()
+            .take(budget.left + 1)
             .read_to_end(&mut bytes)
             .map(|_| bytes)
             .map_err(|e| format!("cannot read stdin: {e}"))
     } else {
         regular_file(path)
-            .and_then(|()| std::fs::read(path).map_err(|e| e.to_string()))
+            .and_then(|()| {
+                let mut bytes = Vec::new();
+                std::fs::File::open(path)
+                    .and_then(|file| file.take(budget.left + 1).read_to_end(&mut bytes))
+                    .map(|_| bytes)
+                    .map_err(|e| e.to_string())
+            })
             .map_err(|e| format!("cannot read {}: {e}", path.display()))
+    };
+    let bytes = match bytes {
+        Ok(bytes) if bytes.len() as u64 > budget.left => {
+            let shown = if path.as_os_str() == "-" {
+                "stdin".to_string()
+            } else {
+                path.display().to_string()
+            };
+            unreadable.push(format!("cannot read {shown}: {}", budget.spent_message()));
+            return None;
+        }
+        Ok(bytes) => {
+            budget.left -= bytes.len() as u64;
+            Ok(bytes)
+        }
+        Err(message) => Err(message),
     };
     match bytes.map(kube_yaml::decode_text) {
         Ok(Some(text)) => Some(text),
@@ -114,6 +138,48 @@ pub fn read(path: &Path, unreadable: &mut Vec<String>) -> Option<String> {
         Err(message) => {
             unreadable.push(message);
             None
+        }
+    }
+}
+
+/// What is left of the bytes one kind of input may take ([`limits::VALIDATE_OBJECT_BYTES`]
+/// for objects, [`limits::MANIFEST_BYTES`] per manifest).
+#[derive(Debug, Clone, Copy)]
+pub struct Budget {
+    left: u64,
+    /// All of it, and whether it is for the whole run (else for each file).
+    max: u64,
+    per_run: bool,
+}
+
+impl Budget {
+    /// The object files' budget: one for the run.
+    pub fn objects() -> Budget {
+        Budget {
+            left: limits::VALIDATE_OBJECT_BYTES,
+            max: limits::VALIDATE_OBJECT_BYTES,
+            per_run: true,
+        }
+    }
+
+    /// A manifest's: [`limits::MANIFEST_BYTES`] for each file.
+    pub fn manifest() -> Budget {
+        Budget {
+            left: limits::MANIFEST_BYTES,
+            max: limits::MANIFEST_BYTES,
+            per_run: false,
+        }
+    }
+
+    fn spent_message(&self) -> String {
+        let limit = self.max >> 20;
+        if self.per_run {
+            format!(
+                "the object files of one run hold at most {limit} MiB in all, and this one \
+                 would pass it: validate them in several runs"
+            )
+        } else {
+            format!("larger than union-gen reads ({limit} MiB)")
         }
     }
 }
@@ -132,13 +198,14 @@ fn regular_file(path: &Path) -> Result<(), String> {
 /// Reads every object of the files; unreadable documents become diagnostics.
 pub fn read_objects(
     files: &[PathBuf],
+    budget: &mut Budget,
     sources: &mut SourceMap,
     unreadable: &mut Vec<String>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<Object> {
     let mut out = Vec::new();
     for path in expand(files, unreadable) {
-        let Some(text) = read(&path, unreadable) else {
+        let Some(text) = read(&path, budget, unreadable) else {
             continue;
         };
         let shown = if path.as_os_str() == "-" {

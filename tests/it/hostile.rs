@@ -7,7 +7,7 @@
 //!
 //! Families of `validate`: alias bombs, nesting past and below 10,000, CEL rules cel-go
 //! refuses, the per-call cost limit, runtime errors, verdicts at the edges, unreadable `--crd`
-//! manifests, link loops and FIFOs, escape sequences. Families of the Go front end and `crd`:
+//! manifests, object files past the run's bound, link loops and FIFOs, escape sequences. Families of the Go front end and `crd`:
 //! Go sources past the read and parse bounds (`limits::GO_SOURCE_BYTES`,
 //! `limits::GO_SOURCE_TOKENS`: nested parentheses, NUL bytes, a file larger than union-gen
 //! reads), a huge `--go-header-file` (`limits::GO_HEADER_BYTES`), a CRD with 10,000 versions
@@ -482,6 +482,59 @@ fn a_manifest_past_the_yaml_bounds_is_not_patchable() {
 }
 
 /// A manifest `crd` is given is read only when it is a regular file within
+/// `limits::VALIDATE_OBJECT_BYTES`: every object is held parsed until the report (60 MiB of
+/// small objects peaked at 1.5 GiB), so one run's object files hold at most 32 MiB: a file
+/// past it, or the file that brings the run past it (from stdin too), is an error naming it
+/// (exit 2); the files before it are validated. `--crd` manifests are bounded per file.
+#[test]
+fn object_files_past_the_run_bound_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let crd = CRD.replace("RULE", "\"true\"");
+    fs::write(dir.path().join("crd.yaml"), crd).unwrap();
+    // 20 MiB each: an object and twenty empty documents of a 1 MiB comment, then NUL
+    // bytes (sparse).
+    let comment = format!("---\n#{}\n", "x".repeat(1 << 20));
+    let first = format!("{}{}", widget("  i: 1\n"), comment.repeat(20));
+    fs::write(dir.path().join("first.yaml"), first).unwrap();
+    let second = fs::File::create(dir.path().join("second.yaml")).unwrap();
+    second.set_len(20 << 20).unwrap();
+    drop(second);
+    let huge = fs::File::create(dir.path().join("huge.yaml")).unwrap();
+    huge.set_len((32 << 20) + 1).unwrap();
+    drop(huge);
+    let said = "the object files of one run hold at most 32 MiB in all";
+    for files in [&["huge.yaml"][..], &["first.yaml", "second.yaml"]] {
+        let mut args = vec!["--crd", "crd.yaml", "--output", "json"];
+        args.extend_from_slice(files);
+        let outcome = validate_in(dir.path(), &args, true);
+        assert_eq!(outcome.code, 2, "{}", outcome.stderr);
+        let refused = files.last().unwrap();
+        assert!(
+            outcome
+                .stderr
+                .contains(&format!("cannot read {refused}: {said}")),
+            "{}",
+            outcome.stderr
+        );
+        // The first file's object was validated.
+        assert_eq!(
+            outcome.stdout.contains("\"valid\":true"),
+            files.len() == 2,
+            "{}",
+            outcome.stdout
+        );
+    }
+    let big = fs::File::create(dir.path().join("big-crd.yaml")).unwrap();
+    big.set_len((64 << 20) + 1).unwrap();
+    drop(big);
+    let outcome = validate_in(dir.path(), &["--crd", "big-crd.yaml", "first.yaml"], true);
+    assert_says(
+        &outcome,
+        2,
+        "cannot read big-crd.yaml: larger than union-gen reads (64 MiB)",
+    );
+}
+
 /// `limits::MANIFEST_BYTES`: a FIFO a glob matched blocked the run forever, and a huge file
 /// was read whole. Each is an error naming it (exit 2); the other manifests are not written.
 #[test]
