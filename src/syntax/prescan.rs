@@ -185,6 +185,19 @@ fn count_tokens(src: &[u8]) -> usize {
     scanner.counted
 }
 
+/// The bytes [`Scanner::skip_to_close`] looks at: brackets, and those that start a string,
+/// rune or comment.
+const BODY_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    let bytes = b"{([])}\"'`/";
+    while i < bytes.len() {
+        table[bytes[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
 #[derive(Debug, Clone, PartialEq)]
 enum Token {
     Ident(Range<usize>),
@@ -223,21 +236,16 @@ impl Scanner<'_> {
                 b' ' | b'\t' | b'\r' => self.pos += 1,
                 b'/' if src.get(self.pos + 1) == Some(&b'/') => {
                     self.counted += 1;
-                    while self.pos < src.len() && src[self.pos] != b'\n' {
-                        self.pos += 1;
-                    }
+                    self.pos =
+                        memchr::memchr(b'\n', &src[self.pos..]).map_or(src.len(), |n| self.pos + n);
                 }
                 b'/' if src.get(self.pos + 1) == Some(&b'*') => {
                     self.counted += 1;
-                    self.pos += 2;
-                    let mut had_newline = false;
-                    while self.pos < src.len()
-                        && !(src[self.pos] == b'*' && src.get(self.pos + 1) == Some(&b'/'))
-                    {
-                        had_newline |= src[self.pos] == b'\n';
-                        self.pos += 1;
-                    }
-                    self.pos = (self.pos + 2).min(src.len());
+                    let body = self.pos + 2;
+                    let end =
+                        memchr::memmem::find(&src[body..], b"*/").map_or(src.len(), |n| body + n);
+                    let had_newline = memchr::memchr(b'\n', &src[body..end]).is_some();
+                    self.pos = (end + 2).min(src.len());
                     if had_newline {
                         return Some(Token::Newline);
                     }
@@ -255,9 +263,8 @@ impl Scanner<'_> {
                 }
                 b'`' => {
                     self.pos += 1;
-                    while self.pos < src.len() && src[self.pos] != b'`' {
-                        self.pos += 1;
-                    }
+                    self.pos =
+                        memchr::memchr(b'`', &src[self.pos..]).map_or(src.len(), |n| self.pos + n);
                     self.pos = (self.pos + 1).min(src.len());
                     return Some(Token::Literal);
                 }
@@ -371,6 +378,10 @@ impl Scanner<'_> {
         let mut depth = 1usize;
         while self.pos < src.len() {
             let c = src[self.pos];
+            if !BODY_BYTES[usize::from(c)] {
+                self.pos += 1;
+                continue;
+            }
             match c {
                 b'{' | b'(' | b'[' => {
                     depth += 1;
