@@ -103,10 +103,10 @@ pub const CEL_RUNTIME_COST_BUDGET: u64 = 10_000_000;
 pub const GO_SOURCE_BYTES: u64 = 64 << 20;
 
 /// Tokens (and comments) of one Go file the parser is given, after the pre-scan leaves out
-/// function bodies and `var` declarations: more is `io/unreadable`. tree-sitter's tree
-/// costs up to about 220 bytes per token on hostile input (10 MB of `;` took 2.2 GB, 50 MB
-/// of nested parentheses aborted out of memory), so this keeps one parse near 200 MB, two
-/// parallel workers within 1 GiB. Real type declarations are a few bytes per token: a
+/// function bodies and `var` declarations (with their doc comments): more is
+/// `io/unreadable`. tree-sitter's tree costs up to about 220 bytes per token on hostile
+/// input (10 MB of `;` took 2.2 GB, 50 MB of nested parentheses aborted out of memory),
+/// so this keeps one parse near 200 MB, two parallel workers within 1 GiB. Real type declarations are a few bytes per token: a
 /// million tokens is 4-6 MB of them, ten times Kubernetes' biggest `types.go`.
 pub const GO_SOURCE_TOKENS: usize = 1_000_000;
 

@@ -47,13 +47,13 @@ pub fn parse_within_bounds(
     file: FileId,
     text: &str,
 ) -> Result<(FileDecls, Vec<Diagnostic>), TooLarge> {
-    let bodies = prescan::function_bodies(text.as_bytes());
     let limit = limits::GO_SOURCE_TOKENS;
-    if prescan::parsed_tokens(text.as_bytes(), &bodies, limit) > limit {
+    let scan = prescan::scan(text.as_bytes(), limit);
+    if scan.tokens > limit {
         return Err(TooLarge { tokens: limit });
     }
-    Ok(match parse_tree_of(text, &bodies) {
-        Some(tree) => extract::extract(file, text, &tree, &bodies),
+    Ok(match parse_tree_of(text, &scan.holes) {
+        Some(tree) => extract::extract(file, text, &tree, &scan.declarations),
         None => (FileDecls::default(), Vec::new()),
     })
 }
@@ -93,7 +93,7 @@ pub fn parse_tree_has_errors(text: &str) -> bool {
 
 /// The tree of the ranges the pre-scan keeps, with this thread's reused parser.
 fn parse_tree(text: &str) -> Option<tree_sitter::Tree> {
-    parse_tree_of(text, &prescan::function_bodies(text.as_bytes()))
+    parse_tree_of(text, &prescan::scan(text.as_bytes(), usize::MAX).holes)
 }
 
 /// [`parse_tree`] with the pre-scan's ranges to leave out.
@@ -194,6 +194,53 @@ fn build_constraint(text: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What the extraction reads with the pre-scan's holes (declarations, their blank lines
+    /// and docs) against with the declarations alone left out: the same, file by file.
+    fn same_extraction_without_docs(paths: Vec<std::path::PathBuf>) -> usize {
+        let mut files = paths;
+        let mut checked = 0;
+        while let Some(path) = files.pop() {
+            if path.is_dir() {
+                files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "go") {
+                continue;
+            }
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let scan = prescan::scan(text.as_bytes(), usize::MAX);
+            let read = |holes: &[std::ops::Range<usize>]| {
+                let tree = parse_tree_of(&text, holes).expect("parsed");
+                format!(
+                    "{:?}",
+                    extract::extract(FileId(0), &text, &tree, &scan.declarations)
+                )
+            };
+            assert_eq!(read(&scan.holes), read(&scan.declarations), "{path:?}");
+            checked += 1;
+        }
+        checked
+    }
+
+    #[test]
+    fn leaving_out_docs_of_left_out_declarations_changes_no_extraction() {
+        assert!(same_extraction_without_docs(vec!["testdata".into()]) > 100);
+    }
+
+    /// The same on the trees named by `UNION_GEN_SYNTAX_TREES` (`:`-separated; real API
+    /// repositories): `cargo test --lib -- --ignored same_extraction_on_trees`.
+    #[test]
+    #[ignore]
+    fn same_extraction_on_trees() {
+        let trees = std::env::var("UNION_GEN_SYNTAX_TREES").unwrap_or_default();
+        let paths: Vec<_> = std::env::split_paths(&trees).collect();
+        let checked = same_extraction_without_docs(paths);
+        eprintln!("{checked} files");
+        assert!(checked > 0);
+    }
 
     #[test]
     fn included_ranges_carry_row_and_column() {

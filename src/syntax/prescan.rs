@@ -23,67 +23,180 @@ pub fn is_kept_method(name: &[u8]) -> bool {
 /// `MarshalJSON` (controller-gen takes such a type's schema from its markers).
 pub const PRESENCE_METHODS: &[&str] = &["UnmarshalJSON", "MarshalText", "MarshalJSON"];
 
-/// Byte ranges the parser can skip: whole top-level function and method declarations (but
-/// the kept ones, [`is_kept_method`]) and whole top-level `var` declarations. What remains (package,
-/// imports, types, consts) still parses as a Go file.
-pub fn function_bodies(src: &[u8]) -> Vec<Range<usize>> {
+/// What the pre-scan found in one file, in one lexical pass.
+#[derive(Debug, Default)]
+pub struct Scan {
+    /// Whole top-level function and method declarations (but the kept ones,
+    /// [`is_kept_method`]) and whole top-level `var` declarations, in order: what remains
+    /// (package, imports, types, consts) still parses as a Go file.
+    pub declarations: Vec<Range<usize>>,
+    /// The ranges the parser leaves out: [`Scan::declarations`], each with the blank lines
+    /// and the `//` doc comment directly above it when no declaration the extraction reads
+    /// can take them (see [`quiet_lines`]), in order and disjoint (adjacent holes merged).
+    pub holes: Vec<Range<usize>>,
+    /// How many tokens and comments (newlines aside) the parser sees outside
+    /// [`Scan::holes`]: what its tree's size follows. Counting stops past the `limit` given.
+    pub tokens: usize,
+}
+
+/// The pre-scan of `src`: [`Scan`]. Stops counting tokens (and so may leave out fewer holes)
+/// once more than `limit` are counted: the file is then not parsed.
+pub fn scan(src: &[u8], limit: usize) -> Scan {
     let mut scanner = Scanner {
         src,
         pos: 0,
-        comments: 0,
+        counted: 0,
     };
-    let mut skipped = Vec::new();
+    let mut out = Scan::default();
     let mut depth = 0usize;
     let mut line_start = true;
-    while let Some(token) = scanner.next_token() {
+    let mut seen_package = false;
+    // Where the last top-level code (a token, or a left-out declaration) ends.
+    let mut code_end = 0usize;
+    let mut after_declaration = false;
+    while scanner.counted <= limit {
+        let Some(token) = scanner.next_token() else {
+            break;
+        };
         let at_line_start = std::mem::replace(&mut line_start, token == Token::Newline);
-        match token {
+        let mut declaration = None;
+        match &token {
+            Token::Newline => continue,
             Token::Open(_) => depth += 1,
             Token::Close(_) => depth = depth.saturating_sub(1),
-            Token::Ident(range)
-                if depth == 0 && at_line_start && &src[range.clone()] == b"func" =>
-            {
-                if let Some(end) = scanner.function_end() {
-                    skipped.push(range.start..end);
+            Token::Ident(range) if depth == 0 && at_line_start => {
+                let word = &src[range.clone()];
+                // The count before this keyword: a left-out declaration's tokens are not parsed.
+                let before = scanner.counted - 1;
+                if word == b"package" {
+                    seen_package = true;
+                } else if word == b"func" {
+                    match scanner.function_end() {
+                        Some(end) => declaration = Some((range.start..end, before)),
+                        None => {
+                            // Kept: count its tokens as the parser sees them (the body was
+                            // skipped by bytes).
+                            scanner.counted = before + count_tokens(&src[range.start..scanner.pos]);
+                        }
+                    }
+                } else if word == b"var" {
+                    declaration = Some((range.start..scanner.declaration_end(), before));
                 }
-            }
-            Token::Ident(range) if depth == 0 && at_line_start && &src[range.clone()] == b"var" => {
-                let end = scanner.declaration_end();
-                skipped.push(range.start..end);
             }
             _ => {}
         }
-    }
-    skipped
-}
-
-/// How many tokens and comments (newlines aside) the parser would see outside `skipped`
-/// (sorted, disjoint ranges of `src`): what its tree's size follows. Stops counting past
-/// `limit`.
-pub fn parsed_tokens(src: &[u8], skipped: &[Range<usize>], limit: usize) -> usize {
-    let mut count = 0usize;
-    let mut start = 0usize;
-    let ends = skipped.iter().map(|r| (r.start, r.end));
-    for (end, next) in ends.chain(std::iter::once((src.len(), src.len()))) {
-        let mut scanner = Scanner {
-            src: &src[..end.max(start)],
-            pos: start,
-            comments: 0,
+        let Some((declaration, before)) = declaration else {
+            code_end = scanner.pos;
+            after_declaration = false;
+            continue;
         };
-        while let Some(token) = scanner.next_token() {
-            count += usize::from(token != Token::Newline);
-            if count > limit {
-                return count;
+        scanner.counted = before;
+        let mut hole_start = declaration.start;
+        if seen_package {
+            if let Some((start, comments)) =
+                quiet_lines(src, code_end, &declaration, after_declaration)
+            {
+                hole_start = start;
+                scanner.counted -= comments;
             }
         }
-        count += scanner.comments;
-        if count > limit {
-            return count;
+        match out.holes.last_mut() {
+            Some(last) if last.end == hole_start => last.end = declaration.end,
+            _ => out.holes.push(hole_start..declaration.end),
         }
-        start = next;
+        code_end = declaration.end;
+        after_declaration = true;
+        out.declarations.push(declaration);
     }
-    count
+    out.tokens = scanner.counted;
+    out
 }
+
+/// Where the hole of `declaration` can start, before it, and how many comments that leaves
+/// out: the text since the last top-level code (ending at `code_end`; `after_declaration`
+/// when that is a left-out declaration) holds only blank lines and `//` comments. Left out
+/// are the blank lines (whitespace changes no node's position) and, when the declaration
+/// spans at least three lines, the `//` comment block directly above it (its doc). The
+/// extraction takes as a declaration's doc the block ending on the line above it and a
+/// block one blank line above that, as the nearest group the closest block above, and as
+/// free comments the blocks that are nobody's doc: a block directly above a declaration of
+/// three lines or more is none of these for any declaration below, and no other block is
+/// left out. Nothing is left out of a gap with a `/*` comment.
+fn quiet_lines(
+    src: &[u8],
+    code_end: usize,
+    declaration: &Range<usize>,
+    after_declaration: bool,
+) -> Option<(usize, usize)> {
+    let gap = &src[code_end..declaration.start];
+    if memchr::memmem::find(gap, b"/*").is_some() {
+        return None;
+    }
+    let first_newline = code_end + memchr::memchr(b'\n', gap)?;
+    // The rest of the last code line: left out only after a left-out declaration, and only
+    // when blank (a comment there is a trailing comment).
+    let lines_start = first_newline + 1;
+    let start = if after_declaration && !src[code_end..first_newline].contains(&b'/') {
+        code_end
+    } else {
+        lines_start
+    };
+    let declaration_line = memchr::memrchr(b'\n', &src[..declaration.start]).map_or(0, |n| n + 1);
+    if declaration_line < lines_start {
+        return None;
+    }
+    // The `//` block directly above the declaration's line.
+    let mut block_start = declaration_line;
+    let mut comments = 0usize;
+    while block_start > lines_start {
+        let line_start = memchr::memrchr(b'\n', &src[..block_start - 1]).map_or(0, |n| n + 1);
+        let line_start = line_start.max(lines_start);
+        let line = &src[line_start..block_start];
+        let text = line.trim_ascii_start();
+        if !text.starts_with(b"//") {
+            break;
+        }
+        comments += 1;
+        block_start = line_start;
+    }
+    let spans_three_lines = memchr::memchr_iter(b'\n', &src[declaration.clone()])
+        .nth(1)
+        .is_some();
+    let (kept_end, comments) = if spans_three_lines {
+        (block_start, comments)
+    } else {
+        (declaration_line, 0)
+    };
+    // Blank lines only above what is left out: they go too; comments there stay.
+    if !src[lines_start..kept_end].contains(&b'/') {
+        return Some((start, comments));
+    }
+    (kept_end < declaration.start).then_some((kept_end, comments))
+}
+
+/// The tokens and comments (newlines aside) of `src`, lexed as the parser sees them.
+fn count_tokens(src: &[u8]) -> usize {
+    let mut scanner = Scanner {
+        src,
+        pos: 0,
+        counted: 0,
+    };
+    while scanner.next_token().is_some() {}
+    scanner.counted
+}
+
+/// The bytes [`Scanner::skip_to_close`] looks at: brackets, and those that start a string,
+/// rune or comment.
+const BODY_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    let bytes = b"{([])}\"'`/";
+    while i < bytes.len() {
+        table[bytes[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
 
 #[derive(Debug, Clone, PartialEq)]
 enum Token {
@@ -99,12 +212,19 @@ enum Token {
 struct Scanner<'a> {
     src: &'a [u8],
     pos: usize,
-    /// Comments skipped so far (each is a node of the parser's tree).
-    comments: usize,
+    /// Tokens returned (newlines aside) and comments skipped so far: each is a node of the
+    /// parser's tree.
+    counted: usize,
 }
 
 impl Scanner<'_> {
     fn next_token(&mut self) -> Option<Token> {
+        let token = self.lex()?;
+        self.counted += usize::from(token != Token::Newline);
+        Some(token)
+    }
+
+    fn lex(&mut self) -> Option<Token> {
         let src = self.src;
         loop {
             let c = *src.get(self.pos)?;
@@ -115,22 +235,17 @@ impl Scanner<'_> {
                 }
                 b' ' | b'\t' | b'\r' => self.pos += 1,
                 b'/' if src.get(self.pos + 1) == Some(&b'/') => {
-                    self.comments += 1;
-                    while self.pos < src.len() && src[self.pos] != b'\n' {
-                        self.pos += 1;
-                    }
+                    self.counted += 1;
+                    self.pos =
+                        memchr::memchr(b'\n', &src[self.pos..]).map_or(src.len(), |n| self.pos + n);
                 }
                 b'/' if src.get(self.pos + 1) == Some(&b'*') => {
-                    self.comments += 1;
-                    self.pos += 2;
-                    let mut had_newline = false;
-                    while self.pos < src.len()
-                        && !(src[self.pos] == b'*' && src.get(self.pos + 1) == Some(&b'/'))
-                    {
-                        had_newline |= src[self.pos] == b'\n';
-                        self.pos += 1;
-                    }
-                    self.pos = (self.pos + 2).min(src.len());
+                    self.counted += 1;
+                    let body = self.pos + 2;
+                    let end =
+                        memchr::memmem::find(&src[body..], b"*/").map_or(src.len(), |n| body + n);
+                    let had_newline = memchr::memchr(b'\n', &src[body..end]).is_some();
+                    self.pos = (end + 2).min(src.len());
                     if had_newline {
                         return Some(Token::Newline);
                     }
@@ -148,9 +263,8 @@ impl Scanner<'_> {
                 }
                 b'`' => {
                     self.pos += 1;
-                    while self.pos < src.len() && src[self.pos] != b'`' {
-                        self.pos += 1;
-                    }
+                    self.pos =
+                        memchr::memchr(b'`', &src[self.pos..]).map_or(src.len(), |n| self.pos + n);
                     self.pos = (self.pos + 1).min(src.len());
                     return Some(Token::Literal);
                 }
@@ -264,6 +378,10 @@ impl Scanner<'_> {
         let mut depth = 1usize;
         while self.pos < src.len() {
             let c = src[self.pos];
+            if !BODY_BYTES[usize::from(c)] {
+                self.pos += 1;
+                continue;
+            }
             match c {
                 b'{' | b'(' | b'[' => {
                     depth += 1;
@@ -301,10 +419,79 @@ mod tests {
     use super::*;
 
     fn bodies(src: &str) -> Vec<&str> {
-        function_bodies(src.as_bytes())
+        scan(src.as_bytes(), usize::MAX)
+            .declarations
             .into_iter()
             .map(|r| &src[r])
             .collect()
+    }
+
+    fn holes(src: &str) -> Vec<&str> {
+        scan(src.as_bytes(), usize::MAX)
+            .holes
+            .into_iter()
+            .map(|r| &src[r])
+            .collect()
+    }
+
+    /// The tokens and comments of `src` outside `holes`, each stretch lexed on its own (what
+    /// the parser is given): the count [`scan`] keeps in its one pass must equal it.
+    fn tokens_outside(src: &[u8], holes: &[Range<usize>]) -> usize {
+        let mut start = 0;
+        let mut count = 0;
+        for hole in holes {
+            count += count_tokens(&src[start..hole.start]);
+            start = hole.end;
+        }
+        count + count_tokens(&src[start..])
+    }
+
+    #[test]
+    fn counts_the_tokens_the_parser_is_given() {
+        let mut files = vec![std::path::PathBuf::from("testdata")];
+        let mut checked = 0;
+        while let Some(path) = files.pop() {
+            if path.is_dir() {
+                files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "go") {
+                continue;
+            }
+            let src = std::fs::read(&path).unwrap();
+            let scan = scan(&src, usize::MAX);
+            assert_eq!(scan.tokens, tokens_outside(&src, &scan.holes), "{path:?}");
+            checked += 1;
+        }
+        assert!(checked > 100, "{checked} files");
+        let src = "package p\n// a\n/* b */ func f() { x }\nfunc (T) OpenAPISchemaType() []string { return nil } // c\nvar v = 1 // d\n";
+        let scan = scan(src.as_bytes(), usize::MAX);
+        assert_eq!(scan.tokens, tokens_outside(src.as_bytes(), &scan.holes));
+        assert_eq!(scan.tokens, 2 + 2 + 15 + 1);
+    }
+
+    #[test]
+    fn stops_counting_past_the_limit() {
+        let src = "package p\ntype T int\n";
+        assert_eq!(scan(src.as_bytes(), usize::MAX).tokens, 5);
+        assert!(scan(src.as_bytes(), 3).tokens > 3);
+        assert_eq!(scan(src.as_bytes(), 5).tokens, 5);
+    }
+
+    #[test]
+    fn leaves_out_blank_lines_and_the_doc_above_long_declarations() {
+        let src = "package p\n\ntype T int // t\n\n// F does.\n// It is.\nfunc F() {\n\treturn\n}\n\n// G\nfunc G() {\n\n}\n// Two lines.\nfunc H() {\n}\n\n// +free\n\n// Doc\nfunc I() {\n\n}\n/* x */\nfunc J() {\n\n}\n// end\n";
+        assert_eq!(
+            holes(src),
+            vec![
+                "\n// F does.\n// It is.\nfunc F() {\n\treturn\n}\n\n// G\nfunc G() {\n\n}",
+                "func H() {\n}",
+                "// Doc\nfunc I() {\n\n}",
+                "func J() {\n\n}",
+            ]
+        );
+        let scan = scan(src.as_bytes(), usize::MAX);
+        assert_eq!(scan.tokens, tokens_outside(src.as_bytes(), &scan.holes));
     }
 
     #[test]

@@ -3,6 +3,8 @@
 
 use tree_sitter::Node;
 
+use super::NodeExt;
+
 use super::Extractor;
 use crate::markers::{self, CommentKind};
 use crate::source::Span;
@@ -44,7 +46,8 @@ impl<'a> Extractor<'a> {
         let mut index = end;
         while index > 0 {
             let candidate = siblings[index - 1];
-            if candidate.kind() != "comment" || candidate.end_position().row + 1 != expected_end_row
+            if candidate.kind_name() != "comment"
+                || candidate.end_position().row + 1 != expected_end_row
             {
                 break;
             }
@@ -153,7 +156,7 @@ impl<'a> Extractor<'a> {
             return Doc::default();
         };
         let candidate = siblings[last];
-        if candidate.kind() != "comment" || is_trailing(siblings, last) {
+        if candidate.kind_name() != "comment" || is_trailing(siblings, last) {
             return Doc::default();
         }
         let end_row = candidate.end_position().row + 1;
@@ -172,8 +175,8 @@ impl<'a> Extractor<'a> {
 /// A same-line comment after a code line (`A int // x`).
 pub(super) fn is_trailing(siblings: &[Node], index: usize) -> bool {
     index > 0
-        && siblings[index].kind() == "comment"
-        && siblings[index - 1].kind() != "comment"
+        && siblings[index].kind_name() == "comment"
+        && siblings[index - 1].kind_name() != "comment"
         && siblings[index - 1].end_position().row == siblings[index].start_position().row
 }
 

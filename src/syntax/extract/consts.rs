@@ -4,6 +4,8 @@
 
 use tree_sitter::Node;
 
+use super::NodeExt;
+
 use super::{all_children, named_children, Extractor};
 use crate::golit as literal;
 use crate::source::Span;
@@ -14,11 +16,11 @@ impl<'a> Extractor<'a> {
         let group = self.const_groups;
         self.const_groups += 1;
         let children = all_children(node);
-        let grouped = children.iter().any(|n| n.kind() == "(");
+        let grouped = children.iter().any(|n| n.kind_name() == "(");
         let mut previous: Option<(Option<TypeExpr>, Vec<ConstExpr>)> = None;
         let mut iota = 0u32;
         for (index, spec) in children.iter().enumerate() {
-            if spec.kind() != "const_spec" {
+            if spec.kind_name() != "const_spec" {
                 continue;
             }
             let spec_doc = if grouped {
@@ -29,16 +31,16 @@ impl<'a> Extractor<'a> {
             let mut cursor = spec.walk();
             let names: Vec<(String, Span)> = spec
                 .children_by_field_name("name", &mut cursor)
-                .filter(|n| n.kind() == "identifier")
+                .filter(|n| n.kind_name() == "identifier")
                 .map(|n| (self.text(n).to_string(), self.span(n)))
                 .collect();
-            let declared_ty = spec.child_by_field_name("type").map(|t| self.type_expr(t));
+            let declared_ty = spec.field("type").map(|t| self.type_expr(t));
             let values: Vec<ConstExpr> = spec
-                .child_by_field_name("value")
+                .field("value")
                 .map(|list| {
                     named_children(list)
                         .into_iter()
-                        .filter(|n| n.kind() != "comment")
+                        .filter(|n| n.kind_name() != "comment")
                         .map(|v| self.const_expr(v))
                         .collect()
                 })
@@ -85,7 +87,7 @@ impl<'a> Extractor<'a> {
 
     pub(super) fn const_expr_at_depth(&mut self, node: Node) -> ConstExpr {
         let span = self.span(node);
-        match node.kind() {
+        match node.kind_name() {
             "interpreted_string_literal" | "raw_string_literal" => {
                 match literal::unquote(self.text(node)) {
                     Ok(bytes) => ConstExpr::Str(bytes),
@@ -105,21 +107,16 @@ impl<'a> Extractor<'a> {
                     ConstExpr::Ident(name.to_string(), span)
                 }
             }
-            "selector_expression" => {
-                match (
-                    node.child_by_field_name("operand"),
-                    node.child_by_field_name("field"),
-                ) {
-                    (Some(operand), Some(field)) if operand.kind() == "identifier" => {
-                        ConstExpr::Qualified {
-                            package: self.text(operand).to_string(),
-                            name: self.text(field).to_string(),
-                            span,
-                        }
+            "selector_expression" => match (node.field("operand"), node.field("field")) {
+                (Some(operand), Some(field)) if operand.kind_name() == "identifier" => {
+                    ConstExpr::Qualified {
+                        package: self.text(operand).to_string(),
+                        name: self.text(field).to_string(),
+                        span,
                     }
-                    _ => self.unsupported_const(node),
                 }
-            }
+                _ => self.unsupported_const(node),
+            },
             "binary_expression" => self
                 .binary_chain(node)
                 .unwrap_or_else(|| self.unsupported_const(node)),
@@ -128,14 +125,14 @@ impl<'a> Extractor<'a> {
                 None => self.unsupported_const(node),
             },
             "call_expression" => {
-                let callee = node.child_by_field_name("function");
-                let args = node.child_by_field_name("arguments");
+                let callee = node.field("function");
+                let args = node.field("arguments");
                 match (callee, args) {
                     (Some(callee), Some(args)) => ConstExpr::Call {
                         callee: Box::new(self.const_expr(callee)),
                         args: named_children(args)
                             .into_iter()
-                            .filter(|n| n.kind() != "comment")
+                            .filter(|n| n.kind_name() != "comment")
                             .map(|a| self.const_expr(a))
                             .collect(),
                         span,
@@ -154,11 +151,11 @@ impl<'a> Extractor<'a> {
     pub(super) fn binary_chain(&mut self, node: Node) -> Option<ConstExpr> {
         let mut rest = Vec::new();
         let mut left = node;
-        while left.kind() == "binary_expression" {
+        while left.kind_name() == "binary_expression" {
             let (Some(lhs), Some(op), Some(rhs)) = (
-                left.child_by_field_name("left"),
-                left.child_by_field_name("operator"),
-                left.child_by_field_name("right"),
+                left.field("left"),
+                left.field("operator"),
+                left.field("right"),
             ) else {
                 return None;
             };
@@ -177,10 +174,7 @@ impl<'a> Extractor<'a> {
 
     /// `T(x)` as a call of the type's name.
     pub(super) fn type_conversion(&mut self, node: Node, span: Span) -> Option<ConstExpr> {
-        match (
-            node.child_by_field_name("type"),
-            node.child_by_field_name("operand"),
-        ) {
+        match (node.field("type"), node.field("operand")) {
             (Some(ty), Some(operand)) => {
                 let callee = match self.type_expr(ty) {
                     TypeExpr::Named {

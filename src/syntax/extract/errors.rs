@@ -3,6 +3,8 @@
 
 use tree_sitter::Node;
 
+use super::NodeExt;
+
 use super::Extractor;
 use crate::diag::{Code, Diagnostic};
 use crate::limits::PARSE_ERRORS_PER_FILE;
@@ -23,7 +25,7 @@ impl<'a> Extractor<'a> {
                 count += 1;
                 if count <= PARSE_ERRORS_PER_FILE {
                     let message = if node.is_missing() {
-                        format!("syntax error: missing {}", describe_kind(node.kind()))
+                        format!("syntax error: missing {}", describe_kind(node.kind_name()))
                     } else {
                         format!(
                             "syntax error: unexpected `{}`",
@@ -66,7 +68,7 @@ impl<'a> Extractor<'a> {
 
     /// tree-sitter-go accepts a file without `package` clause; Go does not.
     pub(super) fn missing_package_clause(&mut self, children: &[Node]) {
-        let span = match children.iter().find(|n| n.kind() != "comment") {
+        let span = match children.iter().find(|n| n.kind_name() != "comment") {
             Some(node) => {
                 let start = node.start_byte();
                 let line_len = self.src[start..]

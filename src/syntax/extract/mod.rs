@@ -14,6 +14,8 @@ mod errors;
 mod schema_methods;
 mod types;
 
+use std::sync::OnceLock;
+
 use tree_sitter::{Node, Tree};
 
 use super::decls::*;
@@ -62,7 +64,7 @@ pub fn all_comments(file: FileId, src: &str, tree: &Tree) -> Doc {
     let mut comments = Vec::new();
     let mut cursor = tree.walk();
     'walk: loop {
-        if cursor.node().kind() == "comment" {
+        if cursor.node().kind_name() == "comment" {
             comments.push(cursor.node());
         }
         if cursor.goto_first_child() || cursor.goto_next_sibling() {
@@ -111,6 +113,53 @@ fn skipped_rows(src: &str, skipped: &[std::ops::Range<usize>]) -> Vec<(usize, us
         .collect()
 }
 
+/// Node kinds and fields read through tables built once: `Node::kind` measures and checks
+/// the grammar's C string on every call, `child_by_field_name` searches the grammar's field
+/// names on every call (together a tenth of the extraction).
+trait NodeExt<'t> {
+    fn kind_name(&self) -> &'t str;
+    fn field(&self, name: &'static str) -> Option<Node<'t>>;
+}
+
+impl<'t> NodeExt<'t> for Node<'t> {
+    fn kind_name(&self) -> &'t str {
+        static KINDS: OnceLock<Vec<Option<String>>> = OnceLock::new();
+        let kinds = KINDS.get_or_init(|| {
+            let language: tree_sitter::Language = tree_sitter_go::LANGUAGE.into();
+            (0..language.node_kind_count())
+                .map(|id| {
+                    let id = u16::try_from(id).ok()?;
+                    language.node_kind_for_id(id).map(str::to_string)
+                })
+                .collect()
+        });
+        match kinds
+            .get(usize::from(self.kind_id()))
+            .and_then(Option::as_deref)
+        {
+            Some(kind) => kind,
+            None => self.kind(),
+        }
+    }
+
+    fn field(&self, name: &'static str) -> Option<Node<'t>> {
+        static FIELDS: OnceLock<Vec<(String, u16)>> = OnceLock::new();
+        let fields = FIELDS.get_or_init(|| {
+            let language: tree_sitter::Language = tree_sitter_go::LANGUAGE.into();
+            (1..=language.field_count())
+                .filter_map(|id| {
+                    let id = u16::try_from(id).ok()?;
+                    Some((language.field_name_for_id(id)?.to_string(), id))
+                })
+                .collect()
+        });
+        match fields.iter().find(|(field, _)| field == name) {
+            Some(&(_, id)) => self.child_by_field_id(id),
+            None => self.child_by_field_name(name),
+        }
+    }
+}
+
 fn named_children<'t>(node: Node<'t>) -> Vec<Node<'t>> {
     let mut cursor = node.walk();
     node.named_children(&mut cursor).collect()
@@ -137,7 +186,7 @@ impl<'a> Extractor<'a> {
         // The first comment of each group that is a type's `nearest_doc`.
         let mut type_groups = Vec::new();
         for (index, node) in children.iter().enumerate() {
-            match node.kind() {
+            match node.kind_name() {
                 // `// +build` lines are build constraints, not package doc or markers.
                 "comment" if !seen_package && !is_plus_build(self.text(*node)) => {
                     leading_comments.push(*node)
@@ -174,7 +223,7 @@ impl<'a> Extractor<'a> {
     fn type_nearest_doc(&self, children: &[Node], index: usize, groups: &mut Vec<usize>) -> Doc {
         let grouped = all_children(children[index])
             .iter()
-            .any(|n| n.kind() == "(");
+            .any(|n| n.kind_name() == "(");
         if grouped {
             return Doc::default();
         }
@@ -210,18 +259,21 @@ impl<'a> Extractor<'a> {
     /// [`FileDecls::free_doc`]: the top-level comment groups after the package clause that
     /// are no declaration's doc comment and no type's nearest group.
     fn free_markers(&mut self, children: &[Node], type_groups: &[usize]) {
-        let Some(package) = children.iter().position(|n| n.kind() == "package_clause") else {
+        let Some(package) = children
+            .iter()
+            .position(|n| n.kind_name() == "package_clause")
+        else {
             return;
         };
         let declaration_rows: Vec<usize> = children
             .iter()
-            .filter(|n| !matches!(n.kind(), "comment" | "ERROR"))
+            .filter(|n| !matches!(n.kind_name(), "comment" | "ERROR"))
             .map(|n| n.start_position().row)
             .chain(self.skipped_rows.iter().map(|&(start, _)| start))
             .collect();
         let mut index = package + 1;
         while index < children.len() {
-            if children[index].kind() != "comment" || comments::is_trailing(children, index) {
+            if children[index].kind_name() != "comment" || comments::is_trailing(children, index) {
                 index += 1;
                 continue;
             }
@@ -229,7 +281,7 @@ impl<'a> Extractor<'a> {
             let mut end_row = children[index].end_position().row;
             index += 1;
             while index < children.len()
-                && children[index].kind() == "comment"
+                && children[index].kind_name() == "comment"
                 && children[index].start_position().row <= end_row + 1
                 && !comments::is_trailing(children, index)
             {
@@ -256,26 +308,24 @@ impl<'a> Extractor<'a> {
     fn imports(&mut self, node: Node) {
         let mut specs = Vec::new();
         for child in named_children(node) {
-            match child.kind() {
+            match child.kind_name() {
                 "import_spec" => specs.push(child),
                 "import_spec_list" => specs.extend(
                     named_children(child)
                         .into_iter()
-                        .filter(|n| n.kind() == "import_spec"),
+                        .filter(|n| n.kind_name() == "import_spec"),
                 ),
                 _ => {}
             }
         }
         for spec in specs {
-            let Some(path_node) = spec.child_by_field_name("path") else {
+            let Some(path_node) = spec.field("path") else {
                 continue;
             };
             let Ok(path) = literal::unquote(self.text(path_node)) else {
                 continue;
             };
-            let alias = spec
-                .child_by_field_name("name")
-                .map(|n| self.text(n).to_string());
+            let alias = spec.field("name").map(|n| self.text(n).to_string());
             self.decls.imports.push(Import {
                 alias,
                 path: String::from_utf8_lossy(&path).into_owned(),

@@ -3,6 +3,8 @@
 
 use tree_sitter::Node;
 
+use super::NodeExt;
+
 use super::{named_children, Extractor};
 use crate::golit as literal;
 use crate::limits::SYNTAX_NESTING;
@@ -11,7 +13,7 @@ use crate::syntax::prescan::is_kept_method;
 
 impl<'a> Extractor<'a> {
     pub(super) fn method(&mut self, node: Node) {
-        let Some(name_node) = node.child_by_field_name("name") else {
+        let Some(name_node) = node.field("name") else {
             return;
         };
         let name = self.text(name_node);
@@ -19,9 +21,9 @@ impl<'a> Extractor<'a> {
             return;
         }
         let receiver = node
-            .child_by_field_name("receiver")
+            .field("receiver")
             .and_then(|list| named_children(list).into_iter().next())
-            .and_then(|param| param.child_by_field_name("type"))
+            .and_then(|param| param.field("type"))
             .map(|ty| match self.type_expr(ty) {
                 TypeExpr::Pointer(inner) => *inner,
                 other => other,
@@ -29,19 +31,19 @@ impl<'a> Extractor<'a> {
         let Some(TypeExpr::Named { name: receiver, .. }) = receiver else {
             return;
         };
-        let Some(body) = node.child_by_field_name("body") else {
+        let Some(body) = node.field("body") else {
             return;
         };
         let mut returns = Vec::new();
         let mut value = None;
         let mut statements = named_children(body);
-        statements.retain(|s| s.kind() != "comment");
-        if statements.len() == 1 && statements[0].kind() == "statement_list" {
+        statements.retain(|s| s.kind_name() != "comment");
+        if statements.len() == 1 && statements[0].kind_name() == "statement_list" {
             statements = named_children(statements[0]);
-            statements.retain(|s| s.kind() != "comment");
+            statements.retain(|s| s.kind_name() != "comment");
         }
         if let [statement] = statements.as_slice() {
-            if statement.kind() == "return_statement" {
+            if statement.kind_name() == "return_statement" {
                 self.string_literals(*statement, &mut returns, 0);
                 if let [list] = named_children(*statement).as_slice() {
                     if let [expression] = named_children(*list).as_slice() {
@@ -65,7 +67,7 @@ impl<'a> Extractor<'a> {
         if depth > SYNTAX_NESTING {
             return GoValue::Other(self.span(node));
         }
-        match node.kind() {
+        match node.kind_name() {
             "interpreted_string_literal" | "raw_string_literal" => {
                 match literal::unquote(self.text(node)) {
                     Ok(bytes) => GoValue::String(String::from_utf8_lossy(&bytes).into_owned()),
@@ -85,8 +87,8 @@ impl<'a> Extractor<'a> {
                 _ => GoValue::Other(self.span(node)),
             },
             "unary_expression" => {
-                let operand = node.child_by_field_name("operand");
-                let operator = node.child_by_field_name("operator").map(|o| self.text(o));
+                let operand = node.field("operand");
+                let operator = node.field("operator").map(|o| self.text(o));
                 match (operator, operand.map(|o| self.go_value(o, depth + 1))) {
                     (Some("&"), Some(GoValue::Composite { ty, elements })) => GoValue::Composite {
                         ty: format!("&{ty}"),
@@ -97,12 +99,9 @@ impl<'a> Extractor<'a> {
                 }
             }
             "composite_literal" | "literal_value" => {
-                let (ty, body) = if node.kind() == "composite_literal" {
-                    let ty = node.child_by_field_name("type").map(|t| self.text(t));
-                    (
-                        ty.unwrap_or("").to_string(),
-                        node.child_by_field_name("body"),
-                    )
+                let (ty, body) = if node.kind_name() == "composite_literal" {
+                    let ty = node.field("type").map(|t| self.text(t));
+                    (ty.unwrap_or("").to_string(), node.field("body"))
                 } else {
                     (String::new(), Some(node))
                 };
@@ -111,14 +110,12 @@ impl<'a> Extractor<'a> {
                 };
                 let elements = named_children(body)
                     .into_iter()
-                    .filter(|e| e.kind() != "comment")
-                    .map(|element| match element.kind() {
+                    .filter(|e| e.kind_name() != "comment")
+                    .map(|element| match element.kind_name() {
                         "keyed_element" => {
-                            let key = element
-                                .child_by_field_name("key")
-                                .map(|k| self.go_value(k, depth + 1));
+                            let key = element.field("key").map(|k| self.go_value(k, depth + 1));
                             let value = element
-                                .child_by_field_name("value")
+                                .field("value")
                                 .map_or(GoValue::Other(self.span(element)), |v| {
                                     self.go_value(v, depth + 1)
                                 });
@@ -131,23 +128,20 @@ impl<'a> Extractor<'a> {
             }
             // `pkg.F(x)` and `T(x)` may parse as a conversion to a qualified type.
             "type_conversion_expression" => {
-                let func = node
-                    .child_by_field_name("type")
-                    .map_or("", |t| self.text(t))
-                    .to_string();
+                let func = node.field("type").map_or("", |t| self.text(t)).to_string();
                 let args = node
-                    .child_by_field_name("operand")
+                    .field("operand")
                     .map(|operand| vec![self.go_value(operand, depth + 1)])
                     .unwrap_or_default();
                 GoValue::Call { func, args }
             }
             "call_expression" => {
                 let func = node
-                    .child_by_field_name("function")
+                    .field("function")
                     .map_or("", |f| self.text(f))
                     .to_string();
                 let args = node
-                    .child_by_field_name("arguments")
+                    .field("arguments")
                     .map(|a| {
                         named_children(a)
                             .into_iter()
@@ -166,7 +160,7 @@ impl<'a> Extractor<'a> {
             return;
         }
         for child in named_children(node) {
-            match child.kind() {
+            match child.kind_name() {
                 "interpreted_string_literal" | "raw_string_literal" => {
                     if let Ok(bytes) = literal::unquote(self.text(child)) {
                         out.push(String::from_utf8_lossy(&bytes).into_owned());

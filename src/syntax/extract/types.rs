@@ -3,6 +3,8 @@
 
 use tree_sitter::Node;
 
+use super::NodeExt;
+
 use super::comments::is_trailing;
 use super::{all_children, named_children, Extractor};
 use crate::golit as literal;
@@ -16,10 +18,10 @@ impl<'a> Extractor<'a> {
         let specs: Vec<usize> = children
             .iter()
             .enumerate()
-            .filter(|(_, n)| matches!(n.kind(), "type_spec" | "type_alias"))
+            .filter(|(_, n)| matches!(n.kind_name(), "type_spec" | "type_alias"))
             .map(|(i, _)| i)
             .collect();
-        let grouped = children.iter().any(|n| n.kind() == "(");
+        let grouped = children.iter().any(|n| n.kind_name() == "(");
         for &index in &specs {
             let spec = children[index];
             let (mut spec_doc, mut spec_detached) = if grouped {
@@ -44,14 +46,11 @@ impl<'a> Extractor<'a> {
     }
 
     pub(super) fn type_spec(&mut self, spec: Node, doc: Doc, detached_doc: Doc, nearest_doc: Doc) {
-        let (Some(name), Some(ty)) = (
-            spec.child_by_field_name("name"),
-            spec.child_by_field_name("type"),
-        ) else {
+        let (Some(name), Some(ty)) = (spec.field("name"), spec.field("type")) else {
             return;
         };
         let type_params = spec
-            .child_by_field_name("type_parameters")
+            .field("type_parameters")
             .map(|list| {
                 named_children(list)
                     .into_iter()
@@ -76,7 +75,7 @@ impl<'a> Extractor<'a> {
             name: self.text(name).to_string(),
             name_span: self.span(name),
             type_params,
-            is_alias: spec.kind() == "type_alias",
+            is_alias: spec.kind_name() == "type_alias",
             ty,
             doc,
             detached_doc,
@@ -95,7 +94,7 @@ impl<'a> Extractor<'a> {
     }
 
     pub(super) fn type_expr_at_depth(&mut self, node: Node) -> TypeExpr {
-        match node.kind() {
+        match node.kind_name() {
             "type_identifier" | "identifier" => TypeExpr::Named {
                 package: None,
                 name: self.text(node).to_string(),
@@ -103,25 +102,23 @@ impl<'a> Extractor<'a> {
                 span: self.span(node),
             },
             "qualified_type" => TypeExpr::Named {
-                package: node
-                    .child_by_field_name("package")
-                    .map(|n| self.text(n).to_string()),
+                package: node.field("package").map(|n| self.text(n).to_string()),
                 name: node
-                    .child_by_field_name("name")
+                    .field("name")
                     .map(|n| self.text(n).to_string())
                     .unwrap_or_default(),
                 args: Vec::new(),
                 span: self.span(node),
             },
             "generic_type" => {
-                let base = node.child_by_field_name("type").map(|n| self.type_expr(n));
+                let base = node.field("type").map(|n| self.type_expr(n));
                 let args: Vec<TypeExpr> = node
-                    .child_by_field_name("type_arguments")
+                    .field("type_arguments")
                     .map(|list| {
                         named_children(list)
                             .into_iter()
                             .filter_map(|elem| {
-                                let inner = if elem.kind() == "type_elem" {
+                                let inner = if elem.kind_name() == "type_elem" {
                                     named_children(elem).into_iter().next()?
                                 } else {
                                     elem
@@ -150,20 +147,15 @@ impl<'a> Extractor<'a> {
                 Some(inner) => TypeExpr::Pointer(Box::new(self.type_expr(*inner))),
                 None => self.unsupported(node, "pointer"),
             },
-            "slice_type" => match node.child_by_field_name("element") {
+            "slice_type" => match node.field("element") {
                 Some(inner) => TypeExpr::Slice(Box::new(self.type_expr(inner))),
                 None => self.unsupported(node, "slice"),
             },
-            "array_type" | "implicit_length_array_type" => {
-                match node.child_by_field_name("element") {
-                    Some(inner) => TypeExpr::Array(Box::new(self.type_expr(inner))),
-                    None => self.unsupported(node, "array"),
-                }
-            }
-            "map_type" => match (
-                node.child_by_field_name("key"),
-                node.child_by_field_name("value"),
-            ) {
+            "array_type" | "implicit_length_array_type" => match node.field("element") {
+                Some(inner) => TypeExpr::Array(Box::new(self.type_expr(inner))),
+                None => self.unsupported(node, "array"),
+            },
+            "map_type" => match (node.field("key"), node.field("value")) {
                 (Some(key), Some(value)) => TypeExpr::Map(
                     Box::new(self.type_expr(key)),
                     Box::new(self.type_expr(value)),
@@ -173,7 +165,7 @@ impl<'a> Extractor<'a> {
             "struct_type" => {
                 let fields = named_children(node)
                     .into_iter()
-                    .find(|n| n.kind() == "field_declaration_list")
+                    .find(|n| n.kind_name() == "field_declaration_list")
                     .map(|list| self.fields(list))
                     .unwrap_or_default();
                 TypeExpr::Struct(fields)
@@ -205,7 +197,7 @@ impl<'a> Extractor<'a> {
         let children = named_children(list);
         let mut fields = Vec::new();
         for (index, node) in children.iter().enumerate() {
-            match node.kind() {
+            match node.kind_name() {
                 "field_declaration" => {
                     if node.has_error() {
                         continue;
@@ -254,7 +246,7 @@ impl<'a> Extractor<'a> {
                 }
                 "comment" if is_trailing(&children, index) => {
                     let next_field = children.get(index + 1).filter(|next| {
-                        next.kind() == "field_declaration"
+                        next.kind_name() == "field_declaration"
                             && next.start_position().row == node.end_position().row + 1
                     });
                     self.trailing_comment(*node, next_field.is_some());
@@ -279,17 +271,17 @@ impl<'a> Extractor<'a> {
     }
 
     pub(super) fn field(&mut self, node: Node, doc: Doc) -> Option<Field> {
-        let ty_node = node.child_by_field_name("type")?;
+        let ty_node = node.field("type")?;
         let mut cursor = node.walk();
         let names: Vec<(String, Span)> = node
             .children_by_field_name("name", &mut cursor)
             .map(|n| (self.text(n).to_string(), self.span(n)))
             .collect();
         let mut ty = self.type_expr(ty_node);
-        if names.is_empty() && all_children(node).iter().any(|n| n.kind() == "*") {
+        if names.is_empty() && all_children(node).iter().any(|n| n.kind_name() == "*") {
             ty = TypeExpr::Pointer(Box::new(ty));
         }
-        let tag_node = node.child_by_field_name("tag");
+        let tag_node = node.field("tag");
         let tag = tag_node.and_then(|t| literal::unquote(self.text(t)).ok());
         Some(Field {
             names,
