@@ -1,7 +1,8 @@
 //! Loading: reads the discovered packages' files (in parallel), checks encoding and build
 //! constraints, parses them with the syntax front end, then loads the packages they
 //! reference that are not inputs (vendor/, replace, other modules, module cache), in waves,
-//! only as far as type and constant declarations reach.
+//! only as far as type and constant declarations reach ([`Reach::Declarations`]), or only as
+//! far as chosen types reach, type by type ([`Reach::Types`], `reach`).
 //!
 //! Input: [`discover::Package`]s. Output: [`LoadedPackage`]s, the [`SourceMap`], the
 //! packages that could not be found, and diagnostics. Must not know: what declarations mean.
