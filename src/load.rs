@@ -638,6 +638,74 @@ mod tests {
         }
     }
 
+    fn loaded_paths(loaded: &Loaded) -> BTreeSet<&str> {
+        loaded
+            .packages
+            .iter()
+            .map(|p| p.import_path.as_str())
+            .collect()
+    }
+
+    /// `Reach::Types` loads the packages of the types the seed reaches and no other; the
+    /// declarations closure loads what every type of every loaded package names; `Inputs`
+    /// nothing but the inputs.
+    #[test]
+    fn types_reach_only_what_the_seed_types_name() {
+        let patterns = ["testdata/deps/reach/...".to_string()];
+        let (packages, errors) = discover::discover(&patterns).expect("testdata is readable");
+        let seeds = |_: &[LoadedPackage]| {
+            vec![Seed {
+                from: "example.com/reach/apis/v1".into(),
+                package: "example.com/reach/apis/v1".into(),
+                name: Some("Widget".into()),
+            }]
+        };
+        let inputs = ["example.com/reach/apis/v1", "example.com/reach/controllers"];
+        let reached = [
+            "example.com/used",
+            "example.com/used/deeper",
+            "k8s.io/apimachinery/pkg/apis/meta/v1",
+        ];
+        let unreached = ["example.com/unused", "example.com/far"];
+
+        let loaded = load_reaching(&packages, &errors, &Disk, Reach::Types(&seeds));
+        let paths = loaded_paths(&loaded);
+        let expected: BTreeSet<&str> = inputs.iter().chain(&reached).copied().collect();
+        assert_eq!(paths, expected);
+        assert!(loaded.missing.is_empty(), "{:?}", loaded.missing);
+
+        let declared = load_with(&packages, &errors, &Disk);
+        let paths = loaded_paths(&declared);
+        for path in inputs.iter().chain(&reached).chain(&unreached) {
+            assert!(paths.contains(path), "{path} not loaded: {paths:?}");
+        }
+
+        let only = load_reaching(&packages, &errors, &Disk, Reach::Inputs);
+        let expected: BTreeSet<&str> = inputs.iter().copied().collect();
+        assert_eq!(loaded_paths(&only), expected);
+    }
+
+    /// A package a reached type names that is nowhere is missing (for resolution to report
+    /// where the type is used), not silently skipped.
+    #[test]
+    fn a_reached_package_found_nowhere_is_missing() {
+        let patterns = ["testdata/deps/reach/apis/v1".to_string()];
+        let (packages, errors) = discover::discover(&patterns).expect("testdata is readable");
+        let seeds = |_: &[LoadedPackage]| {
+            vec![Seed {
+                from: "example.com/reach/apis/v1".into(),
+                package: "example.com/nowhere".into(),
+                name: Some("Gone".into()),
+            }]
+        };
+        let loaded = load_reaching(&packages, &errors, &Disk, Reach::Types(&seeds));
+        assert!(
+            loaded.missing.contains_key("example.com/nowhere"),
+            "{:?}",
+            loaded.missing
+        );
+    }
+
     /// The project's packages: the inputs and what go.work's `use` modules hold; not what is
     /// found in `vendor/`, a `replace` directory with its own go.mod or the module cache.
     #[test]
