@@ -108,7 +108,7 @@ def main():
     try:
         tool = compare.union_wrapper(scratch, os.path.abspath(args.union_gen), "")
         env = dict(env, CONTROLLER_GEN=tool)
-        trees, groups = {}, {}
+        trees, groups, workdirs = {}, {}, {}
         for k in sizes:
             tree = os.path.join(scratch, f"x{k}")
             compare.copy_tree(os.path.join(oracle, project["src"]), tree)
@@ -120,6 +120,7 @@ def main():
             packages = api_packages(workdir)
             grow(tree, packages, k)
             trees[k] = tree
+            workdirs[k] = workdir
             groups[k] = {g for p in packages for g in package_groups(p)}
             groups[k] |= {f"grow{j}.{g}" for g in groups[k] for j in range(2, k + 1)}
             run(line, tree, env)  # warm-up
@@ -137,7 +138,7 @@ def main():
             stages = " ".join(f"{name}={statistics.median(r[2].get(name, 0.0) for r in rows):.0f}"
                               for name in rows[0][2])
             counts = rows[0][3]
-            crds_total = crd_files(trees[k], groups[k])
+            crds_total = crd_files(line, trees[k], workdirs[k], groups[k])
             print(f"{k:>6} {crds_total:>5} {counts.get('packages', '?'):>9} {counts.get('files', '?'):>6} "
                   f"{wall:8.0f} {cpu:7.0f} {wall / k:9.0f}  {stages}")
         print(f"({args.n} interleaved runs per size; load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores)")
@@ -145,14 +146,15 @@ def main():
         shutil.rmtree(scratch, ignore_errors=True)
 
 
-def crd_files(tree, groups):
-    """The CRD files of `groups` in the tree (`GROUP_PLURAL.yaml`, vendor/ aside)."""
+def crd_files(line, tree, workdir, groups):
+    """The CRD files of `groups` (`GROUP_PLURAL.yaml`) in the line's crd output directory."""
+    rule = re.search(r"output:crd:(?:artifacts:config|dir)=\"?([^\s\"]+)", line)
+    out = rule.group(1).replace("$ROOT", tree) if rule else "config/crd/bases"
+    out = os.path.join(workdir, out)
     prefixes = tuple(f"{group}_" for group in groups)
-    count = 0
-    for root, dirs, files in os.walk(tree):
-        dirs[:] = [d for d in dirs if d != "vendor" and not d.startswith(".")]
-        count += sum(1 for f in files if f.endswith(".yaml") and f.startswith(prefixes))
-    return count
+    if not os.path.isdir(out):
+        return 0
+    return sum(1 for f in os.listdir(out) if f.endswith(".yaml") and f.startswith(prefixes))
 
 
 def run(line, tree, env):
