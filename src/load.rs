@@ -1,7 +1,8 @@
 //! Loading: reads the discovered packages' files (in parallel), checks encoding and build
 //! constraints, parses them with the syntax front end, then loads the packages they
 //! reference that are not inputs (vendor/, replace, other modules, module cache), in waves,
-//! only as far as type and constant declarations reach.
+//! only as far as type and constant declarations reach ([`Reach::Declarations`]), or only as
+//! far as chosen types reach, type by type ([`Reach::Types`], `reach`).
 //!
 //! Input: [`discover::Package`]s. Output: [`LoadedPackage`]s, the [`SourceMap`], the
 //! packages that could not be found, and diagnostics. Must not know: what declarations mean.
@@ -19,6 +20,8 @@ use crate::discover::{self, Package, WalkError};
 use crate::modules::{self, Lookup, ModuleGraph};
 use crate::source::{FileId, SourceFile, SourceMap, Span};
 use crate::syntax::{self, ConstExpr, FileDecls, TypeExpr};
+
+mod reach;
 
 /// One package handed to `resolve`.
 #[derive(Debug, Clone)]
@@ -153,9 +156,44 @@ struct Pending {
     files: Vec<PathBuf>,
 }
 
+/// How far the loader follows the inputs' references to other packages.
+pub enum Reach<'s> {
+    /// Every package the type and constant declarations of the loaded packages name, and
+    /// those packages' in turn: what union-gen's own resolution may read (every command but
+    /// `controller-gen`).
+    Declarations,
+    /// Only the packages that the types named by the seeds reach: the seeds' declarations,
+    /// the types they name, and theirs in turn (controller-gen's `crd` generator, which reads
+    /// the types its kinds reach and nothing else). The seeds are chosen once the inputs are
+    /// loaded.
+    Types(&'s dyn Fn(&[LoadedPackage]) -> Vec<Seed>),
+    /// The inputs alone (controller-gen's `rbac` and `webhook` generators read markers only).
+    Inputs,
+}
+
+/// Where [`Reach::Types`] starts: a type declared in an input package, or a package some
+/// input package imports (`name: None`: the package alone, none of its types).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seed {
+    /// The input package that declares the type or imports the package.
+    pub from: String,
+    pub package: String,
+    pub name: Option<String>,
+}
+
 /// Reads and parses `packages` and what they reference, through `overlay` (every command but
 /// `lsp` passes [`Disk`]).
 pub fn load_with(packages: &[Package], walk_errors: &[WalkError], overlay: &dyn Overlay) -> Loaded {
+    load_reaching(packages, walk_errors, overlay, Reach::Declarations)
+}
+
+/// [`load_with`], following references only as far as `reach` says.
+pub fn load_reaching(
+    packages: &[Package],
+    walk_errors: &[WalkError],
+    overlay: &dyn Overlay,
+    reach: Reach,
+) -> Loaded {
     let mut sources = SourceMap::default();
     let mut diagnostics = Vec::new();
     for error in walk_errors {
@@ -188,7 +226,26 @@ pub fn load_with(packages: &[Package], walk_errors: &[WalkError], overlay: &dyn 
     }
 
     let mut project: BTreeSet<String> = loaded.iter().map(|p| p.import_path.clone()).collect();
-    let missing = load_dependencies(packages, overlay, &mut loaded, &mut sources, &mut project);
+    let missing = match reach {
+        Reach::Inputs => BTreeMap::new(),
+        Reach::Declarations | Reach::Types(_) => {
+            let mut lookups = Lookups::new(packages, &loaded);
+            let mut target = Target {
+                overlay,
+                loaded: &mut loaded,
+                sources: &mut sources,
+                project: &mut project,
+            };
+            match reach {
+                Reach::Types(seeds) => {
+                    let seeds = seeds(target.loaded);
+                    reach::load_types(&mut lookups, &mut target, seeds);
+                }
+                _ => load_dependencies(&mut lookups, &mut target),
+            }
+            lookups.missing
+        }
+    };
     Loaded {
         packages: loaded,
         sources,
@@ -198,59 +255,98 @@ pub fn load_with(packages: &[Package], walk_errors: &[WalkError], overlay: &dyn 
     }
 }
 
-/// Loads, in waves, the packages that the loaded packages' type and const declarations
-/// reference; returns the ones found nowhere with the places searched.
-fn load_dependencies(
-    packages: &[Package],
-    overlay: &dyn Overlay,
-    loaded: &mut Vec<LoadedPackage>,
-    sources: &mut SourceMap,
-    project: &mut BTreeSet<String>,
-) -> BTreeMap<String, Vec<String>> {
-    let mut missing = BTreeMap::new();
-    let roots: BTreeSet<PathBuf> = packages
-        .iter()
-        .filter_map(|p| p.module.as_ref().map(|m| m.0.clone()))
-        .collect();
-    let graph = ModuleGraph::load(&roots.into_iter().collect::<Vec<_>>());
-    // Each import is looked up from the module of the package that references it (its
-    // go.mod's requires, replaces and vendor/). A dependency found inside an input module
-    // (go.work, other inputs) belongs to that module; one found elsewhere (vendor/,
-    // replace, module cache) keeps the module it was looked up from, whose go.mod lists
-    // every module its build needs (module graph pruning). Packages without a go.mod look
-    // up from the first input module.
-    let main_module = packages
-        .iter()
-        .find_map(|p| p.module.as_ref().map(|m| m.1.clone()));
-    let mut module_of: BTreeMap<String, Option<String>> = packages
-        .iter()
-        .map(|p| {
-            let module = p.module.as_ref().map(|m| m.1.clone());
-            (
-                p.import_path.clone(),
-                module.or_else(|| main_module.clone()),
-            )
-        })
-        .collect();
-    let mut known: BTreeSet<String> = loaded.iter().map(|p| p.import_path.clone()).collect();
-    let mut frontier = referenced_imports(loaded, &known, &module_of);
-    while !frontier.is_empty() {
+/// Where the dependencies of the inputs are looked up, and what the lookups found.
+struct Lookups {
+    graph: ModuleGraph,
+    /// The module each loaded package's imports are looked up from.
+    module_of: BTreeMap<String, Option<String>>,
+    /// The import paths looked up (or loaded) already.
+    known: BTreeSet<String>,
+    /// Referenced packages found nowhere, with the places searched.
+    missing: BTreeMap<String, Vec<String>>,
+}
+
+/// What a wave of dependencies is loaded into.
+struct Target<'t> {
+    overlay: &'t dyn Overlay,
+    loaded: &'t mut Vec<LoadedPackage>,
+    sources: &'t mut SourceMap,
+    project: &'t mut BTreeSet<String>,
+}
+
+impl Target<'_> {
+    /// Reads and parses `wave`, adds it; returns the index of its first package.
+    fn add(&mut self, wave: &[Pending]) -> usize {
+        // Problems inside dependencies are not the user's to fix; they are not reported.
+        let mut ignored = Vec::new();
+        let new = load_wave(wave, false, self.overlay, self.sources, &mut ignored);
+        let first = self.loaded.len();
+        self.loaded.extend(new);
+        first
+    }
+}
+
+impl Lookups {
+    fn new(packages: &[Package], loaded: &[LoadedPackage]) -> Lookups {
+        let roots: BTreeSet<PathBuf> = packages
+            .iter()
+            .filter_map(|p| p.module.as_ref().map(|m| m.0.clone()))
+            .collect();
+        let graph = ModuleGraph::load(&roots.into_iter().collect::<Vec<_>>());
+        // Each import is looked up from the module of the package that references it (its
+        // go.mod's requires, replaces and vendor/). A dependency found inside an input module
+        // (go.work, other inputs) belongs to that module; one found elsewhere (vendor/,
+        // replace, module cache) keeps the module it was looked up from, whose go.mod lists
+        // every module its build needs (module graph pruning). Packages without a go.mod look
+        // up from the first input module.
+        let main_module = packages
+            .iter()
+            .find_map(|p| p.module.as_ref().map(|m| m.1.clone()));
+        let module_of: BTreeMap<String, Option<String>> = packages
+            .iter()
+            .map(|p| {
+                let module = p.module.as_ref().map(|m| m.1.clone());
+                (
+                    p.import_path.clone(),
+                    module.or_else(|| main_module.clone()),
+                )
+            })
+            .collect();
+        let known: BTreeSet<String> = loaded.iter().map(|p| p.import_path.clone()).collect();
+        Lookups {
+            graph,
+            module_of,
+            known,
+            missing: BTreeMap::new(),
+        }
+    }
+
+    /// Looks up the packages of `frontier` (each with the module it is looked up from) and
+    /// returns those found with Go files, to read; the others become known.
+    fn wave(
+        &mut self,
+        frontier: &BTreeMap<String, Option<String>>,
+        project: &mut BTreeSet<String>,
+    ) -> Vec<Pending> {
         let mut wave = Vec::new();
-        for (import_path, from) in &frontier {
-            known.insert(import_path.clone());
+        for (import_path, from) in frontier {
+            if !self.known.insert(import_path.clone()) {
+                continue;
+            }
             if modules::is_standard_library(import_path) {
                 continue;
             }
-            match graph.find(import_path, from.as_deref()) {
+            match self.graph.find(import_path, from.as_deref()) {
                 Lookup::Found(dir) => {
-                    if graph.is_run_module_dir(&dir) {
+                    if self.graph.is_run_module_dir(&dir) {
                         project.insert(import_path.clone());
                     }
-                    let owner = graph
+                    let owner = self
+                        .graph
                         .module_at(&dir)
                         .map(str::to_string)
                         .or_else(|| from.clone());
-                    module_of.insert(import_path.clone(), owner);
+                    self.module_of.insert(import_path.clone(), owner);
                     let files = discover::package_files(&dir);
                     if !files.is_empty() {
                         wave.push(Pending {
@@ -260,17 +356,23 @@ fn load_dependencies(
                     }
                 }
                 Lookup::NotFound { searched } => {
-                    missing.insert(import_path.clone(), searched);
+                    self.missing.insert(import_path.clone(), searched);
                 }
             }
         }
-        // Problems inside dependencies are not the user's to fix; they are not reported.
-        let mut ignored = Vec::new();
-        let new = load_wave(&wave, false, overlay, sources, &mut ignored);
-        frontier = referenced_imports(&new, &known, &module_of);
-        loaded.extend(new);
+        wave
     }
-    missing
+}
+
+/// Loads, in waves, the packages that the loaded packages' type and const declarations
+/// reference.
+fn load_dependencies(lookups: &mut Lookups, target: &mut Target) {
+    let mut frontier = referenced_imports(target.loaded, &lookups.known, &lookups.module_of);
+    while !frontier.is_empty() {
+        let wave = lookups.wave(&frontier, target.project);
+        let first = target.add(&wave);
+        frontier = referenced_imports(&target.loaded[first..], &lookups.known, &lookups.module_of);
+    }
 }
 
 fn load_wave(
@@ -534,6 +636,74 @@ mod tests {
             assert!(paths.contains(expected), "{expected} not loaded: {paths:?}");
             assert!(!loaded.missing.contains_key(expected));
         }
+    }
+
+    fn loaded_paths(loaded: &Loaded) -> BTreeSet<&str> {
+        loaded
+            .packages
+            .iter()
+            .map(|p| p.import_path.as_str())
+            .collect()
+    }
+
+    /// `Reach::Types` loads the packages of the types the seed reaches and no other; the
+    /// declarations closure loads what every type of every loaded package names; `Inputs`
+    /// nothing but the inputs.
+    #[test]
+    fn types_reach_only_what_the_seed_types_name() {
+        let patterns = ["testdata/deps/reach/...".to_string()];
+        let (packages, errors) = discover::discover(&patterns).expect("testdata is readable");
+        let seeds = |_: &[LoadedPackage]| {
+            vec![Seed {
+                from: "example.com/reach/apis/v1".into(),
+                package: "example.com/reach/apis/v1".into(),
+                name: Some("Widget".into()),
+            }]
+        };
+        let inputs = ["example.com/reach/apis/v1", "example.com/reach/controllers"];
+        let reached = [
+            "example.com/used",
+            "example.com/used/deeper",
+            "k8s.io/apimachinery/pkg/apis/meta/v1",
+        ];
+        let unreached = ["example.com/unused", "example.com/far"];
+
+        let loaded = load_reaching(&packages, &errors, &Disk, Reach::Types(&seeds));
+        let paths = loaded_paths(&loaded);
+        let expected: BTreeSet<&str> = inputs.iter().chain(&reached).copied().collect();
+        assert_eq!(paths, expected);
+        assert!(loaded.missing.is_empty(), "{:?}", loaded.missing);
+
+        let declared = load_with(&packages, &errors, &Disk);
+        let paths = loaded_paths(&declared);
+        for path in inputs.iter().chain(&reached).chain(&unreached) {
+            assert!(paths.contains(path), "{path} not loaded: {paths:?}");
+        }
+
+        let only = load_reaching(&packages, &errors, &Disk, Reach::Inputs);
+        let expected: BTreeSet<&str> = inputs.iter().copied().collect();
+        assert_eq!(loaded_paths(&only), expected);
+    }
+
+    /// A package a reached type names that is nowhere is missing (for resolution to report
+    /// where the type is used), not silently skipped.
+    #[test]
+    fn a_reached_package_found_nowhere_is_missing() {
+        let patterns = ["testdata/deps/reach/apis/v1".to_string()];
+        let (packages, errors) = discover::discover(&patterns).expect("testdata is readable");
+        let seeds = |_: &[LoadedPackage]| {
+            vec![Seed {
+                from: "example.com/reach/apis/v1".into(),
+                package: "example.com/nowhere".into(),
+                name: Some("Gone".into()),
+            }]
+        };
+        let loaded = load_reaching(&packages, &errors, &Disk, Reach::Types(&seeds));
+        assert!(
+            loaded.missing.contains_key("example.com/nowhere"),
+            "{:?}",
+            loaded.missing
+        );
     }
 
     /// The project's packages: the inputs and what go.work's `use` modules hold; not what is

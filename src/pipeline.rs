@@ -109,6 +109,7 @@ pub struct Timings {
     enabled: bool,
     last: std::time::Instant,
     laps: Vec<(&'static str, std::time::Duration)>,
+    counts: Vec<(&'static str, usize)>,
 }
 
 impl Timings {
@@ -117,6 +118,14 @@ impl Timings {
             enabled: std::env::var_os("UNION_GEN_TIMINGS").is_some(),
             last: std::time::Instant::now(),
             laps: Vec::new(),
+            counts: Vec::new(),
+        }
+    }
+
+    /// A size to print beside the times (how many packages were loaded, …).
+    pub fn count(&mut self, what: &'static str, n: usize) {
+        if self.enabled {
+            self.counts.push((what, n));
         }
     }
 
@@ -135,6 +144,7 @@ impl Timings {
                 .laps
                 .iter()
                 .map(|(stage, time)| format!("{stage}={:.1}ms", time.as_secs_f64() * 1000.0))
+                .chain(self.counts.iter().map(|(what, n)| format!("{what}={n}")))
                 .collect();
             format!("union-gen timings: {}", laps.join(" "))
         })

@@ -18,18 +18,37 @@ use crate::schema::cel::over_budget::OverBudget;
 use crate::source::Span;
 use crate::{crd, discover, emit, load, model, resolve};
 
+/// What the generators of a line read beyond the packages of `paths=`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Needs {
+    /// Nothing: `rbac` and `webhook` read the markers of the packages of `paths=` only.
+    Markers,
+    /// The types the kinds reach (`crd`), loaded as they are reached.
+    Kinds,
+    /// Every package the declarations reach (`--with-crd-patch`: union-gen's own resolution).
+    Declarations,
+}
+
 /// `controller-gen`'s analysis of `paths=`: the packages discovered and loaded once (with the
-/// packages their types use), for every generator of the line. No union-gen resolution runs:
-/// a drop-in reports controller-gen's findings only (the opt-ins resolve what they need). An
-/// empty `paths` loads nothing (controller-gen loads no package without `paths=`).
-pub fn analysis(paths: &[String], timings: &mut Timings) -> anyhow::Result<Analysis> {
+/// packages the generators read, `needs`), for every generator of the line. No union-gen
+/// resolution runs: a drop-in reports controller-gen's findings only (the opt-ins resolve what
+/// they need). An empty `paths` loads nothing (controller-gen loads no package without
+/// `paths=`).
+pub fn analysis(paths: &[String], needs: Needs, timings: &mut Timings) -> anyhow::Result<Analysis> {
     let mut loaded = if paths.is_empty() {
         load::Loaded::default()
     } else {
         let (packages, walk_errors) = discover::discover(paths)?;
         timings.lap("discover");
-        let loaded = load::load_with(&packages, &walk_errors, &load::Disk);
+        let reach = match needs {
+            Needs::Markers => load::Reach::Inputs,
+            Needs::Kinds => load::Reach::Types(&resolve::controller_gen::load_seeds),
+            Needs::Declarations => load::Reach::Declarations,
+        };
+        let loaded = load::load_reaching(&packages, &walk_errors, &load::Disk, reach);
         timings.lap("load+parse");
+        timings.count("packages", loaded.packages.len());
+        timings.count("files", loaded.sources.len());
         loaded
     };
     let diagnostics = std::mem::take(&mut loaded.diagnostics);

@@ -247,3 +247,37 @@ fn the_checks_report_only_when_asked() {
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1, "{case}");
     }
 }
+
+/// The `crd` generator loads only what its kinds reach (`testdata/deps/reach/`: a type no kind
+/// reaches names other vendored packages): the CRD is the one written when every package the
+/// declarations name is loaded (`--with-crd-patch` loads them all, and adds nothing here), the
+/// types reached through two packages included; the `rbac` generator, which reads the markers
+/// of `paths=` alone, writes the same role with and without `crd` in the line. The real
+/// controller-gen v0.21.0 writes these bytes for this tree (checked side by side when the case
+/// was written).
+#[test]
+fn the_crd_generator_reads_what_its_kinds_reach() {
+    let base = [
+        "--controller-gen-version",
+        "v0.21.0",
+        "crd",
+        "rbac:roleName=manager-role",
+        "paths=./testdata/deps/reach/...",
+        "output:stdout",
+    ];
+    let (code, reached, codes) = controller_gen(&base);
+    assert_eq!((code, codes), (0, Vec::<String>::new()));
+    assert!(
+        reached.contains("kind: CustomResourceDefinition"),
+        "{reached}"
+    );
+    assert!(reached.contains("shape:\n"), "{reached}");
+    assert!(reached.contains("- widgets"), "{reached}");
+    let (code, declared, codes) = controller_gen_owned(&with(&["--with-crd-patch"], &base));
+    assert_eq!((code, codes), (0, Vec::<String>::new()));
+    assert_eq!(reached, declared);
+    let rbac_only: Vec<&str> = base.iter().copied().filter(|a| *a != "crd").collect();
+    let (code, role, codes) = controller_gen(&rbac_only);
+    assert_eq!((code, codes), (0, Vec::<String>::new()));
+    assert!(role.contains("kind: ClusterRole") && reached.ends_with(role.as_str()));
+}

@@ -399,7 +399,17 @@ fn generate(invocation: &Invocation, how: &How, out: &mut dyn Write, err: &mut d
         Ok(pool) => pool,
         Err(error) => return crate::cli::usage_error(&error, how.message_format, err),
     };
-    let analysis = pool.install(|| pipeline::controller_gen::analysis(&paths, &mut timings));
+    use pipeline::controller_gen::Needs;
+    let crd = invocation
+        .generators
+        .iter()
+        .any(|g| matches!(g, Generator::Crd(_)));
+    let needs = match (crd, invocation.own.with_crd_patch) {
+        (false, _) => Needs::Markers,
+        (true, false) => Needs::Kinds,
+        (true, true) => Needs::Declarations,
+    };
+    let analysis = pool.install(|| pipeline::controller_gen::analysis(&paths, needs, &mut timings));
     let analysis = match analysis {
         Ok(analysis) => analysis,
         Err(error) => return crate::cli::usage_error(&error, how.message_format, err),

@@ -73,6 +73,57 @@ const STANDARD_TYPES: &[(&str, &str, &str, &str)] = &[(
 /// The package whose `TypeMeta` and `ObjectMeta` make a type a kind.
 pub const METAV1: &str = "k8s.io/apimachinery/pkg/apis/meta/v1";
 
+/// Where controller-gen's `crd` generator starts reading types, so that no more is loaded than
+/// it reads ([`crate::load::Reach::Types`]): the root types that may be kinds (structs with
+/// embedded fields named `TypeMeta` and `ObjectMeta`; [`Builder::kinds`] decides) and metav1
+/// itself when a root imports it ([`Builder::kinds`], [`Builder::metav1_missing`]).
+/// controller-gen reads no other type: the schemas of the kinds are all it writes, and the
+/// types they reach are read (with their packages) as they are reached.
+pub fn load_seeds(loaded: &[LoadedPackage]) -> Vec<crate::load::Seed> {
+    let mut seeds = Vec::new();
+    for package in loaded.iter().filter(|p| p.is_input) {
+        let from = &package.import_path;
+        let mut imports_metav1 = false;
+        for file in &package.files {
+            imports_metav1 |= file.decls.imports.iter().any(|i| i.path == METAV1);
+            for decl in &file.decls.types {
+                if may_be_kind(&decl.ty) {
+                    seeds.push(crate::load::Seed {
+                        from: from.clone(),
+                        package: from.clone(),
+                        name: Some(decl.name.clone()),
+                    });
+                }
+            }
+        }
+        if imports_metav1 {
+            seeds.push(crate::load::Seed {
+                from: from.clone(),
+                package: METAV1.to_string(),
+                name: None,
+            });
+        }
+    }
+    seeds
+}
+
+/// A struct with embedded fields named `TypeMeta` and `ObjectMeta` (however qualified).
+fn may_be_kind(ty: &TypeExpr) -> bool {
+    let TypeExpr::Struct(fields) = ty else {
+        return false;
+    };
+    let embeds = |meta: &str| {
+        fields.iter().filter(|f| f.is_embedded()).any(|f| {
+            let ty = match &f.ty {
+                TypeExpr::Pointer(inner) => inner.as_ref(),
+                ty => ty,
+            };
+            matches!(ty, TypeExpr::Named { name, .. } if name == meta)
+        })
+    };
+    embeds("TypeMeta") && embeds("ObjectMeta")
+}
+
 /// The model and what controller-gen refuses in it.
 pub struct Resolved {
     pub model: Model,

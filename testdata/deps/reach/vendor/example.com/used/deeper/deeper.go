@@ -1,0 +1,5 @@
+// Package deeper is reached from the kind through example.com/used.
+package deeper
+
+// Shape is a widget's shape.
+type Shape string
