@@ -391,21 +391,27 @@ fn scripts(root: &Path) -> Vec<std::path::PathBuf> {
     found
 }
 
-/// `CONTROLLER_TOOLS_VERSION ?= v0.16.4` (any assignment operator) or
-/// `sigs.k8s.io/controller-tools/cmd/controller-gen@v0.16.4`.
+/// `CONTROLLER_TOOLS_VERSION ?= v0.16.4` (any assignment operator; a shell script's
+/// `CONTROLLER_GEN_VER="v0.21.0"` or `export …=v0.16.4`, quoted or not, as karmada's
+/// hack/update-crdgen.sh pins it) or `sigs.k8s.io/controller-tools/cmd/controller-gen@v0.16.4`.
 fn version_in_script(text: &str) -> Option<String> {
     for line in text.lines() {
         let line = line.trim();
         if line.starts_with('#') {
             continue;
         }
-        for name in ["CONTROLLER_TOOLS_VERSION", "CONTROLLER_GEN_VERSION"] {
-            if let Some(rest) = line.strip_prefix(name) {
+        let assignment = line.strip_prefix("export ").map_or(line, str::trim_start);
+        for name in [
+            "CONTROLLER_TOOLS_VERSION",
+            "CONTROLLER_GEN_VERSION",
+            "CONTROLLER_GEN_VER",
+        ] {
+            if let Some(rest) = assignment.strip_prefix(name) {
                 let rest = rest.trim_start();
                 let value = ["?=", ":=", "::=", "=", "+="]
                     .iter()
                     .find_map(|op| rest.strip_prefix(op))
-                    .map(str::trim);
+                    .map(|v| unquoted(v.trim()));
                 if let Some(value) = value.filter(|v| parse_release(v).is_some()) {
                     return Some(value.to_string());
                 }
@@ -422,6 +428,14 @@ fn version_in_script(text: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// A shell value without its quotes: `"v0.21.0"` → `v0.21.0`.
+fn unquoted(value: &str) -> &str {
+    ['"', '\'']
+        .iter()
+        .find_map(|q| value.strip_prefix(*q)?.strip_suffix(*q))
+        .unwrap_or(value)
 }
 
 /// The version of controller-tools a go.mod requires.
@@ -507,6 +521,20 @@ mod tests {
         assert_eq!(
             version_in_script("CONTROLLER_TOOLS_VERSION ?= $(shell cat x)\n"),
             None
+        );
+        // karmada's hack/update-crdgen.sh; the later `CONTROLLER_GEN_VERSION=$(yq …)` is no pin
+        assert_eq!(
+            version_in_script(
+                "CONTROLLER_GEN_PKG=\"sigs.k8s.io/controller-tools/cmd/controller-gen\"\n\
+                 CONTROLLER_GEN_VER=\"v0.21.0\"\n\
+                 CONTROLLER_GEN_VERSION=$(yq eval '.metadata' x)\n"
+            )
+            .as_deref(),
+            Some("v0.21.0")
+        );
+        assert_eq!(
+            version_in_script("export CONTROLLER_TOOLS_VERSION='v0.17.3'\n").as_deref(),
+            Some("v0.17.3")
         );
     }
 }
