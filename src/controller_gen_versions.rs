@@ -367,9 +367,10 @@ fn pinned_in(root: &Path) -> Option<Pinned> {
     None
 }
 
-/// The Makefiles at the root and the scripts under `hack/`, sorted.
+/// The Makefiles at the root (and an invoke `tasks.py`, metallb's make) and the scripts under
+/// `hack/`, sorted.
 fn scripts(root: &Path) -> Vec<std::path::PathBuf> {
-    let mut found: Vec<std::path::PathBuf> = ["Makefile", "makefile", "GNUmakefile"]
+    let mut found: Vec<std::path::PathBuf> = ["Makefile", "makefile", "GNUmakefile", "tasks.py"]
         .iter()
         .map(|name| root.join(name))
         .filter(|path| path.is_file())
@@ -393,7 +394,7 @@ fn scripts(root: &Path) -> Vec<std::path::PathBuf> {
 
 /// `CONTROLLER_TOOLS_VERSION ?= v0.16.4` (any assignment operator; a shell script's
 /// `CONTROLLER_GEN_VER="v0.21.0"` or `export …=v0.16.4`, quoted or not, as karmada's
-/// hack/update-crdgen.sh pins it) or `sigs.k8s.io/controller-tools/cmd/controller-gen@v0.16.4`.
+/// hack/update-crdgen.sh pins it; lower case, as metallb's tasks.py does) or `sigs.k8s.io/controller-tools/cmd/controller-gen@v0.16.4`.
 fn version_in_script(text: &str) -> Option<String> {
     for line in text.lines() {
         let line = line.trim();
@@ -406,7 +407,11 @@ fn version_in_script(text: &str) -> Option<String> {
             "CONTROLLER_GEN_VERSION",
             "CONTROLLER_GEN_VER",
         ] {
-            if let Some(rest) = assignment.strip_prefix(name) {
+            // a Python build file's `controller_gen_version = "v0.19.0"` too
+            let named = assignment
+                .get(..name.len())
+                .filter(|n| n.eq_ignore_ascii_case(name));
+            if let Some(rest) = named.map(|n| &assignment[n.len()..]) {
                 let rest = rest.trim_start();
                 let value = ["?=", ":=", "::=", "=", "+="]
                     .iter()
@@ -505,6 +510,28 @@ mod tests {
         assert!(at("v0.16.10").has(Change::WebhookConfigurationMarker));
     }
 
+    /// An invoke tasks.py at the root (metallb) and a hack/ script (karmada) are read too.
+    #[test]
+    fn finds_the_version_in_tasks_py_and_hack_scripts() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("tasks.py"),
+            "controller_gen_version = \"v0.19.0\"\n",
+        )
+        .unwrap();
+        assert_eq!(pinned(dir.path()).unwrap().version, "v0.19.0");
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("hack")).unwrap();
+        std::fs::write(
+            dir.path().join("hack/update-crdgen.sh"),
+            "CONTROLLER_GEN_VER=\"v0.21.0\"\n",
+        )
+        .unwrap();
+        let found = pinned(dir.path()).unwrap();
+        assert_eq!(found.version, "v0.21.0");
+        assert_eq!(found.source, "hack/update-crdgen.sh");
+    }
+
     #[test]
     fn finds_the_version_in_makefiles() {
         assert_eq!(
@@ -535,6 +562,11 @@ mod tests {
         assert_eq!(
             version_in_script("export CONTROLLER_TOOLS_VERSION='v0.17.3'\n").as_deref(),
             Some("v0.17.3")
+        );
+        // metallb's tasks.py (invoke)
+        assert_eq!(
+            version_in_script("controller_gen_version = \"v0.19.0\"\n").as_deref(),
+            Some("v0.19.0")
         );
     }
 }

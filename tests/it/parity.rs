@@ -196,7 +196,9 @@ fn unsupported_and_undefined_types_and_unresolved_refs_are_reported() {
             1,
             vec![
                 entry("resolve/unsupported-type", "error", 5, 2),
-                entry("resolve/unsupported-type", "error", 8, 9)
+                entry("resolve/unsupported-type", "error", 8, 9),
+                // the embedded struct in Wrapper's anonymous struct (the testdata's `^@3`)
+                entry("resolve/unsupported-type", "error", 25, 3)
             ]
         )
     );
