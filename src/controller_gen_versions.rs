@@ -323,8 +323,9 @@ const MODULE: &str = "sigs.k8s.io/controller-tools";
 /// The controller-gen version the project around `dir` runs: `CONTROLLER_TOOLS_VERSION ?=
 /// vX` (or `:=`, `=`) or `controller-gen@vX` in a Makefile or a `hack/` script, else a tools
 /// module's requirement of controller-tools (`tools/go.mod`, `hack/tools/go.mod`,
-/// `internal/tools/go.mod`), else a `go.mod`'s (a `tool` directive's module): in `dir`, then in
-/// each directory above it (a Makefile runs `cd api && $(CONTROLLER_GEN) …` in a nested module).
+/// `internal/tools/go.mod`, `scripts/go.mod`), else a `go.mod`'s (a `tool` directive's module):
+/// in `dir`, then in each directory above it (a Makefile runs `cd api && $(CONTROLLER_GEN) …` in
+/// a nested module).
 pub fn pinned(dir: &Path) -> Option<Pinned> {
     for root in dir.ancestors() {
         if let Some(found) = pinned_in(root) {
@@ -355,6 +356,8 @@ fn pinned_in(root: &Path) -> Option<Pinned> {
         "tools/go.mod",
         "hack/tools/go.mod",
         "internal/tools/go.mod",
+        // prometheus-operator: `go install -modfile=scripts/go.mod`
+        "scripts/go.mod",
         "go.mod",
     ] {
         if let Some(version) = go_mod_require(&root.join(go_mod)) {
@@ -510,8 +513,10 @@ mod tests {
         assert!(at("v0.16.10").has(Change::WebhookConfigurationMarker));
     }
 
-    /// An invoke tasks.py at the root (metallb) and a hack/ script (karmada) are read too.
+    /// An invoke tasks.py at the root (metallb), a hack/ script (karmada) and scripts/go.mod
+    /// above a nested API module (prometheus-operator) are read too.
     #[test]
+    #[allow(clippy::disallowed_methods)] // scratch trees for the tests
     fn finds_the_version_in_tasks_py_and_hack_scripts() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(
@@ -530,6 +535,17 @@ mod tests {
         let found = pinned(dir.path()).unwrap();
         assert_eq!(found.version, "v0.21.0");
         assert_eq!(found.source, "hack/update-crdgen.sh");
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("scripts")).unwrap();
+        std::fs::write(
+            dir.path().join("scripts/go.mod"),
+            "module x\n\nrequire sigs.k8s.io/controller-tools v0.21.0\n",
+        )
+        .unwrap();
+        let api = dir.path().join("pkg/apis/monitoring");
+        std::fs::create_dir_all(&api).unwrap();
+        std::fs::write(api.join("go.mod"), "module y\n").unwrap();
+        assert_eq!(pinned(&api).unwrap().source, "scripts/go.mod");
     }
 
     #[test]
