@@ -323,8 +323,9 @@ const MODULE: &str = "sigs.k8s.io/controller-tools";
 /// The controller-gen version the project around `dir` runs: `CONTROLLER_TOOLS_VERSION ?=
 /// vX` (or `:=`, `=`) or `controller-gen@vX` in a Makefile or a `hack/` script, else a tools
 /// module's requirement of controller-tools (`tools/go.mod`, `hack/tools/go.mod`,
-/// `internal/tools/go.mod`), else a `go.mod`'s (a `tool` directive's module): in `dir`, then in
-/// each directory above it (a Makefile runs `cd api && $(CONTROLLER_GEN) …` in a nested module).
+/// `internal/tools/go.mod`, `scripts/go.mod`), else a `go.mod`'s (a `tool` directive's module):
+/// in `dir`, then in each directory above it (a Makefile runs `cd api && $(CONTROLLER_GEN) …` in
+/// a nested module).
 pub fn pinned(dir: &Path) -> Option<Pinned> {
     for root in dir.ancestors() {
         if let Some(found) = pinned_in(root) {
@@ -355,6 +356,8 @@ fn pinned_in(root: &Path) -> Option<Pinned> {
         "tools/go.mod",
         "hack/tools/go.mod",
         "internal/tools/go.mod",
+        // prometheus-operator: `go install -modfile=scripts/go.mod`
+        "scripts/go.mod",
         "go.mod",
     ] {
         if let Some(version) = go_mod_require(&root.join(go_mod)) {
@@ -367,9 +370,10 @@ fn pinned_in(root: &Path) -> Option<Pinned> {
     None
 }
 
-/// The Makefiles at the root and the scripts under `hack/`, sorted.
+/// The Makefiles at the root (and an invoke `tasks.py`, metallb's make) and the scripts under
+/// `hack/`, sorted.
 fn scripts(root: &Path) -> Vec<std::path::PathBuf> {
-    let mut found: Vec<std::path::PathBuf> = ["Makefile", "makefile", "GNUmakefile"]
+    let mut found: Vec<std::path::PathBuf> = ["Makefile", "makefile", "GNUmakefile", "tasks.py"]
         .iter()
         .map(|name| root.join(name))
         .filter(|path| path.is_file())
@@ -391,21 +395,31 @@ fn scripts(root: &Path) -> Vec<std::path::PathBuf> {
     found
 }
 
-/// `CONTROLLER_TOOLS_VERSION ?= v0.16.4` (any assignment operator) or
-/// `sigs.k8s.io/controller-tools/cmd/controller-gen@v0.16.4`.
+/// `CONTROLLER_TOOLS_VERSION ?= v0.16.4` (any assignment operator; a shell script's
+/// `CONTROLLER_GEN_VER="v0.21.0"` or `export …=v0.16.4`, quoted or not, as karmada's
+/// hack/update-crdgen.sh pins it; lower case, as metallb's tasks.py does) or `sigs.k8s.io/controller-tools/cmd/controller-gen@v0.16.4`.
 fn version_in_script(text: &str) -> Option<String> {
     for line in text.lines() {
         let line = line.trim();
         if line.starts_with('#') {
             continue;
         }
-        for name in ["CONTROLLER_TOOLS_VERSION", "CONTROLLER_GEN_VERSION"] {
-            if let Some(rest) = line.strip_prefix(name) {
+        let assignment = line.strip_prefix("export ").map_or(line, str::trim_start);
+        for name in [
+            "CONTROLLER_TOOLS_VERSION",
+            "CONTROLLER_GEN_VERSION",
+            "CONTROLLER_GEN_VER",
+        ] {
+            // a Python build file's `controller_gen_version = "v0.19.0"` too
+            let named = assignment
+                .get(..name.len())
+                .filter(|n| n.eq_ignore_ascii_case(name));
+            if let Some(rest) = named.map(|n| &assignment[n.len()..]) {
                 let rest = rest.trim_start();
                 let value = ["?=", ":=", "::=", "=", "+="]
                     .iter()
                     .find_map(|op| rest.strip_prefix(op))
-                    .map(str::trim);
+                    .map(|v| unquoted(v.trim()));
                 if let Some(value) = value.filter(|v| parse_release(v).is_some()) {
                     return Some(value.to_string());
                 }
@@ -422,6 +436,14 @@ fn version_in_script(text: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// A shell value without its quotes: `"v0.21.0"` → `v0.21.0`.
+fn unquoted(value: &str) -> &str {
+    ['"', '\'']
+        .iter()
+        .find_map(|q| value.strip_prefix(*q)?.strip_suffix(*q))
+        .unwrap_or(value)
 }
 
 /// The version of controller-tools a go.mod requires.
@@ -491,6 +513,41 @@ mod tests {
         assert!(at("v0.16.10").has(Change::WebhookConfigurationMarker));
     }
 
+    /// An invoke tasks.py at the root (metallb), a hack/ script (karmada) and scripts/go.mod
+    /// above a nested API module (prometheus-operator) are read too.
+    #[test]
+    #[allow(clippy::disallowed_methods)] // scratch trees for the tests
+    fn finds_the_version_in_tasks_py_and_hack_scripts() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("tasks.py"),
+            "controller_gen_version = \"v0.19.0\"\n",
+        )
+        .unwrap();
+        assert_eq!(pinned(dir.path()).unwrap().version, "v0.19.0");
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("hack")).unwrap();
+        std::fs::write(
+            dir.path().join("hack/update-crdgen.sh"),
+            "CONTROLLER_GEN_VER=\"v0.21.0\"\n",
+        )
+        .unwrap();
+        let found = pinned(dir.path()).unwrap();
+        assert_eq!(found.version, "v0.21.0");
+        assert_eq!(found.source, "hack/update-crdgen.sh");
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("scripts")).unwrap();
+        std::fs::write(
+            dir.path().join("scripts/go.mod"),
+            "module x\n\nrequire sigs.k8s.io/controller-tools v0.21.0\n",
+        )
+        .unwrap();
+        let api = dir.path().join("pkg/apis/monitoring");
+        std::fs::create_dir_all(&api).unwrap();
+        std::fs::write(api.join("go.mod"), "module y\n").unwrap();
+        assert_eq!(pinned(&api).unwrap().source, "scripts/go.mod");
+    }
+
     #[test]
     fn finds_the_version_in_makefiles() {
         assert_eq!(
@@ -507,6 +564,25 @@ mod tests {
         assert_eq!(
             version_in_script("CONTROLLER_TOOLS_VERSION ?= $(shell cat x)\n"),
             None
+        );
+        // karmada's hack/update-crdgen.sh; the later `CONTROLLER_GEN_VERSION=$(yq …)` is no pin
+        assert_eq!(
+            version_in_script(
+                "CONTROLLER_GEN_PKG=\"sigs.k8s.io/controller-tools/cmd/controller-gen\"\n\
+                 CONTROLLER_GEN_VER=\"v0.21.0\"\n\
+                 CONTROLLER_GEN_VERSION=$(yq eval '.metadata' x)\n"
+            )
+            .as_deref(),
+            Some("v0.21.0")
+        );
+        assert_eq!(
+            version_in_script("export CONTROLLER_TOOLS_VERSION='v0.17.3'\n").as_deref(),
+            Some("v0.17.3")
+        );
+        // metallb's tasks.py (invoke)
+        assert_eq!(
+            version_in_script("controller_gen_version = \"v0.19.0\"\n").as_deref(),
+            Some("v0.19.0")
         );
     }
 }
