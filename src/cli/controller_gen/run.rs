@@ -188,8 +188,9 @@ controller-gen's flags: -h/--detailed-help, -w/--which-markers, --version,
   --load-build-tags=TAGS (accepted; build tags are not evaluated)
 union-gen's flags:
   --controller-gen-version vX.Y.Z  write what this release writes (default: the project's pin:
-                                   Makefile CONTROLLER_TOOLS_VERSION, controller-gen@vX,
-                                   tools/go.mod; else the newest union-gen knows)
+                                   Makefile CONTROLLER_TOOLS_VERSION, controller-gen@vX, a
+                                   hack/ script, tasks.py, a tools go.mod; else the newest
+                                   union-gen knows)
   --verify                         write nothing; exit 1 and a diff when a file would change
   --with-crd-patch                 also what `union-gen crd` adds: the enum lists of the
                                    project's +enum types, the CEL rules of its unions
@@ -338,8 +339,8 @@ fn behaviour(invocation: &Invocation, notes: &mut Vec<Diagnostic>) -> Behaviour 
             Code::ControllerGenVersionUnknown,
             format!(
                 "no controller-gen version found (Makefile CONTROLLER_TOOLS_VERSION, \
-                 controller-gen@vX, tools/go.mod, --controller-gen-version): writing what \
-                 controller-gen {} writes",
+                 controller-gen@vX, a hack/ script's CONTROLLER_GEN_VER, tasks.py, a tools \
+                 go.mod, --controller-gen-version): writing what controller-gen {} writes",
                 Behaviour::newest().version()
             ),
         ));
