@@ -319,56 +319,32 @@ impl Emitter {
         if !self.whitespace {
             self.put(' ');
         }
-        let chars: Vec<char> = value.chars().collect();
-        let mut spaces = false;
-        let mut breaks = false;
-        for (i, &c) in chars.iter().enumerate() {
-            if c == ' ' {
-                let next_is_space = chars.get(i + 1) == Some(&' ');
-                if allow_breaks && !spaces && self.column > BEST_WIDTH && !next_is_space {
-                    self.write_indent();
-                } else {
-                    self.write(c);
-                }
-                spaces = true;
-            } else if is_break(c) {
-                if !breaks && c == '\n' {
-                    self.put_break();
-                }
-                self.write_break(c);
-                self.indention = true;
-                breaks = true;
-            } else {
-                if breaks {
-                    self.write_indent();
-                }
-                self.write(c);
-                self.indention = false;
-                spaces = false;
-                breaks = false;
-            }
-        }
+        self.write_folded(value, allow_breaks, false);
         self.whitespace = false;
         self.indention = false;
     }
 
     fn write_single_quoted_scalar(&mut self, value: &str, allow_breaks: bool) {
         self.write_indicator("'", true, false, false);
+        self.write_folded(value, allow_breaks, true);
+        self.write_indicator("'", false, false, false);
+        self.whitespace = false;
+        self.indention = false;
+    }
+
+    /// The loop libyaml's plain and single-quoted writers share: a space past the best width
+    /// becomes a line break (for a quoted scalar, never its first or last character: libyaml
+    /// compares byte offsets with the byte length, and a space is one byte), line breaks are
+    /// doubled, and a quoted scalar's `'` is written twice.
+    fn write_folded(&mut self, value: &str, allow_breaks: bool, quoted: bool) {
         let chars: Vec<char> = value.chars().collect();
         let mut spaces = false;
         let mut breaks = false;
         for (i, &c) in chars.iter().enumerate() {
             if c == ' ' {
                 let next_is_space = chars.get(i + 1) == Some(&' ');
-                // libyaml compares byte offsets with the byte length; a space is one byte,
-                // so "not the first and not the last character" is the same test.
-                if allow_breaks
-                    && !spaces
-                    && self.column > BEST_WIDTH
-                    && i > 0
-                    && i + 1 < chars.len()
-                    && !next_is_space
-                {
+                let inside = !quoted || (i > 0 && i + 1 < chars.len());
+                if allow_breaks && !spaces && self.column > BEST_WIDTH && inside && !next_is_space {
                     self.write_indent();
                 } else {
                     self.write(c);
@@ -385,7 +361,7 @@ impl Emitter {
                 if breaks {
                     self.write_indent();
                 }
-                if c == '\'' {
+                if quoted && c == '\'' {
                     self.put('\'');
                 }
                 self.write(c);
@@ -394,9 +370,6 @@ impl Emitter {
                 breaks = false;
             }
         }
-        self.write_indicator("'", false, false, false);
-        self.whitespace = false;
-        self.indention = false;
     }
 
     fn write_double_quoted_scalar(&mut self, value: &str, allow_breaks: bool) {
