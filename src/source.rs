@@ -184,11 +184,14 @@ pub fn read_regular_file_at_most(path: &std::path::Path, max: u64) -> std::io::R
 /// Reads a file (or a device, a pipe: a path the user named) of at most `max` bytes; a
 /// longer one is an `InvalidData` error saying so, and no more than `max + 1` bytes are read.
 pub fn read_at_most(path: &std::path::Path, max: u64) -> std::io::Result<Vec<u8>> {
+    read_all_at_most(std::fs::File::open(path)?, max)
+}
+
+/// [`read_at_most`] from any reader (stdin).
+pub fn read_all_at_most(reader: impl std::io::Read, max: u64) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
     let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(max + 1)
-        .read_to_end(&mut bytes)?;
+    reader.take(max + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > max {
         return Err(too_large(max));
     }

@@ -90,65 +90,51 @@ pub fn walk(dir: &Path) -> Vec<PathBuf> {
     found
 }
 
-/// A file's text (`-`: stdin) as kubectl reads it ([`kube_yaml::decode_text`]), of at most
-/// `budget` bytes, which it takes from; `None` with one message in `unreadable` when it
-/// cannot be read.
+/// A file's text (`-`: stdin) as kubectl reads it ([`kube_yaml::decode_text`]), within
+/// `budget`; `None` with one message in `unreadable` when it cannot be read.
 pub fn read(path: &Path, budget: &mut Budget, unreadable: &mut Vec<String>) -> Option<String> {
-    use std::io::Read;
-    let bytes = if path.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .take(budget.left + 1)
-            .read_to_end(&mut bytes)
-            .map(|_| bytes)
-            .map_err(|e| format!("cannot read stdin: {e}"))
+    let stdin = path.as_os_str() == "-";
+    // A regular file only (a FIFO or a device could block forever), its size checked first.
+    let bytes = if stdin {
+        crate::source::read_all_at_most(std::io::stdin(), budget.left)
     } else {
-        regular_file(path)
-            .and_then(|()| {
-                let mut bytes = Vec::new();
-                std::fs::File::open(path)
-                    .and_then(|file| file.take(budget.left + 1).read_to_end(&mut bytes))
-                    .map(|_| bytes)
-                    .map_err(|e| e.to_string())
-            })
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))
+        crate::source::read_regular_file_at_most(path, budget.left)
+    };
+    let shown = if stdin {
+        "stdin".to_string()
+    } else {
+        path.display().to_string()
     };
     let bytes = match bytes {
-        Ok(bytes) if bytes.len() as u64 > budget.left => {
-            let shown = if path.as_os_str() == "-" {
-                "stdin".to_string()
-            } else {
-                path.display().to_string()
-            };
-            unreadable.push(format!("cannot read {shown}: {}", budget.spent_message()));
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidData && budget.per_run => {
+            unreadable.push(format!(
+                "cannot read {shown}: the object files of one run hold at most {} MiB in all, \
+                 and this one would pass it: validate them in several runs",
+                limits::VALIDATE_OBJECT_BYTES >> 20
+            ));
             return None;
         }
-        Ok(bytes) => {
-            budget.left -= bytes.len() as u64;
-            Ok(bytes)
+        Err(e) => {
+            unreadable.push(format!("cannot read {shown}: {e}"));
+            return None;
         }
-        Err(message) => Err(message),
     };
-    match bytes.map(kube_yaml::decode_text) {
-        Ok(Some(text)) => Some(text),
-        Ok(None) => {
-            unreadable.push(format!("{} is not UTF-8 or UTF-16 text", path.display()));
-            None
-        }
-        Err(message) => {
-            unreadable.push(message);
-            None
-        }
+    if budget.per_run {
+        budget.left -= bytes.len() as u64;
     }
+    let text = kube_yaml::decode_text(bytes);
+    if text.is_none() {
+        unreadable.push(format!("{} is not UTF-8 or UTF-16 text", path.display()));
+    }
+    text
 }
 
-/// What is left of the bytes one kind of input may take ([`limits::VALIDATE_OBJECT_BYTES`]
-/// for objects, [`limits::MANIFEST_BYTES`] per manifest).
+/// The bytes a read may take: what is left of the run's [`limits::VALIDATE_OBJECT_BYTES`]
+/// for object files, [`limits::MANIFEST_BYTES`] for each `--crd` manifest.
 #[derive(Debug, Clone, Copy)]
 pub struct Budget {
     left: u64,
-    /// All of it, and whether it is for the whole run (else for each file).
-    max: u64,
     per_run: bool,
 }
 
@@ -157,41 +143,16 @@ impl Budget {
     pub fn objects() -> Budget {
         Budget {
             left: limits::VALIDATE_OBJECT_BYTES,
-            max: limits::VALIDATE_OBJECT_BYTES,
             per_run: true,
         }
     }
 
-    /// A manifest's: [`limits::MANIFEST_BYTES`] for each file.
+    /// A manifest's: the same for each file.
     pub fn manifest() -> Budget {
         Budget {
             left: limits::MANIFEST_BYTES,
-            max: limits::MANIFEST_BYTES,
             per_run: false,
         }
-    }
-
-    fn spent_message(&self) -> String {
-        let limit = self.max >> 20;
-        if self.per_run {
-            format!(
-                "the object files of one run hold at most {limit} MiB in all, and this one \
-                 would pass it: validate them in several runs"
-            )
-        } else {
-            format!("larger than union-gen reads ({limit} MiB)")
-        }
-    }
-}
-
-/// A path named on the command line is read only if it is a regular file (or a link to one):
-/// reading a FIFO or a device could block forever.
-fn regular_file(path: &Path) -> Result<(), String> {
-    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
-    if meta.is_file() {
-        Ok(())
-    } else {
-        Err("not a regular file".into())
     }
 }
 
