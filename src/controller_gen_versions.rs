@@ -378,20 +378,10 @@ fn scripts(root: &Path) -> Vec<std::path::PathBuf> {
         .map(|name| root.join(name))
         .filter(|path| path.is_file())
         .collect();
-    let mut hack: Vec<std::path::PathBuf> = std::fs::read_dir(root.join("hack"))
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|entry| entry.path())
-        .filter(|path| {
-            path.is_file()
-                && path
-                    .extension()
-                    .is_some_and(|e| e == "sh" || e == "mk" || e == "bash")
-        })
-        .collect();
-    hack.sort();
-    found.extend(hack);
+    found.extend(crate::source::files_in(&root.join("hack"), |path| {
+        path.extension()
+            .is_some_and(|e| e == "sh" || e == "mk" || e == "bash")
+    }));
     found
 }
 

@@ -532,18 +532,12 @@ fn scripts_version(root: &Path) -> Option<Pinned> {
         root.join("make"),
         root.join("make/_shared/tools"),
     ] {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        let mut names: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-        names.sort();
-        files.extend(names.into_iter().filter(|p| {
+        files.extend(crate::source::files_in(&dir, |p| {
             let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            p.is_file()
-                && (name == "Makefile"
-                    || name == "GNUmakefile"
-                    || name.ends_with(".mk")
-                    || name.ends_with(".sh"))
+            name == "Makefile"
+                || name == "GNUmakefile"
+                || name.ends_with(".mk")
+                || name.ends_with(".sh")
         }));
     }
     for file in files {

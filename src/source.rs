@@ -210,6 +210,21 @@ fn too_large(max: u64) -> std::io::Error {
     )
 }
 
+/// The regular files directly in `dir` that `accept` takes, in name order (none when `dir`
+/// cannot be read): the build files (Makefiles, `hack/` scripts) a tool's pinned version is
+/// looked for in.
+pub fn files_in(dir: &std::path::Path, accept: impl Fn(&std::path::Path) -> bool) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.is_file() && accept(path))
+        .collect();
+    found.sort();
+    found
+}
+
 /// [`read_regular_file`] as UTF-8 text (go.mod, go.work).
 pub fn read_regular_text(path: &std::path::Path) -> std::io::Result<String> {
     String::from_utf8(read_regular_file(path)?)
