@@ -20,9 +20,9 @@ const STAGES: &[&[&str]] = &[
         "golit",
         "gosort",
         "exit",
-        "kube_openapi_versions",
-        "controller_gen_versions",
     ],
+    // The pinned generator releases, read from a project's build files.
+    &["kube_openapi_versions", "controller_gen_versions"],
     // Readers every stage may use, over the bottom layer: Kubernetes' YAML, cel-go's bounds.
     &["kube_yaml", "cel_limits"],
     &["diag"],
