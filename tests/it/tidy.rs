@@ -14,13 +14,7 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// below it, never one above it; modules on one line form one layer and must not use each
 /// other unless [`SAME_LAYER_OK`] lists the pair. ARCHITECTURE.md draws the same order.
 const STAGES: &[&[&str]] = &[
-    &[
-        "limits",
-        "source",
-        "golit",
-        "gosort",
-        "exit",
-    ],
+    &["limits", "source", "golit", "gosort", "exit"],
     // The pinned generator releases, read from a project's build files.
     &["kube_openapi_versions", "controller_gen_versions"],
     // Readers every stage may use, over the bottom layer: Kubernetes' YAML, cel-go's bounds.
