@@ -79,6 +79,16 @@ enum ReadResult {
     Unreadable(String),
 }
 
+impl ReadResult {
+    /// The bytes there are to parse.
+    fn len(&self) -> usize {
+        match self {
+            ReadResult::Text(text) => text.len(),
+            _ => 0,
+        }
+    }
+}
+
 fn read(path: &std::path::Path) -> ReadResult {
     match crate::source::read_regular_file_at_most(path, crate::limits::GO_SOURCE_BYTES) {
         Ok(bytes) => match String::from_utf8(bytes) {
@@ -384,15 +394,41 @@ fn load_wave(
 ) -> Vec<LoadedPackage> {
     let paths: Vec<&PathBuf> = packages.iter().flat_map(|p| p.files.iter()).collect();
     // Ids are assigned in file order (so output never depends on thread timing) before the
-    // parallel read + parse, which needs them for spans.
+    // parallel parse, which needs them for spans.
     let base = sources.len();
-    let prepared: Vec<PreparedFile> = paths
+    let read: Vec<ReadResult> = paths
         .par_iter()
-        .enumerate()
-        .map(|(index, path)| prepare_file(FileId((base + index) as u32), path, overlay))
+        .map(|path| match overlay.text(path) {
+            Some(text) => ReadResult::Text(text),
+            None => read(path),
+        })
         .collect();
-    let mut ids = Vec::with_capacity(prepared.len());
-    let mut parsed = Vec::with_capacity(prepared.len());
+    // The largest files are parsed first: a wave lasts at least as long as its largest file's
+    // parse (k8s.io/api's core/v1/types.go is a sixth of the tree's), and one started last
+    // runs alone on one core while the others wait.
+    let mut order: Vec<usize> = (0..read.len()).collect();
+    order.sort_by_key(|&index| std::cmp::Reverse(read[index].len()));
+    let mut parses: Vec<(usize, Option<Parsed>)> = order
+        .par_iter()
+        // One file per job: rayon's default splits hand a thread a run of files in a row —
+        // here, all the largest ones.
+        .with_max_len(1)
+        .map(|&index| {
+            let id = FileId((base + index) as u32);
+            (index, parse_read(id, paths[index], &read[index], overlay))
+        })
+        .collect();
+    parses.sort_unstable_by_key(|(index, _)| *index);
+    let prepared = read
+        .into_iter()
+        .zip(parses)
+        .enumerate()
+        .map(|(index, (read, (_, parse)))| {
+            let id = FileId((base + index) as u32);
+            prepare_file(id, paths[index], read, parse)
+        });
+    let mut ids = Vec::with_capacity(paths.len());
+    let mut parsed = Vec::with_capacity(paths.len());
     for (file, diagnostic, result) in prepared {
         ids.push(sources.add(file));
         diagnostics.extend(diagnostic);
@@ -423,24 +459,27 @@ fn load_wave(
     loaded
 }
 
-/// One file read (through the overlay) and parsed, with the I/O diagnostic it got.
-fn prepare_file(id: FileId, path: &Path, overlay: &dyn Overlay) -> PreparedFile {
-    let result = match overlay.text(path) {
-        Some(text) => ReadResult::Text(text),
-        None => read(path),
+/// The parse of one file read (`None`: not read as text, or left out by a build constraint).
+fn parse_read(id: FileId, path: &Path, read: &ReadResult, overlay: &dyn Overlay) -> Option<Parsed> {
+    let ReadResult::Text(text) = read else {
+        return None;
     };
-    match result {
+    (!syntax::is_build_ignored(text)).then(|| {
+        overlay
+            .parse(id, path, text)
+            .map(|(mut decls, diagnostics)| {
+                if path.file_name() == Some(std::ffi::OsStr::new("doc.go")) {
+                    decls.gengo_package_comments = Some(syntax::all_comments(id, text));
+                }
+                (decls, diagnostics)
+            })
+    })
+}
+
+/// One file read (through the overlay) and parsed, with the I/O diagnostic it got.
+fn prepare_file(id: FileId, path: &Path, read: ReadResult, parsed: Option<Parsed>) -> PreparedFile {
+    match read {
         ReadResult::Text(text) => {
-            let parsed = (!syntax::is_build_ignored(&text)).then(|| {
-                overlay
-                    .parse(id, path, &text)
-                    .map(|(mut decls, diagnostics)| {
-                        if path.file_name() == Some(std::ffi::OsStr::new("doc.go")) {
-                            decls.gengo_package_comments = Some(syntax::all_comments(id, &text));
-                        }
-                        (decls, diagnostics)
-                    })
-            });
             let (parsed, too_large) = match parsed {
                 Some(Err(too_large)) => (None, Some(too_large_to_parse(id, too_large))),
                 Some(Ok(parsed)) => (Some(parsed), None),
