@@ -12,6 +12,7 @@ pub(crate) mod validations;
 use crate::diag::{Code, Diagnostic};
 use crate::golit::go_quote;
 use crate::model::*;
+use rayon::prelude::*;
 
 /// How definition names are formed from Go names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -129,45 +130,57 @@ pub fn build(model: &ApiModel, naming: Naming, unions: UnionFormat, cel: bool) -
         .iter()
         .filter_map(|d| Some((definition_name(&d.name, naming), d.model_name.as_deref()?)))
         .collect();
+    // Names first, in order (the first of two definitions with one name keeps it); then the
+    // schemas, each on its own, in parallel.
+    let mut named = Vec::with_capacity(model.definitions.len());
     for definition in &model.definitions {
         let name = model_definition_name(definition, naming);
-        if let Some(previous) = owners.insert(name.clone(), &definition.name) {
-            built.diagnostics.push(
-                Diagnostic::new(
-                    Code::ResolveNameCollision,
-                    definition.span.clone(),
-                    format!(
-                        "`{previous}` and `{}` get the same definition name `{name}`",
-                        definition.name
-                    ),
-                )
-                .with_help(
-                    "use `--naming rest` or `--naming go`, which keep the whole import path",
-                ),
-            );
-            continue;
-        }
-        let plan = match (&definition.body, cel) {
-            (DefinitionBody::Struct(def), true) => cel::struct_plan(def, &held),
-            _ => cel::Plan::default(),
-        };
-        built.diagnostics.extend(
-            plan.findings
-                .iter()
-                .map(|f| f.diagnostic(&definition.name.name, definition.span.clone())),
-        );
-        built.definitions.push((
-            name,
-            definition_schema(definition, naming, unions, plan.rules),
-        ));
+        let collision = owners
+            .insert(name.clone(), &definition.name)
+            .map(|previous| name_collision(previous, definition, &name));
+        named.push((name, definition, collision));
     }
-    if !renamed.is_empty() {
-        for (_, schema) in &mut built.definitions {
-            rename_references(schema, &renamed);
-        }
+    let schemas: Vec<_> = named
+        .into_par_iter()
+        .map(|(name, definition, collision)| {
+            if let Some(collision) = collision {
+                return (None, vec![collision]);
+            }
+            let plan = match (&definition.body, cel) {
+                (DefinitionBody::Struct(def), true) => cel::struct_plan(def, &held),
+                _ => cel::Plan::default(),
+            };
+            let findings = plan
+                .findings
+                .iter()
+                .map(|f| f.diagnostic(&definition.name.name, definition.span.clone()))
+                .collect();
+            let mut schema = definition_schema(definition, naming, unions, plan.rules);
+            if !renamed.is_empty() {
+                rename_references(&mut schema, &renamed);
+            }
+            (Some((name, schema)), findings)
+        })
+        .collect();
+    for (definition, diagnostics) in schemas {
+        built.definitions.extend(definition);
+        built.diagnostics.extend(diagnostics);
     }
     built.definitions.sort_by(|a, b| a.0.cmp(&b.0));
     built
+}
+
+/// Two definitions with one name: the second is left out.
+fn name_collision(previous: &TypeName, definition: &Definition, name: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::ResolveNameCollision,
+        definition.span.clone(),
+        format!(
+            "`{previous}` and `{}` get the same definition name `{name}`",
+            definition.name
+        ),
+    )
+    .with_help("use `--naming rest` or `--naming go`, which keep the whole import path")
 }
 
 /// A definition's name: its model name when it has one ([`Definition::model_name`]), else
