@@ -223,14 +223,37 @@ fn write_planned<E>(
         temporaries: Vec::with_capacity(files.len()),
         streams: Vec::new(),
     };
-    for file in files {
-        if is_stream(file.path) {
-            staged.streams.push((file.path, file.bytes));
-            continue;
+    let (streams, regular): (Vec<&Planned>, Vec<&Planned>) =
+        files.iter().partition(|file| is_stream(file.path));
+    staged.streams = streams.iter().map(|file| (file.path, file.bytes)).collect();
+    // Each temporary on a thread of its own: most of staging is waiting for fsync.
+    let results: Vec<io::Result<NamedTempFile>> = std::thread::scope(|scope| {
+        let writers: Vec<_> = regular
+            .iter()
+            .map(|file| scope.spawn(|| stage(file.path, file.bytes)))
+            .collect();
+        writers
+            .into_iter()
+            .map(|writer| {
+                writer
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    // Every temporary written goes into `staged` (whose drop removes and unregisters it)
+    // before the first failure, in file order, is returned.
+    let mut failed = None;
+    for (file, result) in regular.into_iter().zip(results) {
+        match result {
+            Ok(temporary) => staged.temporaries.push((temporary, file.path)),
+            Err(error) => {
+                failed.get_or_insert(Failure::File(file.path.to_path_buf(), error));
+            }
         }
-        let temporary = stage(file.path, file.bytes)
-            .map_err(|error| Failure::File(file.path.to_path_buf(), error))?;
-        staged.temporaries.push((temporary, file.path));
+    }
+    if let Some(failure) = failed {
+        return Err(failure);
     }
     // A dropped temporary removes itself: on an early return, every one goes.
     for &(path, bytes) in &staged.streams {
