@@ -5,6 +5,7 @@
 //! Must not know: other files, packages, or what any marker means. This is the only module
 //! that names `tree_sitter`.
 
+mod compact;
 pub(crate) mod decls;
 pub mod dump;
 mod extract;
@@ -20,6 +21,7 @@ pub use decls::*;
 pub use schema_method::SchemaMethod;
 
 use crate::diag::Diagnostic;
+use compact::Offsets;
 use crate::limits;
 use crate::source::FileId;
 
@@ -52,10 +54,31 @@ pub fn parse_within_bounds(
     if scan.tokens > limit {
         return Err(TooLarge { tokens: limit });
     }
-    Ok(match parse_tree_of(text, &scan.holes) {
-        Some(tree) => extract::extract(file, text, &tree, &scan.declarations),
+    Ok(match parse_scanned(text, &scan) {
+        Some((tree, offsets)) => extract::extract(file, text, &tree, &offsets, &scan.declarations),
         None => (FileDecls::default(), Vec::new()),
     })
+}
+
+/// The tree extraction reads, and how its offsets map to `text`'s: the text the pre-scan
+/// keeps, parsed without the middles of its comments and literals ([`compact`]); a file
+/// with a syntax error is parsed again with them, so that its errors are those tree-sitter
+/// recovers from in the file itself (its error costs count bytes).
+fn parse_scanned(text: &str, scan: &prescan::Scan) -> Option<(tree_sitter::Tree, Offsets)> {
+    if !scan.middles.is_empty() {
+        let compacted = compact::Compacted::new(text, &scan.middles);
+        let offsets = compacted.offsets;
+        let holes: Vec<_> = scan
+            .holes
+            .iter()
+            .map(|hole| offsets.to_compacted(hole.start)..offsets.to_compacted(hole.end))
+            .collect();
+        let tree = parse_tree_of(&compacted.text, &holes)?;
+        if !tree.root_node().has_error() {
+            return Some((tree, offsets));
+        }
+    }
+    Some((parse_tree_of(text, &scan.holes)?, Offsets::default()))
 }
 
 /// Every comment of a file, before or after the package clause, inside declarations and
@@ -88,15 +111,11 @@ fn new_parser() -> Parser {
 /// Whether the tree the extraction sees (what the pre-scan leaves in) has ERROR or MISSING
 /// nodes: the grammar tests assert this is false for every `grammar-tests/ok` snippet.
 pub fn parse_tree_has_errors(text: &str) -> bool {
-    parse_tree(text).is_none_or(|tree| tree.root_node().has_error())
+    parse_scanned(text, &prescan::scan(text.as_bytes(), usize::MAX))
+        .is_none_or(|(tree, _)| tree.root_node().has_error())
 }
 
-/// The tree of the ranges the pre-scan keeps, with this thread's reused parser.
-fn parse_tree(text: &str) -> Option<tree_sitter::Tree> {
-    parse_tree_of(text, &prescan::scan(text.as_bytes(), usize::MAX).holes)
-}
-
-/// [`parse_tree`] with the pre-scan's ranges to leave out.
+/// The tree of `text` without `bodies`, with this thread's reused parser.
 fn parse_tree_of(text: &str, bodies: &[std::ops::Range<usize>]) -> Option<tree_sitter::Tree> {
     PARSER.with(|cell| {
         let mut slot = cell.borrow_mut();
@@ -216,7 +235,13 @@ mod tests {
                 let tree = parse_tree_of(&text, holes).expect("parsed");
                 format!(
                     "{:?}",
-                    extract::extract(FileId(0), &text, &tree, &scan.declarations)
+                    extract::extract(
+                        FileId(0),
+                        &text,
+                        &tree,
+                        &Offsets::default(),
+                        &scan.declarations
+                    )
                 )
             };
             assert_eq!(read(&scan.holes), read(&scan.declarations), "{path:?}");
