@@ -255,6 +255,83 @@ mod tests {
         assert!(same_extraction_without_docs(vec!["testdata".into()]) > 100);
     }
 
+    /// The `.go` files under `paths`.
+    fn go_files(paths: Vec<std::path::PathBuf>) -> Vec<std::path::PathBuf> {
+        let mut files = paths;
+        let mut found = Vec::new();
+        while let Some(path) = files.pop() {
+            if path.is_dir() {
+                files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            } else if path.extension().is_some_and(|e| e == "go") {
+                found.push(path);
+            }
+        }
+        found
+    }
+
+    /// What the extraction reads (declarations, spans, diagnostics) from the tree of the text
+    /// without the middles of comments and literals against from the tree of the text itself:
+    /// the same, file by file. Returns how many files were parsed compacted.
+    fn same_extraction_compacted(paths: Vec<std::path::PathBuf>) -> usize {
+        let mut compacted = 0;
+        for path in go_files(paths) {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let scan = prescan::scan(text.as_bytes(), usize::MAX);
+            let (tree, offsets) = parse_scanned(&text, &scan).expect("parsed");
+            let whole = parse_tree_of(&text, &scan.holes).expect("parsed");
+            let read = |tree: &tree_sitter::Tree, offsets: &Offsets| {
+                let extracted = extract::extract(FileId(0), &text, tree, offsets, &scan.declarations);
+                format!("{extracted:?}")
+            };
+            assert_eq!(
+                read(&tree, &offsets),
+                read(&whole, &Offsets::default()),
+                "{path:?}"
+            );
+            compacted += usize::from(!scan.middles.is_empty() && !whole.root_node().has_error());
+        }
+        compacted
+    }
+
+    #[test]
+    fn leaving_out_the_middles_of_comments_and_literals_changes_no_extraction() {
+        assert!(same_extraction_compacted(vec!["testdata".into()]) > 100);
+    }
+
+    /// A file with a syntax error is parsed with its comments whole: tree-sitter's error
+    /// recovery weighs skipped bytes, so its errors are those of the file itself.
+    #[test]
+    fn a_file_with_a_syntax_error_is_parsed_whole() {
+        let text = "package p\n\n// A long comment that would be left out.\ntype T struct {\n\tA int `json:\"a\"`\n\tB int = // a comment\n}\n";
+        let scan = prescan::scan(text.as_bytes(), usize::MAX);
+        assert_eq!(scan.middles.len(), 3);
+        let (tree, offsets) = parse_scanned(text, &scan).expect("parsed");
+        assert!(tree.root_node().has_error());
+        assert_eq!(offsets.range(10..20), 10..20, "not compacted");
+        let (_, diagnostics) = parse(FileId(0), text);
+        assert!(!diagnostics.is_empty());
+    }
+
+    /// A comment node keeps its bytes in the file, its middle left out of the parse.
+    #[test]
+    fn comments_keep_their_spans() {
+        let text = "package p\n\n// Doc é.\r\n// +k8s:marker=x\ntype T struct {\n\tA int `json:\"a\"` // ü field\n}\n";
+        let scan = prescan::scan(text.as_bytes(), usize::MAX);
+        assert_eq!(scan.middles.len(), 4);
+        let (decls, diagnostics) = parse(FileId(0), text);
+        assert!(diagnostics.is_empty());
+        let ty = &decls.types[0];
+        let lines: Vec<&str> = ty.doc.lines.iter()
+            .map(|line| &text[line.span.start as usize..line.span.end as usize])
+            .collect();
+        assert_eq!(lines, vec!["Doc é.", "+k8s:marker=x"]);
+        assert_eq!(ty.doc.markers.len(), 1);
+        let extent = ty.extent.start as usize..ty.extent.end as usize;
+        assert_eq!(extent, text.find("Doc").unwrap()..text.len() - 1);
+    }
+
     /// The same on the trees named by `UNION_GEN_SYNTAX_TREES` (`:`-separated; real API
     /// repositories): `cargo test --lib -- --ignored same_extraction_on_trees`.
     #[test]
@@ -262,8 +339,9 @@ mod tests {
     fn same_extraction_on_trees() {
         let trees = std::env::var("UNION_GEN_SYNTAX_TREES").unwrap_or_default();
         let paths: Vec<_> = std::env::split_paths(&trees).collect();
-        let checked = same_extraction_without_docs(paths);
-        eprintln!("{checked} files");
+        let checked = same_extraction_without_docs(paths.clone());
+        let compacted = same_extraction_compacted(paths);
+        eprintln!("{checked} files, {compacted} parsed compacted");
         assert!(checked > 0);
     }
 

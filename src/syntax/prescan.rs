@@ -559,6 +559,33 @@ mod tests {
         assert_eq!(scan.tokens, tokens_outside(src.as_bytes(), &scan.holes));
     }
 
+    fn middles(src: &str) -> Vec<&str> {
+        scan(src.as_bytes(), usize::MAX)
+            .middles
+            .into_iter()
+            .map(|r| &src[r])
+            .collect()
+    }
+
+    #[test]
+    fn middles_keep_delimiters_and_first_and_last_characters() {
+        // A comment keeps its `//`, first and last characters (whole, when multi-byte) and
+        // `\r`; a string its quotes and first and last characters; too short: nothing.
+        let src = "package p\n// Doc é\r\n//é abc é\n//ab\ntype T struct {\n\tA string `json:\"a\"` /* x y */\n}\nconst C = \"v\" + \"a\\tb\" + \"xyz\" + 'a'\n";
+        assert_eq!(
+            middles(src),
+            vec!["Doc ", " abc ", "son:\"a", "y"]
+        );
+        // Newlines stay (rows are the file's).
+        assert!(middles("package p\nconst C = `a\nbc`\n").is_empty());
+    }
+
+    #[test]
+    fn no_middles_inside_left_out_declarations_or_kept_methods() {
+        let src = "package p\n\n// F does\n// things.\nfunc F() {\n\t// body\n\t_ = \"body\"\n}\n\n// Doc kept.\ntype T int // trailing\n\nvar v = \"value\"\n\nfunc (T) OpenAPISchemaType() []string { return []string{\"string\"} } // after\n";
+        assert_eq!(middles(src), vec!["Doc kept", "trailin", "afte"]);
+    }
+
     #[test]
     fn finds_whole_function_and_method_declarations() {
         let src = "package p\nfunc A() { x := \"}\" }\nfunc (r *T) B(x interface{}) (struct{}, error) {\n\treturn `}`\n}\n";
