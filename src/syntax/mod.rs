@@ -1,5 +1,6 @@
-//! The Go front end: tree-sitter-go parses one file (function bodies left out) and
-//! `extract` turns the tree into owned [`FileDecls`].
+//! The Go front end: tree-sitter-go parses one file (function bodies left out, and the
+//! middles of comments and literals: [`compact`]) and `extract` turns the tree into owned
+//! [`FileDecls`].
 //!
 //! Input: a file's text and id. Output: `(FileDecls, Vec<Diagnostic>)`.
 //! Must not know: other files, packages, or what any marker means. This is the only module
