@@ -102,7 +102,9 @@ impl Offsets {
 
     /// The compacted offset of the file's `offset`, which is not inside a removed range.
     pub fn to_compacted(&self, offset: usize) -> usize {
-        let after = self.runs.partition_point(|run| run.start + run.shift <= offset);
+        let after = self
+            .runs
+            .partition_point(|run| run.start + run.shift <= offset);
         match after.checked_sub(1) {
             Some(run) => offset - self.runs[run].shift,
             None => offset,

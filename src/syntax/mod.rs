@@ -22,9 +22,9 @@ pub use decls::*;
 pub use schema_method::SchemaMethod;
 
 use crate::diag::Diagnostic;
-use compact::Offsets;
 use crate::limits;
 use crate::source::FileId;
+use compact::Offsets;
 
 thread_local! {
     static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
@@ -283,7 +283,8 @@ mod tests {
             let (tree, offsets) = parse_scanned(&text, &scan).expect("parsed");
             let whole = parse_tree_of(&text, &scan.holes).expect("parsed");
             let read = |tree: &tree_sitter::Tree, offsets: &Offsets| {
-                let extracted = extract::extract(FileId(0), &text, tree, offsets, &scan.declarations);
+                let extracted =
+                    extract::extract(FileId(0), &text, tree, offsets, &scan.declarations);
                 format!("{extracted:?}")
             };
             assert_eq!(
@@ -324,7 +325,10 @@ mod tests {
         let (decls, diagnostics) = parse(FileId(0), text);
         assert!(diagnostics.is_empty());
         let ty = &decls.types[0];
-        let lines: Vec<&str> = ty.doc.lines.iter()
+        let lines: Vec<&str> = ty
+            .doc
+            .lines
+            .iter()
             .map(|line| &text[line.span.start as usize..line.span.end as usize])
             .collect();
         assert_eq!(lines, vec!["Doc é.", "+k8s:marker=x"]);

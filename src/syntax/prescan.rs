@@ -328,7 +328,8 @@ impl Scanner<'_> {
                     self.pos =
                         memchr::memchr(b'`', &src[self.pos..]).map_or(src.len(), |n| self.pos + n);
                     // Newlines stay, for rows.
-                    if self.pos < src.len() && memchr::memchr(b'\n', &src[body..self.pos]).is_none() {
+                    if self.pos < src.len() && memchr::memchr(b'\n', &src[body..self.pos]).is_none()
+                    {
                         self.record_middle(body..self.pos);
                     }
                     self.pos = (self.pos + 1).min(src.len());
@@ -573,10 +574,7 @@ mod tests {
         // A comment keeps its `//`, first and last characters (whole, when multi-byte) and
         // `\r`; a string its quotes and first and last characters; too short: nothing.
         let src = "package p\n// Doc é\r\n//é abc é\n//ab\ntype T struct {\n\tA string `json:\"a\"` /* x y */\n}\nconst C = \"v\" + \"a\\tb\" + \"xyz\" + 'a'\n";
-        assert_eq!(
-            middles(src),
-            vec!["Doc ", " abc ", "son:\"a", "y"]
-        );
+        assert_eq!(middles(src), vec!["Doc ", " abc ", "son:\"a", "y"]);
         // Newlines stay (rows are the file's).
         assert!(middles("package p\nconst C = `a\nbc`\n").is_empty());
     }
