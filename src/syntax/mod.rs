@@ -64,9 +64,11 @@ pub fn parse_within_bounds(
 /// The tree extraction reads, and how its offsets map to `text`'s: the text the pre-scan
 /// keeps, parsed without the middles of its comments and literals ([`compact`]); a file
 /// with a syntax error is parsed again with them, so that its errors are those tree-sitter
-/// recovers from in the file itself (its error costs count bytes).
+/// recovers from in the file itself (its error costs count bytes). A file with a NUL byte is
+/// parsed as it is: tree-sitter ends a comment or literal there (an error a middle left out
+/// would hide).
 fn parse_scanned(text: &str, scan: &prescan::Scan) -> Option<(tree_sitter::Tree, Offsets)> {
-    if !scan.middles.is_empty() {
+    if !scan.middles.is_empty() && memchr::memchr(0, text.as_bytes()).is_none() {
         let compacted = compact::Compacted::new(text, &scan.middles);
         let offsets = compacted.offsets;
         let holes: Vec<_> = scan
@@ -314,6 +316,21 @@ mod tests {
         assert_eq!(offsets.range(10..20), 10..20, "not compacted");
         let (_, diagnostics) = parse(FileId(0), text);
         assert!(!diagnostics.is_empty());
+    }
+
+    /// tree-sitter ends a comment or string at a NUL byte: the error stays.
+    #[test]
+    fn a_nul_byte_in_a_comment_or_literal_stays_an_error() {
+        for text in [
+            "package p\n\n// Doc a\0bcd efg.\ntype T int\n",
+            "package p\n\nconst C = \"a\0bcd\"\n",
+            "package p\n\nconst C = `a\0bcd`\n",
+        ] {
+            let scan = prescan::scan(text.as_bytes(), usize::MAX);
+            assert_eq!(scan.middles.len(), 1, "{text:?}");
+            assert!(parse_tree_has_errors(text), "{text:?}");
+            assert!(!parse(FileId(0), text).1.is_empty(), "{text:?}");
+        }
     }
 
     /// A comment node keeps its bytes in the file, its middle left out of the parse.
