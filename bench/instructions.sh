@@ -35,7 +35,7 @@ printf 'total        %14s instructions (%s)\n' "$total" "$tree"
 stage discover 'union_gen::discover::discover[ (]'
 stage load+parse 'union_gen::load::load_(with|reaching)[ (]'
 stage resolve 'union_gen::resolve::resolve[ (]'
-stage parse 'union_gen::syntax::parse[ (]'
+stage parse 'union_gen::syntax::parse(_within_bounds)?[ (]'
 stage prescan 'union_gen::syntax::prescan::scan[ (]'
 stage tree-sitter 'ts_parser_parse_with_options'
 stage extract 'union_gen::syntax::extract::extract[ (]'

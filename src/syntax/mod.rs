@@ -299,6 +299,58 @@ mod tests {
         compacted
     }
 
+    /// [`same_extraction_compacted`] of one text: whether the compacted tree had no error.
+    fn same_extraction_compacted_text(text: &str) -> bool {
+        let scan = prescan::scan(text.as_bytes(), usize::MAX);
+        let (tree, offsets) = parse_scanned(text, &scan).expect("parsed");
+        let whole = parse_tree_of(text, &scan.holes).expect("parsed");
+        let read = |tree: &tree_sitter::Tree, offsets: &Offsets| {
+            let extracted = extract::extract(FileId(0), text, tree, offsets, &scan.declarations);
+            format!("{extracted:?}")
+        };
+        assert_eq!(
+            read(&tree, &offsets),
+            read(&whole, &Offsets::default()),
+            "{text:?}"
+        );
+        !tree.root_node().has_error()
+    }
+
+    /// Broken files (a byte that opens or closes a comment, literal or line put in or taken
+    /// out of the testdata files): where the pre-scan's lexing and tree-sitter's part, the
+    /// compacted tree has an error and the file is parsed whole, or reads the same.
+    #[test]
+    fn broken_files_read_the_same_compacted() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut random = move |bound: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % bound as u64) as usize
+        };
+        let mut valid = 0;
+        for path in go_files(vec!["testdata".into()]) {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            for _ in 0..8 {
+                let mut broken = text.clone();
+                let mut at = random(broken.len() + 1);
+                while !broken.is_char_boundary(at) {
+                    at -= 1;
+                }
+                let bytes = ["\"", "`", "'", "/", "*", "\n", "\\", "/*", "//", "\0"];
+                if random(3) == 0 && at < broken.len() {
+                    broken.remove(at);
+                } else {
+                    broken.insert_str(at, bytes[random(bytes.len())]);
+                }
+                valid += usize::from(same_extraction_compacted_text(&broken));
+            }
+        }
+        assert!(valid > 100, "{valid}");
+    }
+
     #[test]
     fn leaving_out_the_middles_of_comments_and_literals_changes_no_extraction() {
         assert!(same_extraction_compacted(vec!["testdata".into()]) > 100);
