@@ -28,14 +28,14 @@ total=$(grep -E '^(summary|totals):' "$out" | head -1 | awk '{print $2}')
 callgrind_annotate --inclusive=yes --threshold=100 "$out" 2>/dev/null >"$work/annotated"
 stage() { # label function-name-pattern
   local n
-  n=$(grep -E "$2" "$work/annotated" | head -1 | awk '{gsub(",","",$1); print $1}')
+  n=$(grep -E "$2" "$work/annotated" | head -1 | awk '{gsub(",","",$1); print $1}' || true)
   printf '  %-12s %14s\n' "$1" "${n:-?}"
 }
 printf 'total        %14s instructions (%s)\n' "$total" "$tree"
 stage discover 'union_gen::discover::discover[ (]'
-stage load+parse 'union_gen::load::load_with[ (]'
+stage load+parse 'union_gen::load::load_(with|reaching)[ (]'
 stage resolve 'union_gen::resolve::resolve[ (]'
-stage parse 'union_gen::syntax::parse[ (]'
+stage parse 'union_gen::syntax::parse(_within_bounds)?[ (]'
 stage prescan 'union_gen::syntax::prescan::scan[ (]'
 stage tree-sitter 'ts_parser_parse_with_options'
 stage extract 'union_gen::syntax::extract::extract[ (]'

@@ -1,10 +1,12 @@
-//! The Go front end: tree-sitter-go parses one file (function bodies left out) and
-//! `extract` turns the tree into owned [`FileDecls`].
+//! The Go front end: tree-sitter-go parses one file (function bodies left out, and the
+//! middles of comments and literals: [`compact`]) and `extract` turns the tree into owned
+//! [`FileDecls`].
 //!
 //! Input: a file's text and id. Output: `(FileDecls, Vec<Diagnostic>)`.
 //! Must not know: other files, packages, or what any marker means. This is the only module
 //! that names `tree_sitter`.
 
+mod compact;
 pub(crate) mod decls;
 pub mod dump;
 mod extract;
@@ -22,6 +24,7 @@ pub use schema_method::SchemaMethod;
 use crate::diag::Diagnostic;
 use crate::limits;
 use crate::source::FileId;
+use compact::Offsets;
 
 thread_local! {
     static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
@@ -52,10 +55,33 @@ pub fn parse_within_bounds(
     if scan.tokens > limit {
         return Err(TooLarge { tokens: limit });
     }
-    Ok(match parse_tree_of(text, &scan.holes) {
-        Some(tree) => extract::extract(file, text, &tree, &scan.declarations),
+    Ok(match parse_scanned(text, &scan) {
+        Some((tree, offsets)) => extract::extract(file, text, &tree, &offsets, &scan.declarations),
         None => (FileDecls::default(), Vec::new()),
     })
+}
+
+/// The tree extraction reads, and how its offsets map to `text`'s: the text the pre-scan
+/// keeps, parsed without the middles of its comments and literals ([`compact`]); a file
+/// with a syntax error is parsed again with them, so that its errors are those tree-sitter
+/// recovers from in the file itself (its error costs count bytes). A file with a NUL byte is
+/// parsed as it is: tree-sitter ends a comment or literal there (an error a middle left out
+/// would hide).
+fn parse_scanned(text: &str, scan: &prescan::Scan) -> Option<(tree_sitter::Tree, Offsets)> {
+    if !scan.middles.is_empty() && memchr::memchr(0, text.as_bytes()).is_none() {
+        let compacted = compact::Compacted::new(text, &scan.middles);
+        let offsets = compacted.offsets;
+        let holes: Vec<_> = scan
+            .holes
+            .iter()
+            .map(|hole| offsets.to_compacted(hole.start)..offsets.to_compacted(hole.end))
+            .collect();
+        let tree = parse_tree_of(&compacted.text, &holes)?;
+        if !tree.root_node().has_error() {
+            return Some((tree, offsets));
+        }
+    }
+    Some((parse_tree_of(text, &scan.holes)?, Offsets::default()))
 }
 
 /// Every comment of a file, before or after the package clause, inside declarations and
@@ -88,15 +114,11 @@ fn new_parser() -> Parser {
 /// Whether the tree the extraction sees (what the pre-scan leaves in) has ERROR or MISSING
 /// nodes: the grammar tests assert this is false for every `grammar-tests/ok` snippet.
 pub fn parse_tree_has_errors(text: &str) -> bool {
-    parse_tree(text).is_none_or(|tree| tree.root_node().has_error())
+    parse_scanned(text, &prescan::scan(text.as_bytes(), usize::MAX))
+        .is_none_or(|(tree, _)| tree.root_node().has_error())
 }
 
-/// The tree of the ranges the pre-scan keeps, with this thread's reused parser.
-fn parse_tree(text: &str) -> Option<tree_sitter::Tree> {
-    parse_tree_of(text, &prescan::scan(text.as_bytes(), usize::MAX).holes)
-}
-
-/// [`parse_tree`] with the pre-scan's ranges to leave out.
+/// The tree of `text` without `bodies`, with this thread's reused parser.
 fn parse_tree_of(text: &str, bodies: &[std::ops::Range<usize>]) -> Option<tree_sitter::Tree> {
     PARSER.with(|cell| {
         let mut slot = cell.borrow_mut();
@@ -216,7 +238,13 @@ mod tests {
                 let tree = parse_tree_of(&text, holes).expect("parsed");
                 format!(
                     "{:?}",
-                    extract::extract(FileId(0), &text, &tree, &scan.declarations)
+                    extract::extract(
+                        FileId(0),
+                        &text,
+                        &tree,
+                        &Offsets::default(),
+                        &scan.declarations
+                    )
                 )
             };
             assert_eq!(read(&scan.holes), read(&scan.declarations), "{path:?}");
@@ -230,6 +258,138 @@ mod tests {
         assert!(same_extraction_without_docs(vec!["testdata".into()]) > 100);
     }
 
+    /// The `.go` files under `paths`.
+    fn go_files(paths: Vec<std::path::PathBuf>) -> Vec<std::path::PathBuf> {
+        let mut files = paths;
+        let mut found = Vec::new();
+        while let Some(path) = files.pop() {
+            if path.is_dir() {
+                files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            } else if path.extension().is_some_and(|e| e == "go") {
+                found.push(path);
+            }
+        }
+        found
+    }
+
+    /// What the extraction reads (declarations, spans, diagnostics) from the tree of the text
+    /// without the middles of comments and literals against from the tree of the text itself:
+    /// the same, file by file. Returns how many files were parsed compacted.
+    fn same_extraction_compacted(paths: Vec<std::path::PathBuf>) -> usize {
+        let texts = go_files(paths).into_iter();
+        texts
+            .filter_map(|path| std::fs::read_to_string(path).ok())
+            .filter(|text| same_extraction_compacted_text(text))
+            .count()
+    }
+
+    /// [`same_extraction_compacted`] of one text: whether it was parsed compacted.
+    fn same_extraction_compacted_text(text: &str) -> bool {
+        let scan = prescan::scan(text.as_bytes(), usize::MAX);
+        let (tree, offsets) = parse_scanned(text, &scan).expect("parsed");
+        let whole = parse_tree_of(text, &scan.holes).expect("parsed");
+        let read = |tree: &tree_sitter::Tree, offsets: &Offsets| {
+            let extracted = extract::extract(FileId(0), text, tree, offsets, &scan.declarations);
+            format!("{extracted:?}")
+        };
+        assert_eq!(
+            read(&tree, &offsets),
+            read(&whole, &Offsets::default()),
+            "{text:?}"
+        );
+        !scan.middles.is_empty() && !tree.root_node().has_error()
+    }
+
+    /// Broken files (a byte that opens or closes a comment, literal or line put in or taken
+    /// out of the testdata files): where the pre-scan's lexing and tree-sitter's part, the
+    /// compacted tree has an error and the file is parsed whole, or reads the same.
+    #[test]
+    fn broken_files_read_the_same_compacted() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut random = move |bound: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % bound as u64) as usize
+        };
+        let mut valid = 0;
+        for path in go_files(vec!["testdata".into()]) {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            for _ in 0..8 {
+                let mut broken = text.clone();
+                let mut at = random(broken.len() + 1);
+                while !broken.is_char_boundary(at) {
+                    at -= 1;
+                }
+                let bytes = ["\"", "`", "'", "/", "*", "\n", "\\", "/*", "//", "\0"];
+                if random(3) == 0 && at < broken.len() {
+                    broken.remove(at);
+                } else {
+                    broken.insert_str(at, bytes[random(bytes.len())]);
+                }
+                valid += usize::from(same_extraction_compacted_text(&broken));
+            }
+        }
+        assert!(valid > 100, "{valid}");
+    }
+
+    #[test]
+    fn leaving_out_the_middles_of_comments_and_literals_changes_no_extraction() {
+        assert!(same_extraction_compacted(vec!["testdata".into()]) > 100);
+    }
+
+    /// A file with a syntax error is parsed with its comments whole: tree-sitter's error
+    /// recovery weighs skipped bytes, so its errors are those of the file itself.
+    #[test]
+    fn a_file_with_a_syntax_error_is_parsed_whole() {
+        let text = "package p\n\n// A long comment that would be left out.\ntype T struct {\n\tA int `json:\"a\"`\n\tB int = // a comment\n}\n";
+        let scan = prescan::scan(text.as_bytes(), usize::MAX);
+        assert_eq!(scan.middles.len(), 3);
+        let (tree, offsets) = parse_scanned(text, &scan).expect("parsed");
+        assert!(tree.root_node().has_error());
+        assert_eq!(offsets.range(10..20), 10..20, "not compacted");
+        let (_, diagnostics) = parse(FileId(0), text);
+        assert!(!diagnostics.is_empty());
+    }
+
+    /// tree-sitter ends a comment or string at a NUL byte: the error stays.
+    #[test]
+    fn a_nul_byte_in_a_comment_or_literal_stays_an_error() {
+        for text in [
+            "package p\n\n// Doc a\0bcd efg.\ntype T int\n",
+            "package p\n\nconst C = \"a\0bcd\"\n",
+            "package p\n\nconst C = `a\0bcd`\n",
+        ] {
+            let scan = prescan::scan(text.as_bytes(), usize::MAX);
+            assert_eq!(scan.middles.len(), 1, "{text:?}");
+            assert!(parse_tree_has_errors(text), "{text:?}");
+            assert!(!parse(FileId(0), text).1.is_empty(), "{text:?}");
+        }
+    }
+
+    /// A comment node keeps its bytes in the file, its middle left out of the parse.
+    #[test]
+    fn comments_keep_their_spans() {
+        let text = "package p\n\n// Doc é.\r\n// +k8s:marker=x\ntype T struct {\n\tA int `json:\"a\"` // ü field\n}\n";
+        let scan = prescan::scan(text.as_bytes(), usize::MAX);
+        assert_eq!(scan.middles.len(), 4);
+        let (decls, diagnostics) = parse(FileId(0), text);
+        assert!(diagnostics.is_empty());
+        let ty = &decls.types[0];
+        let lines: Vec<&str> = ty
+            .doc
+            .lines
+            .iter()
+            .map(|line| &text[line.span.start as usize..line.span.end as usize])
+            .collect();
+        assert_eq!(lines, vec!["Doc é.", "+k8s:marker=x"]);
+        assert_eq!(ty.doc.markers.len(), 1);
+        let extent = ty.extent.start as usize..ty.extent.end as usize;
+        assert_eq!(extent, text.find("Doc").unwrap()..text.len() - 1);
+    }
+
     /// The same on the trees named by `UNION_GEN_SYNTAX_TREES` (`:`-separated; real API
     /// repositories): `cargo test --lib -- --ignored same_extraction_on_trees`.
     #[test]
@@ -237,8 +397,9 @@ mod tests {
     fn same_extraction_on_trees() {
         let trees = std::env::var("UNION_GEN_SYNTAX_TREES").unwrap_or_default();
         let paths: Vec<_> = std::env::split_paths(&trees).collect();
-        let checked = same_extraction_without_docs(paths);
-        eprintln!("{checked} files");
+        let checked = same_extraction_without_docs(paths.clone());
+        let compacted = same_extraction_compacted(paths);
+        eprintln!("{checked} files, {compacted} parsed compacted");
         assert!(checked > 0);
     }
 

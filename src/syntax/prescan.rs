@@ -2,7 +2,8 @@
 //! top-level `var` declarations, so the parser can leave them out
 //! (`Parser::set_included_ranges`): type and const declarations are all we read, and bodies
 //! and variable tables (e.g. generated swagger-doc maps) are most of the bytes of generated
-//! Kubernetes code.
+//! Kubernetes code. In the same pass it finds the middles of the comments and literals left
+//! in, which tree-sitter need not lex ([`Scan::middles`]).
 
 use std::ops::Range;
 
@@ -37,6 +38,10 @@ pub struct Scan {
     /// How many tokens and comments (newlines aside) the parser sees outside
     /// [`Scan::holes`]: what its tree's size follows. Counting stops past the `limit` given.
     pub tokens: usize,
+    /// Outside [`Scan::holes`], the middles of `//` comments and of string literals without
+    /// escapes or newlines: all but their first and last characters (and a comment's `\r`),
+    /// in order. The parser need not lex them ([`super::compact`]).
+    pub middles: Vec<Range<usize>>,
 }
 
 /// The pre-scan of `src`: [`Scan`]. Stops counting tokens (and so may leave out fewer holes)
@@ -46,6 +51,8 @@ pub fn scan(src: &[u8], limit: usize) -> Scan {
         src,
         pos: 0,
         counted: 0,
+        middles: Vec::new(),
+        recording: true,
     };
     let mut out = Scan::default();
     let mut depth = 0usize;
@@ -71,7 +78,10 @@ pub fn scan(src: &[u8], limit: usize) -> Scan {
                 if word == b"package" {
                     seen_package = true;
                 } else if word == b"func" {
-                    match scanner.function_end() {
+                    scanner.recording = false;
+                    let end = scanner.function_end();
+                    scanner.recording = true;
+                    match end {
                         Some(end) => declaration = Some((range.start..end, before)),
                         None => {
                             // Kept: count its tokens as the parser sees them (the body was
@@ -80,7 +90,9 @@ pub fn scan(src: &[u8], limit: usize) -> Scan {
                         }
                     }
                 } else if word == b"var" {
+                    scanner.recording = false;
                     declaration = Some((range.start..scanner.declaration_end(), before));
+                    scanner.recording = true;
                 }
             }
             _ => {}
@@ -109,7 +121,33 @@ pub fn scan(src: &[u8], limit: usize) -> Scan {
         out.declarations.push(declaration);
     }
     out.tokens = scanner.counted;
+    out.middles = outside(scanner.middles, &out.holes);
     out
+}
+
+/// The ranges of `ranges` not inside one of `holes` (both in order; a range is inside a hole
+/// or disjoint from every hole).
+fn outside(mut ranges: Vec<Range<usize>>, holes: &[Range<usize>]) -> Vec<Range<usize>> {
+    let mut holes = holes.iter().peekable();
+    ranges.retain(|range| {
+        while holes.next_if(|hole| hole.end <= range.start).is_some() {}
+        holes.peek().is_none_or(|hole| range.end <= hole.start)
+    });
+    ranges
+}
+
+/// All but the first and last characters of `body`, if any.
+fn middle(src: &[u8], body: Range<usize>) -> Option<Range<usize>> {
+    let is_continuation = |at: usize| src[at] & 0xC0 == 0x80;
+    let mut first_end = body.start + 1;
+    while first_end < body.end && is_continuation(first_end) {
+        first_end += 1;
+    }
+    let mut last = body.end.checked_sub(1)?;
+    while last > first_end && is_continuation(last) {
+        last -= 1;
+    }
+    (first_end < last).then_some(first_end..last)
 }
 
 /// Where the hole of `declaration` can start, before it, and how many comments that leaves
@@ -180,6 +218,8 @@ fn count_tokens(src: &[u8]) -> usize {
         src,
         pos: 0,
         counted: 0,
+        middles: Vec::new(),
+        recording: false,
     };
     while scanner.next_token().is_some() {}
     scanner.counted
@@ -215,9 +255,20 @@ struct Scanner<'a> {
     /// Tokens returned (newlines aside) and comments skipped so far: each is a node of the
     /// parser's tree.
     counted: usize,
+    /// The middles of the comments and literals lexed so far (see [`Scan::middles`]).
+    middles: Vec<Range<usize>>,
+    /// Whether [`Scanner::middles`] are recorded: not inside a `func` or `var` declaration,
+    /// which is mostly left out (a kept method's few comments are parsed whole).
+    recording: bool,
 }
 
 impl Scanner<'_> {
+    fn record_middle(&mut self, body: Range<usize>) {
+        if self.recording {
+            self.middles.extend(middle(self.src, body));
+        }
+    }
+
     fn next_token(&mut self) -> Option<Token> {
         let token = self.lex()?;
         self.counted += usize::from(token != Token::Newline);
@@ -236,8 +287,11 @@ impl Scanner<'_> {
                 b' ' | b'\t' | b'\r' => self.pos += 1,
                 b'/' if src.get(self.pos + 1) == Some(&b'/') => {
                     self.counted += 1;
+                    let body = self.pos + 2;
                     self.pos =
                         memchr::memchr(b'\n', &src[self.pos..]).map_or(src.len(), |n| self.pos + n);
+                    let end = self.pos - usize::from(src[body..self.pos].ends_with(b"\r"));
+                    self.record_middle(body..end);
                 }
                 b'/' if src.get(self.pos + 1) == Some(&b'*') => {
                     self.counted += 1;
@@ -252,19 +306,32 @@ impl Scanner<'_> {
                 }
                 b'"' | b'\'' => {
                     self.pos += 1;
+                    let body = self.pos;
+                    let mut escaped = false;
                     while self.pos < src.len() && src[self.pos] != c && src[self.pos] != b'\n' {
                         if src[self.pos] == b'\\' {
+                            escaped = true;
                             self.pos += 1;
                         }
                         self.pos += 1;
+                    }
+                    // Escapes are nodes of their own; a rune is one character.
+                    if c == b'"' && !escaped && src.get(self.pos) == Some(&c) {
+                        self.record_middle(body..self.pos);
                     }
                     self.pos = (self.pos + 1).min(src.len());
                     return Some(Token::Literal);
                 }
                 b'`' => {
                     self.pos += 1;
+                    let body = self.pos;
                     self.pos =
                         memchr::memchr(b'`', &src[self.pos..]).map_or(src.len(), |n| self.pos + n);
+                    // Newlines stay, for rows.
+                    if self.pos < src.len() && memchr::memchr(b'\n', &src[body..self.pos]).is_none()
+                    {
+                        self.record_middle(body..self.pos);
+                    }
                     self.pos = (self.pos + 1).min(src.len());
                     return Some(Token::Literal);
                 }
@@ -492,6 +559,30 @@ mod tests {
         );
         let scan = scan(src.as_bytes(), usize::MAX);
         assert_eq!(scan.tokens, tokens_outside(src.as_bytes(), &scan.holes));
+    }
+
+    fn middles(src: &str) -> Vec<&str> {
+        scan(src.as_bytes(), usize::MAX)
+            .middles
+            .into_iter()
+            .map(|r| &src[r])
+            .collect()
+    }
+
+    #[test]
+    fn middles_keep_delimiters_and_first_and_last_characters() {
+        // A comment keeps its `//`, first and last characters (whole, when multi-byte) and
+        // `\r`; a string its quotes and first and last characters; too short: nothing.
+        let src = "package p\n// Doc é\r\n//é abc é\n//ab\ntype T struct {\n\tA string `json:\"a\"` /* x y */\n}\nconst C = \"v\" + \"a\\tb\" + \"xyz\" + 'a'\n";
+        assert_eq!(middles(src), vec!["Doc ", " abc ", "son:\"a", "y"]);
+        // Newlines stay (rows are the file's).
+        assert!(middles("package p\nconst C = `a\nbc`\n").is_empty());
+    }
+
+    #[test]
+    fn no_middles_inside_left_out_declarations_or_kept_methods() {
+        let src = "package p\n\n// F does\n// things.\nfunc F() {\n\t// body\n\t_ = \"body\"\n}\n\n// Doc kept.\ntype T int // trailing\n\nvar v = \"value\"\n\nfunc (T) OpenAPISchemaType() []string { return []string{\"string\"} } // after\n";
+        assert_eq!(middles(src), vec!["Doc kept", "trailin", "afte"]);
     }
 
     #[test]

@@ -78,7 +78,7 @@ impl<'a> Extractor<'a> {
             } else {
                 CommentKind::Line
             });
-            for (text, start) in comment_lines(text, comment.start_byte()) {
+            for (text, start) in comment_lines(text, self.start(*comment)) {
                 let span = Span::new(self.file, start..start + text.len());
                 self.push_doc_line(&mut doc, text, span, kind);
             }

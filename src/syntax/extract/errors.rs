@@ -70,7 +70,7 @@ impl<'a> Extractor<'a> {
     pub(super) fn missing_package_clause(&mut self, children: &[Node]) {
         let span = match children.iter().find(|n| n.kind_name() != "comment") {
             Some(node) => {
-                let start = node.start_byte();
+                let start = self.start(*node);
                 let line_len = self.src[start..]
                     .find(['\r', '\n'])
                     .unwrap_or(self.src.len() - start);

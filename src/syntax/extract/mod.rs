@@ -18,6 +18,7 @@ use std::sync::OnceLock;
 
 use tree_sitter::{Node, Tree};
 
+use super::compact::Offsets;
 use super::decls::*;
 use crate::diag::{Code, Diagnostic};
 use crate::golit as literal;
@@ -31,11 +32,13 @@ pub fn extract(
     file: FileId,
     src: &str,
     tree: &Tree,
+    offsets: &Offsets,
     skipped: &[std::ops::Range<usize>],
 ) -> (FileDecls, Vec<Diagnostic>) {
     let mut extractor = Extractor {
         file,
         src,
+        offsets,
         skipped_rows: skipped_rows(src, skipped),
         decls: FileDecls::default(),
         diagnostics: Vec::new(),
@@ -54,6 +57,7 @@ pub fn all_comments(file: FileId, src: &str, tree: &Tree) -> Doc {
     let extractor = Extractor {
         file,
         src,
+        offsets: &Offsets::default(),
         skipped_rows: Vec::new(),
         decls: FileDecls::default(),
         diagnostics: Vec::new(),
@@ -86,6 +90,9 @@ pub fn all_comments(file: FileId, src: &str, tree: &Tree) -> Doc {
 struct Extractor<'a> {
     file: FileId,
     src: &'a str,
+    /// From the offsets of the text the tree was parsed from to `src`'s: every byte offset
+    /// of a node is read through [`Extractor::range`].
+    offsets: &'a Offsets,
     /// First and last row of each declaration the pre-scan left out of the tree.
     skipped_rows: Vec<(usize, usize)>,
     decls: FileDecls,
@@ -171,12 +178,21 @@ fn all_children<'t>(node: Node<'t>) -> Vec<Node<'t>> {
 }
 
 impl<'a> Extractor<'a> {
+    /// `node`'s bytes in `src`.
+    fn range(&self, node: Node) -> std::ops::Range<usize> {
+        self.offsets.range(node.byte_range())
+    }
+
+    fn start(&self, node: Node) -> usize {
+        self.range(node).start
+    }
+
     fn text(&self, node: Node) -> &'a str {
-        self.src.get(node.byte_range()).unwrap_or("")
+        self.src.get(self.range(node)).unwrap_or("")
     }
 
     fn span(&self, node: Node) -> Span {
-        Span::new(self.file, node.byte_range())
+        Span::new(self.file, self.range(node))
     }
 
     fn source_file(&mut self, root: Node) {
@@ -246,7 +262,7 @@ impl<'a> Extractor<'a> {
         }
         let first_comment = (0..doc_start)
             .rev()
-            .find(|&i| children[i].start_byte() <= first.span.start as usize);
+            .find(|&i| self.start(children[i]) <= first.span.start as usize);
         groups.extend(first_comment);
         nearest
     }
@@ -342,7 +358,7 @@ impl<'a> Extractor<'a> {
         }
         if !self.too_deep_reported {
             self.too_deep_reported = true;
-            let start = node.start_byte();
+            let start = self.start(node);
             let width = self.src.get(start..).and_then(|rest| rest.chars().next());
             let end = start + width.map_or(0, char::len_utf8);
             let span = Span::new(self.file, start..end);

@@ -67,11 +67,11 @@ impl<'a> Extractor<'a> {
         let start = [&detached_doc, &doc]
             .iter()
             .find_map(|d| d.lines.first())
-            .map_or(spec.start_byte(), |line| {
-                (line.span.start as usize).min(spec.start_byte())
+            .map_or(self.start(spec), |line| {
+                (line.span.start as usize).min(self.start(spec))
             });
         self.decls.types.push(TypeDecl {
-            extent: Span::new(self.file, start..spec.end_byte()),
+            extent: Span::new(self.file, start..self.range(spec).end),
             name: self.text(name).to_string(),
             name_span: self.span(name),
             type_params,
