@@ -178,7 +178,14 @@ pub fn read_regular_file_at_most(path: &std::path::Path, max: u64) -> std::io::R
         // Known too large without reading it.
         return Err(too_large(max));
     }
-    read_at_most(path, max)
+    // Sized from the metadata (and one byte for the end-of-file probe): `take` hides the
+    // file's size from `read_to_end`, whose doubling buffer was copied a dozen times per file.
+    let capacity = usize::try_from(meta.len()).map_or(0, |len| len.saturating_add(1));
+    read_into_at_most(
+        std::fs::File::open(path)?,
+        max,
+        Vec::with_capacity(capacity),
+    )
 }
 
 /// Reads a file (or a device, a pipe: a path the user named) of at most `max` bytes; a
@@ -189,8 +196,16 @@ pub fn read_at_most(path: &std::path::Path, max: u64) -> std::io::Result<Vec<u8>
 
 /// [`read_at_most`] from any reader (stdin).
 pub fn read_all_at_most(reader: impl std::io::Read, max: u64) -> std::io::Result<Vec<u8>> {
+    read_into_at_most(reader, max, Vec::new())
+}
+
+/// [`read_all_at_most`] into `bytes` (empty, with the capacity the caller expects to need).
+fn read_into_at_most(
+    reader: impl std::io::Read,
+    max: u64,
+    mut bytes: Vec<u8>,
+) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
-    let mut bytes = Vec::new();
     reader.take(max + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > max {
         return Err(too_large(max));

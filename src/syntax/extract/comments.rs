@@ -70,7 +70,11 @@ impl<'a> Extractor<'a> {
 
     /// A doc from comments of one kind (`None`: each comment's own, `//` or `/* */`).
     pub(super) fn doc_of_kind(&self, comments: &[Node], kind: Option<CommentKind>) -> Doc {
-        let mut doc = Doc::default();
+        let mut doc = Doc {
+            // A `//` comment is one line.
+            lines: Vec::with_capacity(comments.len()),
+            ..Doc::default()
+        };
         for comment in comments {
             let text = self.text(*comment);
             let kind = kind.unwrap_or(if text.starts_with("/*") {
