@@ -308,12 +308,23 @@ impl Scanner<'_> {
                     self.pos += 1;
                     let body = self.pos;
                     let mut escaped = false;
-                    while self.pos < src.len() && src[self.pos] != c && src[self.pos] != b'\n' {
-                        if src[self.pos] == b'\\' {
-                            escaped = true;
-                            self.pos += 1;
+                    // To the closing quote or the end of the line, a backslash escaping the
+                    // byte after it (memchr3: the swagger-doc `var` tables are long strings).
+                    loop {
+                        match memchr::memchr3(c, b'\\', b'\n', &src[self.pos..]) {
+                            Some(n) if src[self.pos + n] == b'\\' => {
+                                escaped = true;
+                                self.pos = (self.pos + n + 2).min(src.len());
+                            }
+                            Some(n) => {
+                                self.pos += n;
+                                break;
+                            }
+                            None => {
+                                self.pos = src.len();
+                                break;
+                            }
                         }
-                        self.pos += 1;
                     }
                     // Escapes are nodes of their own; a rune is one character.
                     if c == b'"' && !escaped && src.get(self.pos) == Some(&c) {
