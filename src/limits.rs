@@ -127,6 +127,11 @@ pub const MANIFEST_BYTES: u64 = 64 << 20;
 /// few MiB; `--crd` manifests are bounded per file by [`MANIFEST_BYTES`], as `crd` reads them.
 pub const VALIDATE_OBJECT_BYTES: u64 = 32 << 20;
 
+/// Threads writing and syncing the temporaries of one run's output files at once (a
+/// controller-gen run may write hundreds of CRDs): the wait for fsync overlaps without a
+/// thread per file.
+pub const STAGING_THREADS: usize = 8;
+
 /// How deep `validate` walks a directory of objects (the go tool's walk has no bound but the
 /// file system's; links are not followed, so only real nesting counts).
 pub const WALK_DEPTH: usize = 64;

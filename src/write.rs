@@ -38,6 +38,8 @@ use std::sync::{Mutex, MutexGuard};
 
 use tempfile::{Builder, NamedTempFile};
 
+use crate::limits;
+
 /// Every temporary file this process has created and not yet renamed or removed. A
 /// temporary is created and registered under the lock, and the renames of a run happen
 /// under it too, so the signal handler ([`remove_temporaries_on_signals`]) sees either
@@ -226,21 +228,7 @@ fn write_planned<E>(
     let (streams, regular): (Vec<&Planned>, Vec<&Planned>) =
         files.iter().partition(|file| is_stream(file.path));
     staged.streams = streams.iter().map(|file| (file.path, file.bytes)).collect();
-    // Each temporary on a thread of its own: most of staging is waiting for fsync.
-    let results: Vec<io::Result<NamedTempFile>> = std::thread::scope(|scope| {
-        let writers: Vec<_> = regular
-            .iter()
-            .map(|file| scope.spawn(|| stage(file.path, file.bytes)))
-            .collect();
-        writers
-            .into_iter()
-            .map(|writer| {
-                writer
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
-    });
+    let results = stage_all(&regular);
     // Every temporary written goes into `staged` (whose drop removes and unregisters it)
     // before the first failure, in file order, is returned.
     let mut failed = None;
@@ -299,6 +287,38 @@ fn write_planned<E>(
         sync_directory(&directory);
     }
     Ok(())
+}
+
+/// Each file's temporary, in order, staged by at most [`limits::STAGING_THREADS`] threads:
+/// most of staging is waiting for fsync. A thread that cannot start leaves its files to
+/// this one.
+fn stage_all(files: &[&Planned]) -> Vec<io::Result<NamedTempFile>> {
+    let per_thread = files.len().div_ceil(limits::STAGING_THREADS).max(1);
+    let stage_chunk = |chunk: &[&Planned]| -> Vec<io::Result<NamedTempFile>> {
+        chunk
+            .iter()
+            .map(|file| stage(file.path, file.bytes))
+            .collect()
+    };
+    std::thread::scope(|scope| {
+        let writers: Vec<_> = files
+            .chunks(per_thread)
+            .map(|chunk| {
+                let writer =
+                    std::thread::Builder::new().spawn_scoped(scope, move || stage_chunk(chunk));
+                (chunk, writer)
+            })
+            .collect();
+        writers
+            .into_iter()
+            .flat_map(|(chunk, writer)| match writer {
+                Ok(writer) => writer
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                Err(_) => stage_chunk(chunk),
+            })
+            .collect()
+    })
 }
 
 /// `Err` when the file no longer holds `read` (changed, removed, replaced).
@@ -489,6 +509,48 @@ mod tests {
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
         assert!(atomically(&dir.path().join("missing/out.json"), b"x").is_err());
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    /// More files than staging threads: each gets its bytes, and with one unwritable file
+    /// among them (the first failure in file order is the one reported) none is written and
+    /// no temporary is left.
+    #[test]
+    fn many_files_are_staged_in_order_all_or_nothing() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let count = 3 * limits::STAGING_THREADS + 1;
+        let paths: Vec<PathBuf> = (0..count)
+            .map(|i| dir.path().join(format!("{i}.yaml")))
+            .collect();
+        let bytes: Vec<Vec<u8>> = (0..count)
+            .map(|i| format!("file {i}\n").into_bytes())
+            .collect();
+        let files: Vec<(&Path, &[u8])> = paths
+            .iter()
+            .zip(&bytes)
+            .map(|(p, b)| (p.as_path(), b.as_slice()))
+            .collect();
+        all_or_nothing(&files).expect("written");
+        for (path, bytes) in &files {
+            assert_eq!(fs::read(path).expect("read"), *bytes);
+        }
+        let missing_early = dir.path().join("missing/a.yaml");
+        let missing_late = dir.path().join("missing/b.yaml");
+        let mut broken = files.clone();
+        broken[3].0 = &missing_early;
+        broken[count - 2].0 = &missing_late;
+        let replaced: Vec<(&Path, &[u8])> = broken.iter().map(|(p, _)| (*p, &b"new"[..])).collect();
+        let result = all_or_nothing(&replaced);
+        assert_eq!(result.map_err(|(path, _)| path), Err(missing_early));
+        assert_eq!(
+            fs::read(&paths[0]).expect("read"),
+            b"file 0\n",
+            "nothing replaced"
+        );
+        assert_eq!(
+            fs::read_dir(dir.path()).expect("list").count(),
+            count,
+            "no temporary left"
+        );
     }
 
     /// With two outputs, an unwritable second one (a path under a regular file) left the
