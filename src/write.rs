@@ -228,17 +228,11 @@ fn write_planned<E>(
     let (streams, regular): (Vec<&Planned>, Vec<&Planned>) =
         files.iter().partition(|file| is_stream(file.path));
     staged.streams = streams.iter().map(|file| (file.path, file.bytes)).collect();
-    // A file that holds its new bytes already is left as it is, mtime included (`make`
-    // sees no change, and the run skips an fsync).
-    let regular: Vec<&Planned> = regular
-        .into_iter()
-        .filter(|file| !holds(file.path, file.bytes))
-        .collect();
     let results = stage_all(&regular);
     // Every temporary written goes into `staged` (whose drop removes and unregisters it)
     // before the first failure, in file order, is returned.
     let mut failed = None;
-    for (&file, result) in regular.iter().zip(results) {
+    for (file, result) in regular.into_iter().zip(results) {
         match result {
             Ok(temporary) => staged.temporaries.push((temporary, file.path)),
             Err(error) => {
@@ -259,7 +253,7 @@ fn write_planned<E>(
     }
     last().map_err(Failure::Last)?;
     before_renames();
-    for file in &regular {
+    for file in files {
         if let Some(read) = file.read {
             unchanged_since_read(file.path, read)
                 .map_err(|error| Failure::File(file.path.to_path_buf(), error))?;
@@ -325,21 +319,6 @@ fn stage_all(files: &[&Planned]) -> Vec<io::Result<NamedTempFile>> {
             })
             .collect()
     })
-}
-
-/// Whether `path` is a regular file (or a link to one) holding exactly `bytes`; read only
-/// when its length is theirs.
-fn holds(path: &Path, bytes: &[u8]) -> bool {
-    let Ok(meta) = fs::metadata(path) else {
-        return false;
-    };
-    if !meta.is_file() || meta.len() != bytes.len() as u64 {
-        return false;
-    }
-    let mut now = Vec::with_capacity(bytes.len() + 1);
-    fs::File::open(path)
-        .and_then(|file| file.take(bytes.len() as u64 + 1).read_to_end(&mut now))
-        .is_ok_and(|_| now == bytes)
 }
 
 /// `Err` when the file no longer holds `read` (changed, removed, replaced).
@@ -530,34 +509,6 @@ mod tests {
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
         assert!(atomically(&dir.path().join("missing/out.json"), b"x").is_err());
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
-    }
-
-    /// A file that holds its new bytes already is not replaced (mtime kept), even as an
-    /// edit whose file changed since it was read; one with other bytes is.
-    #[test]
-    fn a_file_holding_its_bytes_is_left_as_it_is() {
-        let dir = tempfile::tempdir().expect("temporary directory");
-        let same = dir.path().join("same.json");
-        let other = dir.path().join("other.json");
-        fs::write(&same, "{}\n").expect("write");
-        fs::write(&other, "old\n").expect("write");
-        let before = fs::metadata(&same).expect("stat").modified().ok();
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        all_or_nothing(&[(&same, b"{}\n"), (&other, b"new\n")]).expect("written");
-        assert_eq!(fs::metadata(&same).expect("stat").modified().ok(), before);
-        assert_eq!(fs::read(&other).expect("read"), b"new\n");
-        let edit = Edit {
-            path: &same,
-            bytes: b"{}\n",
-            read: b"what was read before an edit saved meanwhile\n",
-        };
-        assert!(edit_all_or_nothing(&[edit]).is_ok());
-        assert_eq!(fs::metadata(&same).expect("stat").modified().ok(), before);
-        assert_eq!(
-            fs::read_dir(dir.path()).expect("list").count(),
-            2,
-            "no temporary left"
-        );
     }
 
     /// More files than staging threads: each gets its bytes, and with one unwritable file
