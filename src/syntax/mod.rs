@@ -220,16 +220,8 @@ mod tests {
     /// What the extraction reads with the pre-scan's holes (declarations, their blank lines
     /// and docs) against with the declarations alone left out: the same, file by file.
     fn same_extraction_without_docs(paths: Vec<std::path::PathBuf>) -> usize {
-        let mut files = paths;
         let mut checked = 0;
-        while let Some(path) = files.pop() {
-            if path.is_dir() {
-                files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
-                continue;
-            }
-            if path.extension().is_none_or(|e| e != "go") {
-                continue;
-            }
+        for path in go_files(paths) {
             let Ok(text) = std::fs::read_to_string(&path) else {
                 continue;
             };
@@ -258,8 +250,8 @@ mod tests {
         assert!(same_extraction_without_docs(vec!["testdata".into()]) > 100);
     }
 
-    /// The `.go` files under `paths`.
-    fn go_files(paths: Vec<std::path::PathBuf>) -> Vec<std::path::PathBuf> {
+    /// The `.go` files under `paths` (the syntax tests' corpus: testdata, or trees given).
+    pub(super) fn go_files(paths: Vec<std::path::PathBuf>) -> Vec<std::path::PathBuf> {
         let mut files = paths;
         let mut found = Vec::new();
         while let Some(path) = files.pop() {

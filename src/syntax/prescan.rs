@@ -496,20 +496,20 @@ impl Scanner<'_> {
 mod tests {
     use super::*;
 
-    fn bodies(src: &str) -> Vec<&str> {
-        scan(src.as_bytes(), usize::MAX)
-            .declarations
+    /// The texts of the ranges `pick` takes from the scan of `src`.
+    fn texts(src: &str, pick: fn(Scan) -> Vec<Range<usize>>) -> Vec<&str> {
+        pick(scan(src.as_bytes(), usize::MAX))
             .into_iter()
             .map(|r| &src[r])
             .collect()
     }
 
+    fn bodies(src: &str) -> Vec<&str> {
+        texts(src, |scan| scan.declarations)
+    }
+
     fn holes(src: &str) -> Vec<&str> {
-        scan(src.as_bytes(), usize::MAX)
-            .holes
-            .into_iter()
-            .map(|r| &src[r])
-            .collect()
+        texts(src, |scan| scan.holes)
     }
 
     /// The tokens and comments of `src` outside `holes`, each stretch lexed on its own (what
@@ -526,16 +526,8 @@ mod tests {
 
     #[test]
     fn counts_the_tokens_the_parser_is_given() {
-        let mut files = vec![std::path::PathBuf::from("testdata")];
         let mut checked = 0;
-        while let Some(path) = files.pop() {
-            if path.is_dir() {
-                files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
-                continue;
-            }
-            if path.extension().is_none_or(|e| e != "go") {
-                continue;
-            }
+        for path in crate::syntax::tests::go_files(vec!["testdata".into()]) {
             let src = std::fs::read(&path).unwrap();
             let scan = scan(&src, usize::MAX);
             assert_eq!(scan.tokens, tokens_outside(&src, &scan.holes), "{path:?}");
@@ -573,11 +565,7 @@ mod tests {
     }
 
     fn middles(src: &str) -> Vec<&str> {
-        scan(src.as_bytes(), usize::MAX)
-            .middles
-            .into_iter()
-            .map(|r| &src[r])
-            .collect()
+        texts(src, |scan| scan.middles)
     }
 
     #[test]
