@@ -506,36 +506,34 @@ mod tests {
     /// An invoke tasks.py at the root (metallb), a hack/ script (karmada) and scripts/go.mod
     /// above a nested API module (prometheus-operator) are read too.
     #[test]
-    #[allow(clippy::disallowed_methods)] // scratch trees for the tests
     fn finds_the_version_in_tasks_py_and_hack_scripts() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(
-            dir.path().join("tasks.py"),
-            "controller_gen_version = \"v0.19.0\"\n",
-        )
-        .unwrap();
+        let dir = tree(&[("tasks.py", "controller_gen_version = \"v0.19.0\"\n")]);
         assert_eq!(pinned(dir.path()).unwrap().version, "v0.19.0");
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir(dir.path().join("hack")).unwrap();
-        std::fs::write(
-            dir.path().join("hack/update-crdgen.sh"),
-            "CONTROLLER_GEN_VER=\"v0.21.0\"\n",
-        )
-        .unwrap();
+        let dir = tree(&[("hack/update-crdgen.sh", "CONTROLLER_GEN_VER=\"v0.21.0\"\n")]);
         let found = pinned(dir.path()).unwrap();
         assert_eq!(found.version, "v0.21.0");
         assert_eq!(found.source, "hack/update-crdgen.sh");
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(dir.path().join("scripts")).unwrap();
-        std::fs::write(
-            dir.path().join("scripts/go.mod"),
-            "module x\n\nrequire sigs.k8s.io/controller-tools v0.21.0\n",
-        )
-        .unwrap();
+        let dir = tree(&[
+            (
+                "scripts/go.mod",
+                "module x\n\nrequire sigs.k8s.io/controller-tools v0.21.0\n",
+            ),
+            ("pkg/apis/monitoring/go.mod", "module y\n"),
+        ]);
         let api = dir.path().join("pkg/apis/monitoring");
-        std::fs::create_dir_all(&api).unwrap();
-        std::fs::write(api.join("go.mod"), "module y\n").unwrap();
         assert_eq!(pinned(&api).unwrap().source, "scripts/go.mod");
+    }
+
+    /// A scratch directory holding `files` (relative path, text).
+    #[allow(clippy::disallowed_methods)] // scratch trees for the tests
+    fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, text) in files {
+            let path = dir.path().join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        dir
     }
 
     #[test]

@@ -396,7 +396,7 @@ fn load_wave(
     // Ids are assigned in file order (so output never depends on thread timing) before the
     // parallel parse, which needs them for spans.
     let base = sources.len();
-    let read: Vec<ReadResult> = paths
+    let texts: Vec<ReadResult> = paths
         .par_iter()
         .map(|path| match overlay.text(path) {
             Some(text) => ReadResult::Text(text),
@@ -406,8 +406,8 @@ fn load_wave(
     // The largest files are parsed first: a wave lasts at least as long as its largest file's
     // parse (k8s.io/api's core/v1/types.go is a sixth of the tree's), and one started last
     // runs alone on one core while the others wait.
-    let mut order: Vec<usize> = (0..read.len()).collect();
-    order.sort_by_key(|&index| std::cmp::Reverse(read[index].len()));
+    let mut order: Vec<usize> = (0..texts.len()).collect();
+    order.sort_by_key(|&index| std::cmp::Reverse(texts[index].len()));
     let mut parses: Vec<(usize, Option<Parsed>)> = order
         .par_iter()
         // One file per job: rayon's default splits hand a thread a run of files in a row —
@@ -415,11 +415,11 @@ fn load_wave(
         .with_max_len(1)
         .map(|&index| {
             let id = FileId((base + index) as u32);
-            (index, parse_read(id, paths[index], &read[index], overlay))
+            (index, parse_read(id, paths[index], &texts[index], overlay))
         })
         .collect();
     parses.sort_unstable_by_key(|(index, _)| *index);
-    let prepared = read
+    let prepared = texts
         .into_iter()
         .zip(parses)
         .enumerate()
@@ -677,6 +677,15 @@ mod tests {
         }
     }
 
+    /// A seed type `name` of `package`, named from the input package of testdata/deps/reach.
+    fn seed(package: &str, name: &str) -> Seed {
+        Seed {
+            from: "example.com/reach/apis/v1".into(),
+            package: package.into(),
+            name: Some(name.into()),
+        }
+    }
+
     fn loaded_paths(loaded: &Loaded) -> BTreeSet<&str> {
         loaded
             .packages
@@ -692,13 +701,7 @@ mod tests {
     fn types_reach_only_what_the_seed_types_name() {
         let patterns = ["testdata/deps/reach/...".to_string()];
         let (packages, errors) = discover::discover(&patterns).expect("testdata is readable");
-        let seeds = |_: &[LoadedPackage]| {
-            vec![Seed {
-                from: "example.com/reach/apis/v1".into(),
-                package: "example.com/reach/apis/v1".into(),
-                name: Some("Widget".into()),
-            }]
-        };
+        let seeds = |_: &[LoadedPackage]| vec![seed("example.com/reach/apis/v1", "Widget")];
         let inputs = ["example.com/reach/apis/v1", "example.com/reach/controllers"];
         let reached = [
             "example.com/used",
@@ -730,13 +733,7 @@ mod tests {
     fn a_reached_package_found_nowhere_is_missing() {
         let patterns = ["testdata/deps/reach/apis/v1".to_string()];
         let (packages, errors) = discover::discover(&patterns).expect("testdata is readable");
-        let seeds = |_: &[LoadedPackage]| {
-            vec![Seed {
-                from: "example.com/reach/apis/v1".into(),
-                package: "example.com/nowhere".into(),
-                name: Some("Gone".into()),
-            }]
-        };
+        let seeds = |_: &[LoadedPackage]| vec![seed("example.com/nowhere", "Gone")];
         let loaded = load_reaching(&packages, &errors, &Disk, Reach::Types(&seeds));
         assert!(
             loaded.missing.contains_key("example.com/nowhere"),
