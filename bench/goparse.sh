@@ -10,4 +10,5 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 (cd "$here/goparse" && GOFLAGS= go build -o "$work/goparse" .)
-exec python3 "$here/compare.py" --baseline "$work/goparse" "$@"
+# Not exec: the EXIT trap must outlive the comparison to remove the baseline binary.
+python3 "$here/compare.py" --baseline "$work/goparse" "$@"
