@@ -4,6 +4,7 @@
 
 use super::fields::{self, FlatField};
 use super::findings::ResolveFinding;
+use super::once::OnceKey;
 use super::universe::{GoType, Origin};
 use super::Resolver;
 use crate::diag::{Code, Diagnostic};
@@ -24,7 +25,10 @@ impl<'a> Resolver<'_, 'a> {
         let GoType::External(name, span) = self.universe.resolve(origin, &field.ty) else {
             return;
         };
-        if !self.lost_inlines.insert(name.clone()) {
+        if !self
+            .once
+            .first(OnceKey::LostInline(name.clone()), self.diagnostics.len())
+        {
             return;
         }
         const KNOWN: &[(&str, &str, &str)] = &[

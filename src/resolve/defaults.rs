@@ -3,6 +3,7 @@
 //! and the JSON form of a field's zero value.
 
 use super::fields::{self, FlatField};
+use super::once::OnceKey;
 use super::types::primitive;
 use super::universe::{GoType, Origin, TypeEntry};
 use super::{enums, Resolver};
@@ -117,7 +118,12 @@ impl<'a> Resolver<'_, 'a> {
         zero: &DefaultValue,
     ) {
         let is_input = |p: &str| self.universe.package(p).is_some_and(|p| p.package.is_input);
-        if !is_input(flat.origin.package) || !self.reported_defaults.insert(marker.span.clone()) {
+        if !is_input(flat.origin.package)
+            || !self.once.first(
+                OnceKey::Default(marker.span.clone()),
+                self.diagnostics.len(),
+            )
+        {
             return;
         }
         let zero = zero.to_json().unwrap_or_default();
@@ -249,7 +255,12 @@ impl<'a> Resolver<'_, 'a> {
             .universe
             .package(origin.package)
             .is_some_and(|p| p.package.is_input);
-        if !is_input || !self.reported_defaults.insert(marker.span.clone()) {
+        if !is_input
+            || !self.once.first(
+                OnceKey::Default(marker.span.clone()),
+                self.diagnostics.len(),
+            )
+        {
             return;
         }
         self.diagnostics.push(

@@ -50,7 +50,7 @@ impl<'a> Resolver<'_, 'a> {
             self.universe,
             &name,
             entry,
-            &mut self.reported_validations,
+            &mut self.once,
             &mut self.diagnostics,
         );
         if self.options.kubebuilder {
@@ -179,9 +179,13 @@ impl<'a> Resolver<'_, 'a> {
             let property = self.property(flat_field, optional);
             def.properties.push(property);
         }
-        def.unions =
-            self.unions
-                .struct_unions(self.universe, self.enums, &flattened, &mut self.diagnostics);
+        def.unions = self.unions.struct_unions(
+            self.universe,
+            self.enums,
+            &flattened,
+            &mut self.diagnostics,
+            &mut self.once,
+        );
         def
     }
 
@@ -304,7 +308,7 @@ impl<'a> Resolver<'_, 'a> {
             &field.doc,
             &go_type,
             flat.tag.string,
-            &mut self.reported_validations,
+            &mut self.once,
             &mut self.diagnostics,
         );
         let zero = if flat.tag.string {

@@ -18,6 +18,7 @@ pub(crate) mod hash;
 mod kubebuilder;
 pub(crate) mod marker_findings;
 mod markers_check;
+mod once;
 mod overrides;
 mod types;
 mod unions;
@@ -26,6 +27,9 @@ mod validations;
 mod well_known;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::ops::Range;
+
+use rayon::prelude::*;
 
 use hash::{HashMap, HashSet};
 
@@ -36,6 +40,7 @@ use crate::model::*;
 use crate::source::Span;
 pub use closure::{Closure, Outside, Roots};
 use enums::Enums;
+use once::{Once, OnceKey};
 use universe::{TypeEntry, Universe};
 
 /// What `resolve` includes.
@@ -75,13 +80,10 @@ pub fn resolve(
         queue: VecDeque::new(),
         queued: HashSet::default(),
         custom: BTreeMap::new(),
-        missing_packages: BTreeSet::new(),
-        lost_inlines: HashSet::default(),
         searched: missing,
         unions: unions::UnionCache::default(),
         options,
-        reported_defaults: HashSet::default(),
-        reported_validations: HashSet::default(),
+        once: Once::default(),
         current: None,
         edges: HashMap::default(),
         reached: BTreeSet::new(),
@@ -123,19 +125,14 @@ struct Resolver<'u, 'a> {
     queued: HashSet<TypeName>,
     /// Well-known types whose source is not loaded, defined from the built-in table.
     custom: BTreeMap<TypeName, (DefinitionBody, Span)>,
-    missing_packages: BTreeSet<String>,
-    /// Embedded types of packages not found whose lost fields were reported (once each:
-    /// without a module cache every CRD type inlines `metav1.TypeMeta`).
-    lost_inlines: HashSet<TypeName>,
     /// Where each package that could not be found was looked for.
     searched: &'u BTreeMap<String, Vec<String>>,
-    unions: unions::UnionCache,
+    unions: unions::UnionCache<'u>,
     options: Options,
-    /// `+default=ref(…)` markers already reported (a struct inlined in several is walked
-    /// once per struct).
-    reported_defaults: HashSet<Span>,
-    /// Value-validation and extension findings already reported (see `validations`).
-    reported_validations: validations::Reported,
+    /// The findings said once per run (`once.rs`): a missing package, an embedded type of
+    /// one (without a module cache every CRD type inlines `metav1.TypeMeta`), a `+default`
+    /// marker or a doc comment's validation markers on a type many fields reach.
+    once: Once,
     /// The definition being resolved, and the types each definition reached (its field
     /// types, enums, inlined structs): the edges of the output closure.
     current: Option<TypeName>,
@@ -164,7 +161,7 @@ impl<'a> Resolver<'_, 'a> {
                     validations::on_non_struct(
                         &entry.decl.doc,
                         name,
-                        &mut self.reported_validations,
+                        &mut self.once,
                         &mut self.diagnostics,
                     );
                 }
@@ -175,35 +172,116 @@ impl<'a> Resolver<'_, 'a> {
     /// Resolves the queued definitions (and what they enqueue) in turn; with the roots whose
     /// own fields OpenAPI cannot describe, and the findings that say why (moved out of the
     /// diagnostics for the closure to judge).
+    ///
+    /// The queue is taken a wave at a time (a wave: what the previous one enqueued), each
+    /// definition of a wave resolved on its own in parallel (`resolve_one`), then merged in
+    /// queue order (`merge`): the same definitions, diagnostics and order as one by one.
     fn drain_queue(&mut self) -> (Vec<Definition>, BTreeMap<TypeName, Vec<Diagnostic>>) {
         let mut definitions = Vec::new();
         let mut undescribable: BTreeMap<TypeName, Vec<Diagnostic>> = BTreeMap::new();
-        while let Some((name, entry)) = self.queue.pop_front() {
-            let before = self.diagnostics.len();
-            self.current = Some(name.clone());
-            let definition = self.definition(name.clone(), entry);
-            self.current = None;
-            let reached = std::mem::take(&mut self.reached);
-            if !reached.is_empty() {
-                self.edges.insert(name.clone(), reached);
-            }
-            let unsupported = self.diagnostics[before..]
-                .iter()
-                .any(|d| d.code == Code::ResolveUnsupportedType && d.severity == Severity::Error);
-            // openapi-gen fails on a type it cannot write: no root is left out there.
-            if unsupported && !self.options.openapi_gen {
-                let own = self.diagnostics.split_off(before);
-                let (why, rest): (Vec<_>, Vec<_>) = own
-                    .into_iter()
-                    .partition(|d| d.code == Code::ResolveUnsupportedType);
-                self.diagnostics.extend(rest);
-                undescribable.insert(name, why);
-            }
-            if let Some(definition) = definition {
-                definitions.push(definition);
+        if !self.queue.is_empty() {
+            self.unions.prepare(self.universe);
+        }
+        while !self.queue.is_empty() {
+            let wave: Vec<_> = self.queue.drain(..).collect();
+            let unions = std::mem::take(&mut self.unions);
+            let this = &*self;
+            let resolved: Vec<Resolved<'a>> = wave
+                .into_par_iter()
+                .with_max_len(1)
+                .map(|(name, entry)| this.fork(&unions).resolve_one(name, entry))
+                .collect();
+            self.unions = unions;
+            for one in resolved {
+                self.merge(one, &mut definitions, &mut undescribable);
             }
         }
         (definitions, undescribable)
+    }
+
+    /// A resolver for one definition of a wave: the run's inputs, nothing said or queued yet.
+    fn fork<'w>(&'w self, unions: &'w unions::UnionCache<'_>) -> Resolver<'w, 'a> {
+        Resolver {
+            universe: self.universe,
+            enums: self.enums,
+            diagnostics: Vec::new(),
+            queue: VecDeque::new(),
+            queued: HashSet::default(),
+            custom: BTreeMap::new(),
+            searched: self.searched,
+            unions: unions.for_definition(),
+            options: self.options,
+            once: Once::default(),
+            current: None,
+            edges: HashMap::default(),
+            reached: BTreeSet::new(),
+            controller_gen: self.controller_gen,
+        }
+    }
+
+    /// Resolves one definition with a [`Resolver::fork`]: what it found, for [`Resolver::merge`].
+    fn resolve_one(mut self, name: TypeName, entry: TypeEntry<'a>) -> Resolved<'a> {
+        self.current = Some(name.clone());
+        let definition = self.definition(name.clone(), entry);
+        Resolved {
+            name,
+            definition,
+            diagnostics: self.diagnostics,
+            once: self.once.into_pushed(),
+            enqueued: self.queue,
+            reached: self.reached,
+            custom: self.custom,
+            unions: self.unions.into_computed(),
+        }
+    }
+
+    /// Takes in one definition of a wave, in queue order: findings said once already are
+    /// dropped, what it enqueued and not queued yet is queued.
+    fn merge(
+        &mut self,
+        resolved: Resolved<'a>,
+        definitions: &mut Vec<Definition>,
+        undescribable: &mut BTreeMap<TypeName, Vec<Diagnostic>>,
+    ) {
+        let Resolved {
+            name,
+            definition,
+            diagnostics,
+            once,
+            enqueued,
+            reached,
+            custom,
+            unions,
+        } = resolved;
+        let own = without(diagnostics, self.once.said_before(once));
+        for (queued, entry) in enqueued {
+            if self.queued.insert(queued.clone()) {
+                self.queue.push_back((queued, entry));
+            }
+        }
+        if !reached.is_empty() {
+            self.edges.insert(name.clone(), reached);
+        }
+        for (custom_name, body) in custom {
+            self.custom.entry(custom_name).or_insert(body);
+        }
+        self.unions.absorb(unions);
+        let unsupported = own
+            .iter()
+            .any(|d| d.code == Code::ResolveUnsupportedType && d.severity == Severity::Error);
+        // openapi-gen fails on a type it cannot write: no root is left out there.
+        if unsupported && !self.options.openapi_gen {
+            let (why, rest): (Vec<_>, Vec<_>) = own
+                .into_iter()
+                .partition(|d| d.code == Code::ResolveUnsupportedType);
+            self.diagnostics.extend(rest);
+            undescribable.insert(name, why);
+        } else {
+            self.diagnostics.extend(own);
+        }
+        if let Some(definition) = definition {
+            definitions.push(definition);
+        }
     }
 
     /// Definitions of the well-known types whose source is not loaded, from the built-in table.
@@ -221,6 +299,35 @@ impl<'a> Resolver<'_, 'a> {
             });
         }
     }
+}
+
+/// What resolving one definition found, before it is merged into the run's.
+struct Resolved<'a> {
+    name: TypeName,
+    definition: Option<Definition>,
+    diagnostics: Vec<Diagnostic>,
+    /// The findings said once, with their diagnostics (indices into `diagnostics`).
+    once: Vec<(Range<usize>, OnceKey)>,
+    enqueued: VecDeque<(TypeName, TypeEntry<'a>)>,
+    reached: BTreeSet<TypeName>,
+    custom: BTreeMap<TypeName, (DefinitionBody, Span)>,
+    unions: unions::Computed,
+}
+
+/// `diagnostics` without those in `dropped` (disjoint ranges).
+fn without(diagnostics: Vec<Diagnostic>, dropped: Vec<Range<usize>>) -> Vec<Diagnostic> {
+    if dropped.iter().all(|range| range.is_empty()) {
+        return diagnostics;
+    }
+    let mut keep = vec![true; diagnostics.len()];
+    for range in dropped {
+        keep[range].fill(false);
+    }
+    diagnostics
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(diagnostic, keep)| keep.then_some(diagnostic))
+        .collect()
 }
 
 #[cfg(test)]
@@ -267,6 +374,53 @@ pub(crate) mod tests {
         let (_, diagnostics) = resolve_text(&text);
         assert_eq!(codes(&diagnostics), vec![Code::ResolveTooDeep]);
         assert!(diagnostics[0].message.contains("deeper than"));
+    }
+
+    /// A wave's definitions are resolved in parallel: a finding said once (here a missing
+    /// package's embedded type and field type, reached by every struct) is said at the first
+    /// definition in queue order, as one by one, whatever the number of threads.
+    #[test]
+    fn findings_said_once_follow_queue_order_in_parallel() {
+        let mut text = String::from("package p\n\nimport m \"example.com/missing\"\n");
+        for i in 0..64 {
+            text.push_str(&format!(
+                "\ntype S{i:02} struct {{\n\tm.Base `json:\",inline\"`\n\tX m.Thing `json:\"x\"`\n}}\n"
+            ));
+        }
+        let run = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let (model, diagnostics) = pool.install(|| resolve_text(&text));
+            let said: Vec<_> = diagnostics
+                .iter()
+                .map(|d| {
+                    (
+                        d.code,
+                        d.primary.as_ref().map(|s| s.start),
+                        d.message.clone(),
+                    )
+                })
+                .collect();
+            (model.definitions.len(), said)
+        };
+        let (definitions, said) = run(1);
+        assert_eq!(definitions, 64);
+        // One for the embedded type, one for the package: both at S00's fields.
+        assert_eq!(said.len(), 2, "{said:?}");
+        let s00_end = text.find("type S01").unwrap() as u32;
+        assert!(said
+            .iter()
+            .all(|(code, start, _)| *code == Code::ResolvePackageNotFound
+                && start.is_some_and(|start| start < s00_end)));
+        for threads in [2, 4, 8] {
+            assert_eq!(
+                run(threads),
+                (definitions, said.clone()),
+                "{threads} threads"
+            );
+        }
     }
 
     /// Recursive non-struct types and alias cycles cannot be inlined: a diagnostic, no hang.

@@ -5,6 +5,7 @@
 
 use super::fields::{self, FlatField};
 use super::findings::ResolveFinding;
+use super::once::OnceKey;
 use super::universe::{GoType, Origin, TypeEntry, Unresolvable};
 use super::{enums, well_known, Resolver};
 use crate::diag::{Code, Diagnostic};
@@ -386,7 +387,10 @@ impl<'a> Resolver<'_, 'a> {
             }
             return PropertyType::Ref(name);
         }
-        if self.missing_packages.insert(name.package.clone()) {
+        if self.once.first(
+            OnceKey::MissingPackage(name.package.clone()),
+            self.diagnostics.len(),
+        ) {
             let finding = ResolveFinding::PackageNotFound {
                 span,
                 package: name.package.clone(),

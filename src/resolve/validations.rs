@@ -5,12 +5,12 @@
 //! (kube-openapi's `parseExtensions`).
 
 use super::fields;
+use super::once::{Once, OnceKey};
 use super::universe::{GoType, Origin, TypeEntry, Universe};
 use crate::diag::{Code, Diagnostic};
 use crate::markers::registry::Kind;
 use crate::markers::validation::{self, CommentTags, Parsed, ProblemKind};
 use crate::model::{Limits, MarkerExtension, TypeName, Validations};
-use crate::resolve::hash::HashSet;
 use crate::source::Span;
 use crate::syntax::{Doc, SchemaMethod, TypeExpr};
 
@@ -22,7 +22,7 @@ pub(super) struct Read {
 }
 
 /// Diagnostics of a doc comment are reported once, however many structs inline it.
-pub(super) type Reported = HashSet<(Span, Code, String)>;
+pub(super) type Reported = Once;
 
 /// The markers of a type declaration: a struct's (also one whose schema comes from
 /// `OpenAPISchemaType`), as openapi-gen reads `t.CommentLines`.
@@ -170,7 +170,8 @@ fn ignored(span: Span, message: String) -> Finding {
 
 fn report(findings: Vec<Finding>, reported: &mut Reported, diagnostics: &mut Vec<Diagnostic>) {
     for finding in findings {
-        if !reported.insert((finding.span.clone(), finding.code, finding.message.clone())) {
+        let key = OnceKey::Validation(finding.span.clone(), finding.code, finding.message.clone());
+        if !reported.first(key, diagnostics.len()) {
             continue;
         }
         let help = match finding.code {

@@ -20,6 +20,7 @@
 pub(in crate::resolve) mod values;
 
 use super::fields::{self, FlatField};
+use super::once::OnceKey;
 use super::universe::{GoType, TypeEntry};
 use super::validations::{shape, Shape};
 use super::Resolver;
@@ -276,8 +277,9 @@ impl<'a> Resolver<'_, 'a> {
 
     fn report_kubebuilder(&mut self, problems: Vec<Problem>) {
         for problem in problems {
-            let key = (problem.span.clone(), problem.code, problem.message.clone());
-            if !self.reported_validations.insert(key) {
+            let key =
+                OnceKey::Validation(problem.span.clone(), problem.code, problem.message.clone());
+            if !self.once.first(key, self.diagnostics.len()) {
                 continue;
             }
             let help = match problem.code {

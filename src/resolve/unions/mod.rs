@@ -24,6 +24,7 @@ use std::collections::BTreeSet;
 
 use super::enums::Enums;
 use super::fields::{Flattened, Step};
+use super::once::{Once, OnceKey};
 use super::universe::Universe;
 use crate::diag::Diagnostic;
 use crate::markers::registry::{Family, Kind, MarkerDef};
@@ -60,21 +61,59 @@ pub fn family_markers() -> &'static [&'static MarkerDef] {
 
 /// Unions per struct, computed once; diagnostics are reported on first computation.
 #[derive(Default)]
-pub struct UnionCache {
+pub struct UnionCache<'c> {
+    /// What the definitions of earlier waves computed (a wave's definitions are resolved in
+    /// parallel, each with a cache of its own over this one).
+    base: Option<&'c HashMap<TypeName, OwnUnions>>,
     own: HashMap<TypeName, OwnUnions>,
     item_typedefs: Option<bool>,
 }
 
+/// The unions of the structs a cache computed.
+pub(super) type Computed = HashMap<TypeName, OwnUnions>;
+
 /// The unions a struct declares itself (not those of its inlined embedded structs).
 #[derive(Clone, Default)]
-struct OwnUnions {
+pub(super) struct OwnUnions {
     /// Written before the unions of its inlined embedded structs (the 2019 `+union`).
     before_inlined: Vec<Union>,
     /// Written after them: member-level and type-level unions.
     after_inlined: Vec<Union>,
 }
 
-impl UnionCache {
+impl<'c> UnionCache<'c> {
+    /// A cache for one definition of a wave, over what this one holds.
+    pub fn for_definition(&'c self) -> UnionCache<'c> {
+        UnionCache {
+            base: Some(&self.own),
+            own: HashMap::default(),
+            item_typedefs: self.item_typedefs,
+        }
+    }
+
+    /// Reads whether any typedef carries item markers now, so that the caches of a wave's
+    /// definitions need not (a walk over every package).
+    pub fn prepare(&mut self, universe: &Universe) {
+        self.item_typedefs
+            .get_or_insert_with(|| items::any_typedef_markers(universe));
+    }
+
+    /// What this cache computed itself (not its base's).
+    pub fn into_computed(self) -> Computed {
+        self.own
+    }
+
+    /// Takes in what a definition's cache computed.
+    #[allow(
+        clippy::iter_over_hash_type,
+        reason = "a struct's own unions are the same whichever definition computed them"
+    )]
+    pub fn absorb(&mut self, computed: Computed) {
+        for (name, own) in computed {
+            self.own.entry(name).or_insert(own);
+        }
+    }
+
     /// All unions of a definition, in kube-openapi's order, from its flattened fields.
     pub fn struct_unions(
         &mut self,
@@ -82,15 +121,23 @@ impl UnionCache {
         enums: &Enums,
         flattened: &Flattened,
         diagnostics: &mut Vec<Diagnostic>,
+        once: &mut Once,
     ) -> Vec<Union> {
         let mut unions = Vec::new();
         for step in &flattened.steps {
             let (Step::Enter(index) | Step::Leave(index)) = *step;
             let inlined = &flattened.structs[index];
-            if !self.own.contains_key(&inlined.name) {
+            let cached = |cache: &Self| {
+                cache
+                    .base
+                    .is_some_and(|base| base.contains_key(&inlined.name))
+                    || cache.own.contains_key(&inlined.name)
+            };
+            if !cached(self) {
                 let item_typedefs = *self
                     .item_typedefs
                     .get_or_insert_with(|| items::any_typedef_markers(universe));
+                let start = diagnostics.len();
                 let mut cx = Context {
                     universe,
                     enums,
@@ -102,9 +149,16 @@ impl UnionCache {
                     item_typedefs,
                 };
                 let own = own_unions(&mut cx);
+                once.first_of(
+                    OnceKey::Unions(inlined.name.clone()),
+                    start..diagnostics.len(),
+                );
                 self.own.insert(inlined.name.clone(), own);
             }
-            let own = &self.own[&inlined.name];
+            let own = match self.base.and_then(|base| base.get(&inlined.name)) {
+                Some(own) => own,
+                None => &self.own[&inlined.name],
+            };
             match step {
                 Step::Enter(_) => unions.extend(own.before_inlined.iter().cloned()),
                 Step::Leave(_) => unions.extend(own.after_inlined.iter().cloned()),
