@@ -311,6 +311,33 @@ impl Drop for Guard {
     }
 }
 
+/// What is in effect on this thread ([`current`], [`in_openapi_gen_run`]), to carry onto the
+/// worker threads of a parallel stage, where both would otherwise be their defaults.
+#[derive(Debug, Clone, Copy)]
+pub struct Inherited {
+    behaviour: Behaviour,
+    openapi_gen_run: bool,
+}
+
+/// This thread's behaviour and run, for [`Inherited::enter`] on another thread.
+pub fn inherit() -> Inherited {
+    Inherited {
+        behaviour: current(),
+        openapi_gen_run: in_openapi_gen_run(),
+    }
+}
+
+impl Inherited {
+    /// Runs `f` with what was inherited in effect on this thread (restored afterwards).
+    pub fn enter<R>(self, f: impl FnOnce() -> R) -> R {
+        let _guard = Guard(
+            CURRENT.with(|c| c.replace(self.behaviour)),
+            OPENAPI_GEN_RUN.with(|c| c.replace(self.openapi_gen_run)),
+        );
+        f()
+    }
+}
+
 /// Whether this thread is in an openapi-gen run ([`with`], [`Guard`]).
 pub fn in_openapi_gen_run() -> bool {
     OPENAPI_GEN_RUN.with(|c| c.get())

@@ -186,10 +186,12 @@ impl<'a> Resolver<'_, 'a> {
             let wave: Vec<_> = self.queue.drain(..).collect();
             let unions = std::mem::take(&mut self.unions);
             let this = &*self;
+            // The kube-openapi behaviour is per thread: the workers take this one's.
+            let versions = crate::kube_openapi_versions::inherit();
             let resolved: Vec<Resolved<'a>> = wave
                 .into_par_iter()
                 .with_max_len(1)
-                .map(|(name, entry)| this.fork(&unions).resolve_one(name, entry))
+                .map(|(name, entry)| versions.enter(|| this.fork(&unions).resolve_one(name, entry)))
                 .collect();
             self.unions = unions;
             for one in resolved {
