@@ -77,8 +77,12 @@ pub fn dump(decls: &FileDecls, text: &str) -> String {
     for method in &decls.methods {
         let _ = writeln!(
             out,
-            "method ({}).{} returns {:?}",
-            method.receiver, method.name, method.returns
+            "method ({}).{} @{} returns {:?} value {:?}",
+            method.receiver,
+            method.name,
+            at(method.span.start),
+            method.returns,
+            method.value
         );
     }
     for marker in &decls.trailing_markers {

@@ -10,6 +10,7 @@ mod compact;
 pub(crate) mod decls;
 pub mod dump;
 mod extract;
+mod model_name;
 pub(crate) mod package_markers;
 pub(crate) mod prescan;
 mod schema_method;
@@ -56,7 +57,17 @@ pub fn parse_within_bounds(
         return Err(TooLarge { tokens: limit });
     }
     Ok(match parse_scanned(text, &scan) {
-        Some((tree, offsets)) => extract::extract(file, text, &tree, &offsets, &scan.declarations),
+        Some((tree, offsets)) => {
+            let (mut decls, diagnostics) =
+                extract::extract(file, text, &tree, &offsets, &scan.declarations);
+            if !scan.model_names.is_empty() {
+                let read = scan.model_names.iter().map(|m| m.decl(file, text));
+                decls.methods.extend(read);
+                // In file order, as the extraction walks the tree.
+                decls.methods.sort_by_key(|method| method.span.start);
+            }
+            (decls, diagnostics)
+        }
         None => (FileDecls::default(), Vec::new()),
     })
 }

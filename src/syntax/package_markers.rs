@@ -111,7 +111,7 @@ enum Lexed {
     Token(Token),
 }
 
-const KEYWORDS: &[&str] = &[
+pub(super) const KEYWORDS: &[&str] = &[
     "break",
     "case",
     "chan",

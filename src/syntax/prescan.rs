@@ -7,6 +7,7 @@
 
 use std::ops::Range;
 
+use super::model_name::{self, ModelNameMethod};
 use super::SchemaMethod;
 
 /// Whether the parser keeps the method `name`: the [`SchemaMethod`]s, whose bodies are read
@@ -42,6 +43,9 @@ pub struct Scan {
     /// escapes or newlines: all but their first and last characters (and a comment's `\r`),
     /// in order. The parser need not lex them ([`super::compact`]).
     pub middles: Vec<Range<usize>>,
+    /// The generated `OpenAPIModelName` methods read here ([`super::model_name`]), in order:
+    /// left out like other functions (in [`Scan::declarations`]), kept as what they return.
+    pub model_names: Vec<ModelNameMethod>,
 }
 
 /// The pre-scan of `src`: [`Scan`]. Stops counting tokens (and so may leave out fewer holes)
@@ -77,6 +81,13 @@ pub fn scan(src: &[u8], limit: usize) -> Scan {
                 let before = scanner.counted - 1;
                 if word == b"package" {
                     seen_package = true;
+                } else if let Some((end, method)) = (word == b"func")
+                    .then(|| model_name::read(src, range.start))
+                    .flatten()
+                {
+                    scanner.pos = end;
+                    out.model_names.push(method);
+                    declaration = Some((range.start..end, before));
                 } else if word == b"func" {
                     scanner.recording = false;
                     let end = scanner.function_end();
