@@ -398,11 +398,11 @@ fn write_string(out: &mut String, value: &str) {
     let bytes = value.as_bytes();
     let (mut start, mut index) = (0, 0);
     while index < bytes.len() {
+        let Some(plain) = find_escaped(&bytes[index..]) else {
+            break;
+        };
+        index += plain;
         let byte = bytes[index];
-        if !ESCAPED[byte as usize] {
-            index += 1;
-            continue;
-        }
         let escape = match byte {
             b'"' => "\\\"",
             b'\\' => "\\\\",
@@ -436,9 +436,47 @@ fn write_string(out: &mut String, value: &str) {
     out.push('"');
 }
 
+/// Where the first byte of `text` that [`ESCAPED`] marks is. Eight bytes are looked up at a
+/// time, with one branch: escapes are rare in descriptions, and a byte-by-byte loop spent
+/// most of its instructions on branches (a twentieth of a run on k8s.io/api went there).
+fn find_escaped(text: &[u8]) -> Option<usize> {
+    let (chunks, _) = text.as_chunks::<8>();
+    let mut offset = 0;
+    for chunk in chunks {
+        if chunk
+            .iter()
+            .fold(false, |hit, &b| hit | ESCAPED[usize::from(b)])
+        {
+            break;
+        }
+        offset += 8;
+    }
+    text[offset..]
+        .iter()
+        .position(|&b| ESCAPED[usize::from(b)])
+        .map(|n| offset + n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_first_escaped_byte_is_found_at_every_offset() {
+        for length in 0..40 {
+            let mut text = vec![b'a'; length];
+            assert_eq!(find_escaped(&text), None, "{length}");
+            for at in 0..length {
+                text[at] = b'<';
+                if at + 3 < length {
+                    text[at + 3] = b'"';
+                }
+                assert_eq!(find_escaped(&text), Some(at), "{length} {at}");
+                text.fill(b'a');
+            }
+        }
+        assert_eq!(find_escaped("aé\n".as_bytes()), Some(3));
+    }
 
     #[test]
     fn strings_escape_like_serde_json_plus_go_html_escapes() {
