@@ -14,6 +14,7 @@ mod model_name;
 pub(crate) mod package_markers;
 pub(crate) mod prescan;
 mod schema_method;
+mod struct_body;
 
 use std::cell::RefCell;
 
@@ -56,10 +57,29 @@ pub fn parse_within_bounds(
     if scan.tokens > limit {
         return Err(TooLarge { tokens: limit });
     }
-    Ok(match parse_scanned(text, &scan) {
-        Some((tree, offsets)) => {
+    Ok(read_scanned(file, text, &scan, struct_bodies(text, &scan)))
+}
+
+/// The declarations of `text`, pre-scanned, with `bodies` ([`struct_bodies`]) read without
+/// the parser — unless the tree without them has an error: then every body is parsed.
+fn read_scanned(
+    file: FileId,
+    text: &str,
+    scan: &prescan::Scan,
+    bodies: Vec<StructBody>,
+) -> (FileDecls, Vec<Diagnostic>) {
+    let parsed = match bodies.is_empty() {
+        false => {
+            parse_without_bodies(text, scan, &bodies).map(|(tree, offsets)| (tree, offsets, bodies))
+        }
+        true => None,
+    };
+    let parsed = parsed
+        .or_else(|| parse_scanned(text, scan).map(|(tree, offsets)| (tree, offsets, Vec::new())));
+    match parsed {
+        Some((tree, offsets, bodies)) => {
             let (mut decls, diagnostics) =
-                extract::extract(file, text, &tree, &offsets, &scan.declarations);
+                extract::extract(file, text, &tree, &offsets, &scan.declarations, bodies);
             if !scan.model_names.is_empty() {
                 let read = scan.model_names.iter().map(|m| m.decl(file, text));
                 decls.methods.extend(read);
@@ -69,7 +89,70 @@ pub fn parse_within_bounds(
             (decls, diagnostics)
         }
         None => (FileDecls::default(), Vec::new()),
-    })
+    }
+}
+
+/// A struct body read without the parser: the offset of its `{`, its nodes, the offset of
+/// its `}`.
+type StructBody = (usize, Vec<struct_body::BodyNode>, usize);
+
+/// The struct bodies of `scan` read without the parser ([`struct_body`]).
+fn struct_bodies(text: &str, scan: &prescan::Scan) -> Vec<StructBody> {
+    let bytes = text.as_bytes();
+    let (mut row, mut counted_to) = (0, 0);
+    let mut bodies = Vec::new();
+    for &open in &scan.struct_opens {
+        row += memchr::memchr_iter(b'\n', &bytes[counted_to..open]).count();
+        counted_to = open;
+        if let Some((nodes, close)) = struct_body::parse(bytes, open, row) {
+            // An empty body is as cheap to parse as to leave out.
+            if !nodes.is_empty() {
+                bodies.push((open, nodes, close));
+            }
+        }
+    }
+    bodies
+}
+
+/// [`parse_scanned`] with the interiors of `bodies` left out too; `None` when that tree has
+/// an error (the file is then parsed with its bodies, so that its errors are those
+/// tree-sitter recovers from with them).
+fn parse_without_bodies(
+    text: &str,
+    scan: &prescan::Scan,
+    bodies: &[StructBody],
+) -> Option<(tree_sitter::Tree, Offsets)> {
+    let interiors: Vec<_> = bodies
+        .iter()
+        .map(|(open, _, close)| open + 1..*close)
+        .collect();
+    let mut holes = Vec::with_capacity(scan.holes.len() + interiors.len());
+    holes.extend(scan.holes.iter().cloned());
+    holes.extend(interiors.iter().cloned());
+    holes.sort_by_key(|hole| hole.start);
+    let middles = prescan::outside(scan.middles.clone(), &interiors);
+    let (tree, offsets) = parse_compacted(text, &holes, &middles)?;
+    (!tree.root_node().has_error()).then_some((tree, offsets))
+}
+
+/// `text` without `middles`, parsed without `holes` (in order, disjoint); `None` for a
+/// file with a NUL byte (see [`parse_scanned`]) or when the parser gives up.
+fn parse_compacted(
+    text: &str,
+    holes: &[std::ops::Range<usize>],
+    middles: &[std::ops::Range<usize>],
+) -> Option<(tree_sitter::Tree, Offsets)> {
+    if memchr::memchr(0, text.as_bytes()).is_some() {
+        return None;
+    }
+    let compacted = compact::Compacted::new(text, middles);
+    let offsets = compacted.offsets;
+    let holes: Vec<_> = holes
+        .iter()
+        .map(|hole| offsets.to_compacted(hole.start)..offsets.to_compacted(hole.end))
+        .collect();
+    let tree = parse_tree_of(&compacted.text, &holes)?;
+    Some((tree, offsets))
 }
 
 /// The tree extraction reads, and how its offsets map to `text`'s: the text the pre-scan
@@ -80,14 +163,7 @@ pub fn parse_within_bounds(
 /// would hide).
 fn parse_scanned(text: &str, scan: &prescan::Scan) -> Option<(tree_sitter::Tree, Offsets)> {
     if !scan.middles.is_empty() && memchr::memchr(0, text.as_bytes()).is_none() {
-        let compacted = compact::Compacted::new(text, &scan.middles);
-        let offsets = compacted.offsets;
-        let holes: Vec<_> = scan
-            .holes
-            .iter()
-            .map(|hole| offsets.to_compacted(hole.start)..offsets.to_compacted(hole.end))
-            .collect();
-        let tree = parse_tree_of(&compacted.text, &holes)?;
+        let (tree, offsets) = parse_compacted(text, &scan.holes, &scan.middles)?;
         if !tree.root_node().has_error() {
             return Some((tree, offsets));
         }
@@ -246,7 +322,8 @@ mod tests {
                         &text,
                         &tree,
                         &Offsets::default(),
-                        &scan.declarations
+                        &scan.declarations,
+                        Vec::new()
                     )
                 )
             };
@@ -292,7 +369,14 @@ mod tests {
         let (tree, offsets) = parse_scanned(text, &scan).expect("parsed");
         let whole = parse_tree_of(text, &scan.holes).expect("parsed");
         let read = |tree: &tree_sitter::Tree, offsets: &Offsets| {
-            let extracted = extract::extract(FileId(0), text, tree, offsets, &scan.declarations);
+            let extracted = extract::extract(
+                FileId(0),
+                text,
+                tree,
+                offsets,
+                &scan.declarations,
+                Vec::new(),
+            );
             format!("{extracted:?}")
         };
         assert_eq!(
@@ -336,6 +420,97 @@ mod tests {
             }
         }
         assert!(valid > 100, "{valid}");
+    }
+
+    /// What the extraction reads with the struct bodies the pre-scan read ([`struct_body`])
+    /// against with every body parsed: the same. Returns whether a body was read.
+    fn same_extraction_with_bodies_text(text: &str) -> bool {
+        let scan = prescan::scan(text.as_bytes(), usize::MAX);
+        let bodies = struct_bodies(text, &scan);
+        let read = !bodies.is_empty();
+        let with = read_scanned(FileId(0), text, &scan, bodies);
+        let without = read_scanned(FileId(0), text, &scan, Vec::new());
+        assert_eq!(format!("{with:?}"), format!("{without:?}"), "{text:?}");
+        read
+    }
+
+    #[test]
+    fn struct_bodies_read_without_the_parser_change_no_extraction() {
+        let files = go_files(vec!["testdata".into()]);
+        let read = files
+            .iter()
+            .filter_map(|path| std::fs::read_to_string(path).ok())
+            .filter(|text| same_extraction_with_bodies_text(text))
+            .count();
+        assert!(read > 100, "{read}");
+    }
+
+    /// Broken struct bodies (a token, comment, line end or quote put in or taken out of the
+    /// testdata files' bodies): read here only where the tree would read them the same.
+    #[test]
+    fn broken_struct_bodies_read_the_same() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut random = move |bound: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % bound as u64) as usize
+        };
+        let pieces = [
+            " ",
+            "\n",
+            "// c\n",
+            "/* b */",
+            "/* m\n l */",
+            ";",
+            "*",
+            "[]",
+            "[3]",
+            "[...]",
+            "map[string]",
+            "interface{}",
+            "`json:\"x\"`",
+            "\"t\\\"\"",
+            ".",
+            "p.",
+            "_",
+            "(",
+            "{",
+            "}",
+            ",",
+            "\r",
+            "ä",
+            "struct{}",
+            "T[int]",
+            "chan ",
+            "= 1",
+            "`a\nb`",
+            "\0",
+        ];
+        let mut read = 0;
+        for path in go_files(vec!["testdata".into()]) {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let scan = prescan::scan(text.as_bytes(), usize::MAX);
+            let Some(&open) = scan.struct_opens.first() else {
+                continue;
+            };
+            for _ in 0..8 {
+                let mut broken = text.clone();
+                let mut at = open + 1 + random(broken.len() - open);
+                while !broken.is_char_boundary(at) {
+                    at -= 1;
+                }
+                if random(3) == 0 && at < broken.len() {
+                    broken.remove(at);
+                } else {
+                    broken.insert_str(at, pieces[random(pieces.len())]);
+                }
+                read += usize::from(same_extraction_with_bodies_text(&broken));
+            }
+        }
+        assert!(read > 100, "{read}");
     }
 
     #[test]

@@ -46,6 +46,9 @@ pub struct Scan {
     /// The generated `OpenAPIModelName` methods read here ([`super::model_name`]), in order:
     /// left out like other functions (in [`Scan::declarations`]), kept as what they return.
     pub model_names: Vec<ModelNameMethod>,
+    /// The `{` of each top-level `type Name struct {`, in order: bodies
+    /// [`super::struct_body`] may read.
+    pub struct_opens: Vec<usize>,
 }
 
 /// The pre-scan of `src`: [`Scan`]. Stops counting tokens (and so may leave out fewer holes)
@@ -65,11 +68,23 @@ pub fn scan(src: &[u8], limit: usize) -> Scan {
     // Where the last top-level code (a token, or a left-out declaration) ends.
     let mut code_end = 0usize;
     let mut after_declaration = false;
+    // How far a top-level `type Name struct {` has been read: `type`, its name, `struct`.
+    let mut struct_head = 0u8;
     while scanner.counted <= limit {
         let Some(token) = scanner.next_token() else {
             break;
         };
         let at_line_start = std::mem::replace(&mut line_start, token == Token::Newline);
+        struct_head = match (&token, struct_head) {
+            (Token::Ident(r), _) if depth == 0 && at_line_start && &src[r.clone()] == b"type" => 1,
+            (Token::Ident(_), 1) => 2,
+            (Token::Ident(r), 2) if &src[r.clone()] == b"struct" => 3,
+            (Token::Open(b'{'), 3) => {
+                out.struct_opens.push(scanner.pos - 1);
+                0
+            }
+            _ => 0,
+        };
         let mut declaration = None;
         match &token {
             Token::Newline => continue,
@@ -138,7 +153,7 @@ pub fn scan(src: &[u8], limit: usize) -> Scan {
 
 /// The ranges of `ranges` not inside one of `holes` (both in order; a range is inside a hole
 /// or disjoint from every hole).
-fn outside(mut ranges: Vec<Range<usize>>, holes: &[Range<usize>]) -> Vec<Range<usize>> {
+pub(super) fn outside(mut ranges: Vec<Range<usize>>, holes: &[Range<usize>]) -> Vec<Range<usize>> {
     let mut holes = holes.iter().peekable();
     ranges.retain(|range| {
         while holes.next_if(|hole| hole.end <= range.start).is_some() {}

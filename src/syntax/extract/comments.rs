@@ -1,23 +1,19 @@
 //! Doc comments: the comment block above a declaration (and the detached one a blank line
 //! above it), its lines with their markers, same-line trailing comments, `//go:build` lines.
 
-use tree_sitter::Node;
-
-use super::NodeExt;
-
-use super::Extractor;
+use super::{Extractor, Sibling};
 use crate::markers::{self, CommentKind};
 use crate::source::Span;
 use crate::syntax::decls::*;
 
 impl<'a> Extractor<'a> {
     /// Doc comment directly above `siblings[index]`, and the block one blank line above it.
-    pub(super) fn doc_above(&self, siblings: &[Node], index: usize) -> (Doc, Doc) {
-        let target_row = siblings[index].start_position().row;
+    pub(super) fn doc_above<S: Sibling>(&self, siblings: &[S], index: usize) -> (Doc, Doc) {
+        let target_row = siblings[index].start_row();
         let (attached, first) = self.comment_block_ending_at(siblings, index, target_row);
         let mut detached = Vec::new();
         let next_row = match attached.first() {
-            Some(c) => c.start_position().row,
+            Some(c) => c.start_row(),
             None => target_row,
         };
         if first > 0 && next_row >= 2 {
@@ -35,54 +31,51 @@ impl<'a> Extractor<'a> {
 
     /// The comments ending on the row before `row`, contiguous, going up from
     /// `siblings[..end]`; trailing comments of code lines are not part of it.
-    pub(super) fn comment_block_ending_at<'t>(
+    pub(super) fn comment_block_ending_at<S: Sibling>(
         &self,
-        siblings: &[Node<'t>],
+        siblings: &[S],
         end: usize,
         row: usize,
-    ) -> (Vec<Node<'t>>, usize) {
+    ) -> (Vec<S>, usize) {
         let mut block = Vec::new();
         let mut expected_end_row = row;
         let mut index = end;
         while index > 0 {
             let candidate = siblings[index - 1];
-            if candidate.kind_name() != "comment"
-                || candidate.end_position().row + 1 != expected_end_row
-            {
+            if !candidate.is_comment() || candidate.end_row() + 1 != expected_end_row {
                 break;
             }
-            if index >= 2
-                && siblings[index - 2].end_position().row == candidate.start_position().row
-            {
+            if index >= 2 && siblings[index - 2].end_row() == candidate.start_row() {
                 break; // a trailing comment of the previous line
             }
             block.push(candidate);
-            expected_end_row = candidate.start_position().row;
+            expected_end_row = candidate.start_row();
             index -= 1;
         }
         block.reverse();
         (block, index)
     }
 
-    pub(super) fn doc_from_comments(&self, comments: &[Node]) -> Doc {
+    pub(super) fn doc_from_comments<S: Sibling>(&self, comments: &[S]) -> Doc {
         self.doc_of_kind(comments, None)
     }
 
     /// A doc from comments of one kind (`None`: each comment's own, `//` or `/* */`).
-    pub(super) fn doc_of_kind(&self, comments: &[Node], kind: Option<CommentKind>) -> Doc {
+    pub(super) fn doc_of_kind<S: Sibling>(&self, comments: &[S], kind: Option<CommentKind>) -> Doc {
         let mut doc = Doc {
             // A `//` comment is one line.
             lines: Vec::with_capacity(comments.len()),
             ..Doc::default()
         };
         for comment in comments {
-            let text = self.text(*comment);
+            let range = comment.file_range(self);
+            let text = self.src.get(range.clone()).unwrap_or("");
             let kind = kind.unwrap_or(if text.starts_with("/*") {
                 CommentKind::Block
             } else {
                 CommentKind::Line
             });
-            for (text, start) in comment_lines(text, self.start(*comment)) {
+            for (text, start) in comment_lines(text, range.start) {
                 let span = Span::new(self.file, start..start + text.len());
                 self.push_doc_line(&mut doc, text, span, kind);
             }
@@ -155,33 +148,33 @@ impl<'a> Extractor<'a> {
     /// the nearest comment before `index`, stopping at any other node (the previous
     /// declaration) and leaving out a same-line comment of a code line. Empty when a node
     /// comes first.
-    pub(super) fn nearest_group_above(&self, siblings: &[Node], index: usize) -> Doc {
+    pub(super) fn nearest_group_above<S: Sibling>(&self, siblings: &[S], index: usize) -> Doc {
         let Some(last) = index.checked_sub(1) else {
             return Doc::default();
         };
         let candidate = siblings[last];
-        if candidate.kind_name() != "comment" || is_trailing(siblings, last) {
+        if !candidate.is_comment() || is_trailing(siblings, last) {
             return Doc::default();
         }
-        let end_row = candidate.end_position().row + 1;
+        let end_row = candidate.end_row() + 1;
         let (block, _) = self.comment_block_ending_at(siblings, index, end_row);
         self.doc_from_comments(&block)
     }
 
     /// The index of the first comment of the doc comment directly above `siblings[index]`
     /// (`index` itself when it has none).
-    pub(super) fn doc_start(&self, siblings: &[Node], index: usize) -> usize {
-        let row = siblings[index].start_position().row;
+    pub(super) fn doc_start<S: Sibling>(&self, siblings: &[S], index: usize) -> usize {
+        let row = siblings[index].start_row();
         self.comment_block_ending_at(siblings, index, row).1
     }
 }
 
 /// A same-line comment after a code line (`A int // x`).
-pub(super) fn is_trailing(siblings: &[Node], index: usize) -> bool {
+pub(super) fn is_trailing<S: Sibling>(siblings: &[S], index: usize) -> bool {
     index > 0
-        && siblings[index].kind_name() == "comment"
-        && siblings[index - 1].kind_name() != "comment"
-        && siblings[index - 1].end_position().row == siblings[index].start_position().row
+        && siblings[index].is_comment()
+        && !siblings[index - 1].is_comment()
+        && siblings[index - 1].end_row() == siblings[index].start_row()
 }
 
 /// A legacy build constraint line (`// +build linux,amd64`).

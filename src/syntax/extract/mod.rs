@@ -24,21 +24,81 @@ use crate::diag::{Code, Diagnostic};
 use crate::golit as literal;
 use crate::limits::SYNTAX_NESTING;
 use crate::source::{FileId, Span};
+use crate::syntax::struct_body::{BodyKind, BodyNode};
 use comments::is_plus_build;
+
+/// A node among its siblings, as the doc-comment rules read it: a node of the tree, or one
+/// of a struct body read without the parser ([`BodyNode`]).
+trait Sibling: Copy {
+    fn is_comment(self) -> bool;
+    fn is_field(self) -> bool;
+    fn start_row(self) -> usize;
+    fn end_row(self) -> usize;
+    /// Its bytes in the file.
+    fn file_range(self, extractor: &Extractor) -> std::ops::Range<usize>;
+}
+
+impl Sibling for Node<'_> {
+    fn is_comment(self) -> bool {
+        self.kind_name() == "comment"
+    }
+
+    fn is_field(self) -> bool {
+        self.kind_name() == "field_declaration"
+    }
+
+    fn start_row(self) -> usize {
+        self.start_position().row
+    }
+
+    fn end_row(self) -> usize {
+        self.end_position().row
+    }
+
+    fn file_range(self, extractor: &Extractor) -> std::ops::Range<usize> {
+        extractor.range(self)
+    }
+}
+
+impl Sibling for &BodyNode {
+    fn is_comment(self) -> bool {
+        self.kind == BodyKind::Comment
+    }
+
+    fn is_field(self) -> bool {
+        matches!(self.kind, BodyKind::Field(_))
+    }
+
+    fn start_row(self) -> usize {
+        self.start_row
+    }
+
+    fn end_row(self) -> usize {
+        self.end_row
+    }
+
+    fn file_range(self, _: &Extractor) -> std::ops::Range<usize> {
+        self.range.clone()
+    }
+}
 
 /// `skipped`: the top-level declarations the pre-scan left out of the tree (function and
 /// method bodies, `var` declarations), which still own the doc comments above them.
+/// `bodies`: the struct bodies read without the parser (the offset of each one's `{`, its
+/// nodes), left out of the tree.
 pub fn extract(
     file: FileId,
     src: &str,
     tree: &Tree,
     offsets: &Offsets,
     skipped: &[std::ops::Range<usize>],
+    bodies: Vec<(usize, Vec<BodyNode>, usize)>,
 ) -> (FileDecls, Vec<Diagnostic>) {
     let mut extractor = Extractor {
         file,
         src,
         offsets,
+        bodies,
         skipped_rows: skipped_rows(src, skipped),
         decls: FileDecls::default(),
         diagnostics: Vec::new(),
@@ -58,6 +118,7 @@ pub fn all_comments(file: FileId, src: &str, tree: &Tree) -> Doc {
         file,
         src,
         offsets: &Offsets::default(),
+        bodies: Vec::new(),
         skipped_rows: Vec::new(),
         decls: FileDecls::default(),
         diagnostics: Vec::new(),
@@ -93,6 +154,9 @@ struct Extractor<'a> {
     /// From the offsets of the text the tree was parsed from to `src`'s: every byte offset
     /// of a node is read through [`Extractor::range`].
     offsets: &'a Offsets,
+    /// The struct bodies read without the parser, by the offset of their `{`, in order (each
+    /// taken when its struct is reached).
+    bodies: Vec<(usize, Vec<BodyNode>, usize)>,
     /// First and last row of each declaration the pre-scan left out of the tree.
     skipped_rows: Vec<(usize, usize)>,
     decls: FileDecls,

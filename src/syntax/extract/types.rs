@@ -6,11 +6,12 @@ use tree_sitter::Node;
 use super::NodeExt;
 
 use super::comments::is_trailing;
-use super::{all_children, named_children, Extractor};
+use super::{all_children, named_children, Extractor, Sibling};
 use crate::golit as literal;
 use crate::markers::{self, CommentKind};
 use crate::source::Span;
 use crate::syntax::decls::*;
+use crate::syntax::struct_body::{BodyKind, BodyNode, ParsedType};
 
 impl<'a> Extractor<'a> {
     pub(super) fn type_declaration(&mut self, node: Node, doc: Doc, detached: Doc, nearest: Doc) {
@@ -162,14 +163,7 @@ impl<'a> Extractor<'a> {
                 ),
                 _ => self.unsupported(node, "map"),
             },
-            "struct_type" => {
-                let fields = named_children(node)
-                    .into_iter()
-                    .find(|n| n.kind_name() == "field_declaration_list")
-                    .map(|list| self.fields(list))
-                    .unwrap_or_default();
-                TypeExpr::Struct(fields)
-            }
+            "struct_type" => TypeExpr::Struct(self.struct_fields(node)),
             "interface_type" => TypeExpr::Interface {
                 empty: node.named_child_count() == 0,
             },
@@ -193,26 +187,61 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    pub(super) fn fields(&mut self, list: Node) -> Vec<Field> {
-        let children = named_children(list);
+    /// A struct type's fields: from the body the pre-scan read, else from the tree.
+    fn struct_fields(&mut self, node: Node) -> Vec<Field> {
+        let Some(list) = named_children(node)
+            .into_iter()
+            .find(|n| n.kind_name() == "field_declaration_list")
+        else {
+            return Vec::new();
+        };
+        match self.take_body(self.start(list)) {
+            Some(nodes) => {
+                let nodes: Vec<&BodyNode> = nodes.iter().collect();
+                self.fields_of(&nodes, Self::parsed_field, |_| false)
+            }
+            None => {
+                let children = named_children(list);
+                self.fields_of(&children, Self::field, |node| node.has_error())
+            }
+        }
+    }
+
+    /// The body the pre-scan read whose `{` is at `open`, if any (taken: read once).
+    fn take_body(&mut self, open: usize) -> Option<Vec<BodyNode>> {
+        let index = self
+            .bodies
+            .binary_search_by_key(&open, |(at, _, _)| *at)
+            .ok()?;
+        Some(std::mem::take(&mut self.bodies[index].1))
+    }
+
+    /// A struct's fields from its body's nodes (the tree's, or those the pre-scan read),
+    /// each built by `field`; `has_error` tells a node to skip.
+    fn fields_of<S: Sibling>(
+        &mut self,
+        children: &[S],
+        field: fn(&mut Self, S, Doc) -> Option<Field>,
+        has_error: fn(S) -> bool,
+    ) -> Vec<Field> {
         let mut fields = Vec::new();
-        for (index, node) in children.iter().enumerate() {
-            match node.kind_name() {
-                "field_declaration" => {
-                    if node.has_error() {
+        for (index, &node) in children.iter().enumerate() {
+            match () {
+                () if node.is_field() => {
+                    if has_error(node) {
                         continue;
                     }
-                    let (mut doc, detached) = self.doc_above(&children, index);
+                    let (mut doc, detached) = self.doc_above(children, index);
                     let go_doc = doc.clone();
                     let nearest =
-                        self.nearest_group_above(&children, self.doc_start(&children, index));
+                        self.nearest_group_above(children, self.doc_start(children, index));
                     // gengo gives a field the comment group ending on the line above it: the
                     // same-line comment after the previous field, when it has no doc of its
                     // own (controller-gen ignores such a comment).
                     if doc.lines.is_empty()
                         && index >= 1
-                        && is_trailing(&children, index - 1)
-                        && children[index - 1].end_position().row + 1 == node.start_position().row
+                        && is_trailing(children, index - 1)
+                        && children[index - 1].end_row() + 1 == node.start_row()
                     {
                         doc = self
                             .doc_of_kind(&children[index - 1..index], Some(CommentKind::Trailing));
@@ -234,7 +263,7 @@ impl<'a> Extractor<'a> {
                         malformed.append(&mut doc.malformed);
                         doc.malformed = malformed;
                     }
-                    if let Some(mut field) = self.field(*node, doc) {
+                    if let Some(mut field) = field(self, node, doc) {
                         if field.doc.lines != go_doc.lines
                             || field.doc.markers.len() != go_doc.markers.len()
                         {
@@ -244,14 +273,13 @@ impl<'a> Extractor<'a> {
                         fields.push(field);
                     }
                 }
-                "comment" if is_trailing(&children, index) => {
-                    let next_field = children.get(index + 1).filter(|next| {
-                        next.kind_name() == "field_declaration"
-                            && next.start_position().row == node.end_position().row + 1
-                    });
-                    self.trailing_comment(*node, next_field.is_some());
+                () if node.is_comment() && is_trailing(children, index) => {
+                    let next_field = children
+                        .get(index + 1)
+                        .filter(|next| next.is_field() && next.start_row() == node.end_row() + 1);
+                    self.trailing_comment(node, next_field.is_some());
                 }
-                _ => {}
+                () => {}
             }
         }
         fields
@@ -260,7 +288,7 @@ impl<'a> Extractor<'a> {
     /// The markers of a same-line comment after a field that no tool reads: all of them when
     /// no field follows on the next line, else those controller-gen owns (gengo gives the
     /// others to the next field).
-    pub(super) fn trailing_comment(&mut self, comment: Node, next_field: bool) {
+    pub(super) fn trailing_comment<S: Sibling>(&mut self, comment: S, next_field: bool) {
         let doc = self.doc_of_kind(&[comment], Some(CommentKind::Line));
         self.decls
             .trailing_markers
@@ -268,6 +296,58 @@ impl<'a> Extractor<'a> {
                 let text = &self.src[m.span.start as usize..m.span.end as usize];
                 !next_field || !markers::read_in(CommentKind::Trailing, text, &m.marker.name)
             }));
+    }
+
+    /// A field declaration the pre-scan read, as [`Extractor::field`] reads the tree's.
+    fn parsed_field(&mut self, node: &BodyNode, doc: Doc) -> Option<Field> {
+        let BodyKind::Field(field) = &node.kind else {
+            return None;
+        };
+        let span = |range: &std::ops::Range<usize>| Span::new(self.file, range.clone());
+        let names = field
+            .names
+            .iter()
+            .map(|name| (self.src[name.clone()].to_string(), span(name)))
+            .collect();
+        let mut ty = self.parsed_type(&field.ty);
+        if field.embedded_pointer {
+            ty = TypeExpr::Pointer(Box::new(ty));
+        }
+        let tag = field
+            .tag
+            .as_ref()
+            .and_then(|tag| literal::unquote(&self.src[tag.clone()]).ok());
+        Some(Field {
+            names,
+            ty,
+            tag: tag.map(|bytes| String::from_utf8_lossy(&bytes).into_owned()),
+            tag_span: field.tag.as_ref().map(span),
+            doc,
+            go_doc: None,
+            nearest_doc: Doc::default(),
+            span: span(&node.range),
+        })
+    }
+
+    fn parsed_type(&self, ty: &ParsedType) -> TypeExpr {
+        let inner = |ty: &ParsedType| Box::new(self.parsed_type(ty));
+        match ty {
+            ParsedType::Named {
+                package,
+                name,
+                span,
+            } => TypeExpr::Named {
+                package: package.as_ref().map(|p| self.src[p.clone()].to_string()),
+                name: self.src[name.clone()].to_string(),
+                args: Vec::new(),
+                span: Span::new(self.file, span.clone()),
+            },
+            ParsedType::Pointer(ty) => TypeExpr::Pointer(inner(ty)),
+            ParsedType::Slice(ty) => TypeExpr::Slice(inner(ty)),
+            ParsedType::Array(ty) => TypeExpr::Array(inner(ty)),
+            ParsedType::Map(key, value) => TypeExpr::Map(inner(key), inner(value)),
+            ParsedType::EmptyInterface => TypeExpr::Interface { empty: true },
+        }
     }
 
     pub(super) fn field(&mut self, node: Node, doc: Doc) -> Option<Field> {
