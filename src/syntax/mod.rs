@@ -387,35 +387,50 @@ mod tests {
         !scan.middles.is_empty() && !tree.root_node().has_error()
     }
 
+    /// A pseudo-random number below its argument, from `seed` (xorshift: reproducible).
+    fn xorshift(mut state: u64) -> impl FnMut(usize) -> usize {
+        move |bound| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % bound as u64) as usize
+        }
+    }
+
+    /// `text` with a character taken out, or one of `pieces` put in, somewhere from `from` on.
+    fn broken(
+        text: &str,
+        from: usize,
+        pieces: &[&str],
+        random: &mut impl FnMut(usize) -> usize,
+    ) -> String {
+        let mut broken = text.to_string();
+        let mut at = from + random(broken.len() + 1 - from);
+        while !broken.is_char_boundary(at) {
+            at -= 1;
+        }
+        if random(3) == 0 && at < broken.len() {
+            broken.remove(at);
+        } else {
+            broken.insert_str(at, pieces[random(pieces.len())]);
+        }
+        broken
+    }
+
     /// Broken files (a byte that opens or closes a comment, literal or line put in or taken
     /// out of the testdata files): where the pre-scan's lexing and tree-sitter's part, the
     /// compacted tree has an error and the file is parsed whole, or reads the same.
     #[test]
     fn broken_files_read_the_same_compacted() {
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut random = move |bound: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % bound as u64) as usize
-        };
+        let mut random = xorshift(0x2545_f491_4f6c_dd1d);
+        let bytes = ["\"", "`", "'", "/", "*", "\n", "\\", "/*", "//", "\0"];
         let mut valid = 0;
         for path in go_files(vec!["testdata".into()]) {
             let Ok(text) = std::fs::read_to_string(&path) else {
                 continue;
             };
             for _ in 0..8 {
-                let mut broken = text.clone();
-                let mut at = random(broken.len() + 1);
-                while !broken.is_char_boundary(at) {
-                    at -= 1;
-                }
-                let bytes = ["\"", "`", "'", "/", "*", "\n", "\\", "/*", "//", "\0"];
-                if random(3) == 0 && at < broken.len() {
-                    broken.remove(at);
-                } else {
-                    broken.insert_str(at, bytes[random(bytes.len())]);
-                }
+                let broken = broken(&text, 0, &bytes, &mut random);
                 valid += usize::from(same_extraction_compacted_text(&broken));
             }
         }
@@ -449,13 +464,7 @@ mod tests {
     /// testdata files' bodies): read here only where the tree would read them the same.
     #[test]
     fn broken_struct_bodies_read_the_same() {
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut random = move |bound: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % bound as u64) as usize
-        };
+        let mut random = xorshift(0x9e37_79b9_7f4a_7c15);
         let pieces = [
             " ",
             "\n",
@@ -497,16 +506,7 @@ mod tests {
                 continue;
             };
             for _ in 0..8 {
-                let mut broken = text.clone();
-                let mut at = open + 1 + random(broken.len() - open);
-                while !broken.is_char_boundary(at) {
-                    at -= 1;
-                }
-                if random(3) == 0 && at < broken.len() {
-                    broken.remove(at);
-                } else {
-                    broken.insert_str(at, pieces[random(pieces.len())]);
-                }
+                let broken = broken(&text, open + 1, &pieces, &mut random);
                 read += usize::from(same_extraction_with_bodies_text(&broken));
             }
         }

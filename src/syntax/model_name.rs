@@ -10,7 +10,7 @@
 use std::ops::Range;
 
 use super::decls::{GoValue, MethodDecl};
-use super::package_markers::KEYWORDS;
+use super::struct_body::ascii_identifier;
 use super::SchemaMethod;
 use crate::source::{FileId, Span};
 
@@ -133,26 +133,10 @@ impl Cursor<'_> {
         }
     }
 
-    /// An ASCII identifier that is not a keyword (a name with other letters is parsed).
     fn identifier(&mut self) -> Option<Range<usize>> {
-        let start = self.at;
-        if !self
-            .peek()
-            .is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
-        {
-            return None;
-        }
-        while self
-            .peek()
-            .is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_')
-        {
-            self.at += 1;
-        }
-        if self.peek().is_some_and(|c| !c.is_ascii()) {
-            return None;
-        }
-        let word = &self.src[start..self.at];
-        (!KEYWORDS.iter().any(|k| k.as_bytes() == word)).then_some(start..self.at)
+        let name = ascii_identifier(self.src, self.at)?;
+        self.at = name.end;
+        Some(name)
     }
 
     /// `word` as a whole identifier (a keyword or a predeclared name).

@@ -102,6 +102,25 @@ pub fn parse(src: &[u8], open: usize, row: usize) -> Option<(Vec<BodyNode>, usiz
     }
 }
 
+/// The identifier at `start` in `src`, if it is ASCII and no keyword (a name with other
+/// letters, or a keyword, is left to the parser).
+pub(super) fn ascii_identifier(src: &[u8], start: usize) -> Option<Range<usize>> {
+    let is_start = |c: &u8| c.is_ascii_alphabetic() || *c == b'_';
+    if !src.get(start).is_some_and(is_start) {
+        return None;
+    }
+    let length = src[start..]
+        .iter()
+        .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+        .unwrap_or(src.len() - start);
+    let end = start + length;
+    if src.get(end).is_some_and(|c| !c.is_ascii()) {
+        return None;
+    }
+    let word = &src[start..end];
+    (!KEYWORDS.iter().any(|k| k.as_bytes() == word)).then_some(start..end)
+}
+
 struct Lexer<'a> {
     src: &'a [u8],
     at: usize,
@@ -155,26 +174,10 @@ impl Lexer<'_> {
         }
     }
 
-    /// An ASCII identifier that is not a keyword.
     fn identifier(&mut self) -> Option<Range<usize>> {
-        let start = self.at;
-        if !self
-            .peek()
-            .is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
-        {
-            return None;
-        }
-        while self
-            .peek()
-            .is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_')
-        {
-            self.at += 1;
-        }
-        if self.peek().is_some_and(|c| !c.is_ascii()) {
-            return None;
-        }
-        let word = &self.src[start..self.at];
-        (!KEYWORDS.iter().any(|k| k.as_bytes() == word)).then_some(start..self.at)
+        let name = ascii_identifier(self.src, self.at)?;
+        self.at = name.end;
+        Some(name)
     }
 
     fn byte(&mut self, byte: u8) -> Option<()> {
@@ -213,71 +216,59 @@ impl Lexer<'_> {
 
     /// One field declaration, on one line; `last_end` is where its last token ends.
     fn field(&mut self) -> Option<ParsedField> {
-        if self.byte(b'*').is_some() {
+        let (names, ty, embedded_pointer) = if self.byte(b'*').is_some() {
             self.blanks();
-            let ty = self.type_name()?;
-            let tag = self.tag()?;
-            return Some(ParsedField {
-                names: Vec::new(),
-                ty,
-                embedded_pointer: true,
-                tag,
-            });
-        }
-        let first = self.identifier()?;
-        self.last_end = first.end;
-        self.blanks();
-        match self.peek()? {
-            // Embedded `pkg.T`.
-            b'.' => {
-                self.at += 1;
-                let name = self.identifier()?;
-                self.last_end = name.end;
-                let ty = ParsedType::Named {
-                    span: first.start..name.end,
-                    package: Some(first),
-                    name,
-                };
-                let tag = self.tag()?;
-                Some(ParsedField {
-                    names: Vec::new(),
-                    ty,
-                    embedded_pointer: false,
-                    tag,
-                })
-            }
-            // Embedded `T`.
-            b'\n' | b';' | b'}' | b'/' | b'"' | b'`' => {
-                let ty = ParsedType::Named {
-                    package: None,
-                    span: first.clone(),
-                    name: first,
-                };
-                let tag = self.tag()?;
-                Some(ParsedField {
-                    names: Vec::new(),
-                    ty,
-                    embedded_pointer: false,
-                    tag,
-                })
-            }
-            _ => {
-                let mut names = vec![first];
-                while self.byte(b',').is_some() {
-                    self.blanks();
-                    names.push(self.identifier()?);
-                    self.blanks();
+            (Vec::new(), self.type_name()?, true)
+        } else {
+            let first = self.identifier()?;
+            self.last_end = first.end;
+            self.blanks();
+            match self.peek()? {
+                // Embedded `pkg.T`.
+                b'.' => {
+                    self.at += 1;
+                    let name = self.identifier()?;
+                    self.last_end = name.end;
+                    let span = first.start..name.end;
+                    let package = Some(first);
+                    (
+                        Vec::new(),
+                        ParsedType::Named {
+                            package,
+                            name,
+                            span,
+                        },
+                        false,
+                    )
                 }
-                let ty = self.type_expr(0)?;
-                let tag = self.tag()?;
-                Some(ParsedField {
-                    names,
-                    ty,
-                    embedded_pointer: false,
-                    tag,
-                })
+                // Embedded `T`.
+                b'\n' | b';' | b'}' | b'/' | b'"' | b'`' => {
+                    let span = first.clone();
+                    let ty = ParsedType::Named {
+                        package: None,
+                        name: first,
+                        span,
+                    };
+                    (Vec::new(), ty, false)
+                }
+                _ => {
+                    let mut names = vec![first];
+                    while self.byte(b',').is_some() {
+                        self.blanks();
+                        names.push(self.identifier()?);
+                        self.blanks();
+                    }
+                    (names, self.type_expr(0)?, false)
+                }
             }
-        }
+        };
+        let tag = self.tag()?;
+        Some(ParsedField {
+            names,
+            ty,
+            embedded_pointer,
+            tag,
+        })
     }
 
     /// `T` or `pkg.T` (not `_`, which names no type).
