@@ -316,6 +316,10 @@ pub struct Pinned {
     pub version: String,
     /// The file and what in it (`Makefile CONTROLLER_TOOLS_VERSION`, `tools/go.mod`).
     pub source: String,
+    /// Other releases the same directory's scripts pin (scheduler-plugins: v0.19.0 in
+    /// `hack/update-codegen.sh`, v0.17.3 in `hack/verify-crdgen.sh`), each with the first
+    /// script that pins it: union-gen cannot tell which script runs it.
+    pub disagreeing: Vec<(String, String)>,
 }
 
 const MODULE: &str = "sigs.k8s.io/controller-tools";
@@ -337,20 +341,38 @@ pub fn pinned(dir: &Path) -> Option<Pinned> {
 
 /// [`pinned`] in one directory.
 fn pinned_in(root: &Path) -> Option<Pinned> {
+    let mut found: Option<Pinned> = None;
     for script in scripts(root) {
         let Ok(text) = std::fs::read_to_string(&script) else {
             continue;
         };
-        if let Some(version) = version_in_script(&text) {
-            return Some(Pinned {
-                version,
-                source: script
-                    .strip_prefix(root)
-                    .unwrap_or(&script)
-                    .display()
-                    .to_string(),
-            });
+        let Some(version) = version_in_script(&text) else {
+            continue;
+        };
+        let source = script
+            .strip_prefix(root)
+            .unwrap_or(&script)
+            .display()
+            .to_string();
+        match &mut found {
+            None => {
+                found = Some(Pinned {
+                    version,
+                    source,
+                    disagreeing: Vec::new(),
+                })
+            }
+            Some(first) => {
+                let known = first.version == version
+                    || first.disagreeing.iter().any(|(other, _)| *other == version);
+                if !known {
+                    first.disagreeing.push((version, source));
+                }
+            }
         }
+    }
+    if found.is_some() {
+        return found;
     }
     for go_mod in [
         "tools/go.mod",
@@ -364,6 +386,7 @@ fn pinned_in(root: &Path) -> Option<Pinned> {
             return Some(Pinned {
                 version,
                 source: go_mod.to_string(),
+                disagreeing: Vec::new(),
             });
         }
     }
@@ -522,6 +545,38 @@ mod tests {
         ]);
         let api = dir.path().join("pkg/apis/monitoring");
         assert_eq!(pinned(&api).unwrap().source, "scripts/go.mod");
+    }
+
+    /// scheduler-plugins pins one release in `hack/update-codegen.sh` and another in
+    /// `hack/verify-crdgen.sh`: the first script (in order) wins, the other is said.
+    #[test]
+    fn scripts_that_pin_other_releases_are_listed() {
+        let dir = tree(&[
+            ("Makefile", "CONTROLLER_TOOLS_VERSION ?= v0.19.0\n"),
+            (
+                "hack/update-codegen.sh",
+                "go install sigs.k8s.io/controller-tools/cmd/controller-gen@v0.19.0\n",
+            ),
+            (
+                "hack/verify-crdgen.sh",
+                "go run sigs.k8s.io/controller-tools/cmd/controller-gen@v0.17.3 crd\n",
+            ),
+            ("hack/verify-other.sh", "CONTROLLER_GEN_VER=v0.17.3\n"),
+        ]);
+        let found = pinned(dir.path()).unwrap();
+        assert_eq!(
+            (found.version.as_str(), found.source.as_str()),
+            ("v0.19.0", "Makefile")
+        );
+        assert_eq!(
+            found.disagreeing,
+            vec![("v0.17.3".to_string(), "hack/verify-crdgen.sh".to_string())]
+        );
+        let agreeing = tree(&[
+            ("Makefile", "CONTROLLER_TOOLS_VERSION ?= v0.19.0\n"),
+            ("hack/x.sh", "CONTROLLER_GEN_VER=v0.19.0\n"),
+        ]);
+        assert!(pinned(agreeing.path()).unwrap().disagreeing.is_empty());
     }
 
     /// A scratch directory holding `files` (relative path, text).

@@ -85,6 +85,38 @@ fn the_pinned_version_is_read_from_the_makefile() {
     assert!(out.stderr.is_empty(), "{}", out.stderr);
 }
 
+/// Scripts that pin other releases than the Makefile's (scheduler-plugins' verify script):
+/// the Makefile's release is written, and the others are said.
+#[test]
+fn scripts_pinning_other_releases_are_said() {
+    let dir = tempfile::tempdir().unwrap();
+    crate::harness::copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join(ZOO), dir.path());
+    fs::create_dir_all(dir.path().join("hack")).unwrap();
+    fs::write(
+        dir.path().join("hack/verify-crdgen.sh"),
+        "go run sigs.k8s.io/controller-tools/cmd/controller-gen@v0.16.5 crd paths=./api/...\n",
+    )
+    .unwrap();
+    let out = Process::union_gen(["controller-gen", "crd", "paths=./api/v2", "output:stdout"])
+        .cwd(dir.path())
+        .run();
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out
+        .stdout
+        .contains("controller-gen.kubebuilder.io/version: v0.17.2"));
+    assert!(
+        out.stderr.contains("controller-gen/version-unknown"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr
+            .contains("v0.17.2 (Makefile) and also v0.16.5 (hack/verify-crdgen.sh)"),
+        "{}",
+        out.stderr
+    );
+}
+
 #[test]
 fn writes_every_file_creating_directories_and_verifies() {
     let dir = tempfile::tempdir().unwrap();

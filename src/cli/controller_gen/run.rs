@@ -332,7 +332,12 @@ fn behaviour(invocation: &Invocation, notes: &mut Vec<Diagnostic>) -> Behaviour 
         None => std::env::current_dir()
             .ok()
             .and_then(|dir| versions::pinned(&dir))
-            .map(|p| (p.version, p.source)),
+            .map(|p| {
+                if !p.disagreeing.is_empty() {
+                    notes.push(disagreeing_pins(&p));
+                }
+                (p.version, p.source)
+            }),
     };
     let Some((version, source)) = found else {
         notes.push(Diagnostic::without_location(
@@ -371,6 +376,27 @@ fn behaviour(invocation: &Invocation, notes: &mut Vec<Diagnostic>) -> Behaviour 
             Behaviour::newest()
         }
     }
+}
+
+/// The project's scripts pin several controller-gen releases: which one runs this command
+/// line is not known.
+fn disagreeing_pins(pinned: &versions::Pinned) -> Diagnostic {
+    let others: Vec<String> = pinned
+        .disagreeing
+        .iter()
+        .map(|(version, source)| format!("{version} ({source})"))
+        .collect();
+    Diagnostic::without_location(
+        Code::ControllerGenVersionUnknown,
+        format!(
+            "the project pins controller-gen {} ({}) and also {}: writing what {} writes; \
+             `--controller-gen-version` chooses the release of the script this line comes from",
+            pinned.version,
+            pinned.source,
+            others.join(", "),
+            pinned.version
+        ),
+    )
 }
 
 /// The header a generator writes before each manifest (controller-gen reads the file from
