@@ -130,6 +130,10 @@ fn parse_without_bodies(
     holes.extend(scan.holes.iter().cloned());
     holes.extend(interiors.iter().cloned());
     holes.sort_by_key(|hole| hole.start);
+    // Disjoint by construction (a body is inside a type declaration); checked, not assumed.
+    if holes.windows(2).any(|pair| pair[1].start < pair[0].end) {
+        return None;
+    }
     let middles = prescan::outside(scan.middles.clone(), &interiors);
     let (tree, offsets) = parse_compacted(text, &holes, &middles)?;
     (!tree.root_node().has_error()).then_some((tree, offsets))
