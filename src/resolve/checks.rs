@@ -56,6 +56,7 @@ impl<'a> Resolver<'_, 'a> {
                 |(_, _, fields)| format!("its fields ({fields}) are"),
             );
         let finding = ResolveFinding::InlineNotFound {
+            standard_library: crate::modules::is_standard_library(&name.package),
             span,
             owner: owner.name.clone(),
             package: name.package.clone(),

@@ -18,14 +18,16 @@ pub(super) enum ResolveFinding {
         searched: Option<Vec<String>>,
         standard_library: bool,
     },
-    /// `resolve/package-not-found`: an inlined embedded struct of such a package; `lost` names
-    /// what is missing ("its fields are", "apiVersion, kind are").
+    /// `resolve/package-not-found` (`resolve/standard-library-type` for the standard
+    /// library): an inlined embedded struct of such a package; `lost` names what is missing
+    /// ("its fields are", "apiVersion, kind are").
     InlineNotFound {
         span: Span,
         owner: String,
         package: String,
         name: String,
         lost: String,
+        standard_library: bool,
     },
     /// `resolve/package-not-found` (`resolve/standard-library-type` for the standard
     /// library): a defined type over a type of a package that is not read (`type URL
@@ -79,7 +81,23 @@ impl ResolveFinding {
                 owner,
                 package,
                 name,
+                standard_library: true,
+                ..
+            } => Diagnostic::new(
+                Code::ResolveStandardLibraryType,
+                span,
+                format!(
+                    "`{owner}` inlines `{package}.{name}`, a standard-library type: the standard library is not read, so any exported fields of `{name}` are missing from `{owner}`'s schema (`sync.Mutex` and the like have none)"
+                ),
+            )
+            .with_help("keep the embedded type out of the serialised struct (a named, unexported field such as `mu sync.Mutex`), or give the struct a type with a schema"),
+            ResolveFinding::InlineNotFound {
+                span,
+                owner,
+                package,
+                name,
                 lost,
+                standard_library: false,
             } => Diagnostic::new(
                 Code::ResolvePackageNotFound,
                 span,

@@ -425,6 +425,24 @@ pub(crate) mod tests {
         }
     }
 
+    /// An embedded standard-library struct (metallb's `sync.Mutex` in a config struct) is no
+    /// package to fetch: the standard library is not read, and said so.
+    #[test]
+    fn an_embedded_standard_library_struct_is_not_a_missing_package() {
+        let (_, diagnostics) = resolve_text(
+            "package p\n\nimport \"sync\"\n\ntype Config struct {\n\tsync.Mutex\n\tA string `json:\"a\"`\n}\n",
+        );
+        assert_eq!(codes(&diagnostics), vec![Code::ResolveStandardLibraryType]);
+        assert!(diagnostics[0]
+            .message
+            .contains("`sync.Mutex`, a standard-library type"));
+        assert!(!diagnostics[0]
+            .help
+            .as_deref()
+            .unwrap_or("")
+            .contains("go mod"));
+    }
+
     /// Recursive non-struct types and alias cycles cannot be inlined: a diagnostic, no hang.
     #[test]
     fn recursive_non_struct_types_are_reported() {
