@@ -81,31 +81,9 @@ impl ResolveFinding {
                 owner,
                 package,
                 name,
-                standard_library: true,
-                ..
-            } => Diagnostic::new(
-                Code::ResolveStandardLibraryType,
-                span,
-                format!(
-                    "`{owner}` inlines `{package}.{name}`, a standard-library type: the standard library is not read, so any exported fields of `{name}` are missing from `{owner}`'s schema (`sync.Mutex` and the like have none)"
-                ),
-            )
-            .with_help("keep the embedded type out of the serialised struct (a named, unexported field such as `mu sync.Mutex`), or give the struct a type with a schema"),
-            ResolveFinding::InlineNotFound {
-                span,
-                owner,
-                package,
-                name,
                 lost,
-                standard_library: false,
-            } => Diagnostic::new(
-                Code::ResolvePackageNotFound,
-                span,
-                format!(
-                    "`{owner}` inlines `{name}` from package `{package}`, which was not found: {lost} missing from its schema (and from every other struct that inlines it)"
-                ),
-            )
-            .with_help("fill the module cache (`go mod download`), vendor the module (`go mod vendor`), or add the package to the inputs"),
+                standard_library,
+            } => inline_not_found(span, &owner, &package, &name, &lost, standard_library),
             ResolveFinding::FieldsNotRead {
                 span,
                 name,
@@ -146,4 +124,33 @@ impl ResolveFinding {
             .with_help("give the deep embedded field a JSON name, or flatten the chain of embedded structs"),
         }
     }
+}
+
+/// [`ResolveFinding::InlineNotFound`]'s diagnostic.
+fn inline_not_found(
+    span: Span,
+    owner: &str,
+    package: &str,
+    name: &str,
+    lost: &str,
+    standard_library: bool,
+) -> Diagnostic {
+    if standard_library {
+        return Diagnostic::new(
+            Code::ResolveStandardLibraryType,
+            span,
+            format!(
+                "`{owner}` inlines `{package}.{name}`, a standard-library type: the standard library is not read, so any exported fields of `{name}` are missing from `{owner}`'s schema (`sync.Mutex` and the like have none)"
+            ),
+        )
+        .with_help("keep the embedded type out of the serialised struct (a named, unexported field such as `mu sync.Mutex`), or give the struct a type with a schema");
+    }
+    Diagnostic::new(
+        Code::ResolvePackageNotFound,
+        span,
+        format!(
+            "`{owner}` inlines `{name}` from package `{package}`, which was not found: {lost} missing from its schema (and from every other struct that inlines it)"
+        ),
+    )
+    .with_help("fill the module cache (`go mod download`), vendor the module (`go mod vendor`), or add the package to the inputs")
 }
