@@ -21,16 +21,13 @@ pub(super) struct Read {
     pub extensions: Vec<MarkerExtension>,
 }
 
-/// Diagnostics of a doc comment are reported once, however many structs inline it.
-pub(super) type Reported = Once;
-
 /// The markers of a type declaration: a struct's (also one whose schema comes from
 /// `OpenAPISchemaType`), as openapi-gen reads `t.CommentLines`.
 pub(super) fn of_type(
     universe: &Universe<'_>,
     name: &TypeName,
     entry: TypeEntry<'_>,
-    reported: &mut Reported,
+    reported: &mut Once,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Read {
     let doc = &entry.decl.doc;
@@ -94,7 +91,7 @@ pub(super) fn of_field(
     doc: &Doc,
     ty: &GoType<'_>,
     string_tag: bool,
-    reported: &mut Reported,
+    reported: &mut Once,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Read {
     let mut out = Vec::new();
@@ -136,7 +133,7 @@ pub(super) fn of_field(
 pub(super) fn on_non_struct(
     doc: &Doc,
     name: &str,
-    reported: &mut Reported,
+    reported: &mut Once,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     let Some(line) = doc
@@ -168,7 +165,8 @@ fn ignored(span: Span, message: String) -> Finding {
     }
 }
 
-fn report(findings: Vec<Finding>, reported: &mut Reported, diagnostics: &mut Vec<Diagnostic>) {
+/// Diagnostics of a doc comment are reported once, however many structs inline it.
+fn report(findings: Vec<Finding>, reported: &mut Once, diagnostics: &mut Vec<Diagnostic>) {
     for finding in findings {
         let key = OnceKey::Validation(finding.span.clone(), finding.code, finding.message.clone());
         if !reported.first(key, diagnostics.len()) {
